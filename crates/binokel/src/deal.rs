@@ -1,0 +1,940 @@
+//! One deal as a state machine: auction, Tapp and burial, declaration, melds, tricks, scores.
+//!
+//! `Deal` is small and `Copy`, so search can clone it freely; it keeps no history (the
+//! `Game` in `game.rs` does). Exactly one seat is to act until the deal is over.
+
+use crate::action::Action;
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::{above_mask, suit_mask, CardSet};
+use crate::error::{IllegalAction, SetupError};
+use crate::meld::meld_total;
+use crate::rules::{AllPass, AuctionKind, FirstLead, Raise, Rounding, Rules};
+use rand::Rng;
+
+/// The highest bid the engine accepts (far above any reachable contract).
+pub const MAX_BID: u32 = 5000;
+
+/// A seat index in playing order (0..players).
+pub type Seat = usize;
+
+/// Where a deal stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Bidding.
+    Auction,
+    /// The soloist has taken the Tapp and buries.
+    Bury,
+    /// The soloist declares trump, Durch, Bettel or surrender.
+    Declare,
+    /// Trick play.
+    Play,
+    /// The deal is over.
+    Done,
+}
+
+/// What the soloist declared.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// A normal game with this trump.
+    Trump(Suit),
+    /// No trump, every trick promised.
+    Durch,
+    /// No trump, no trick promised.
+    Bettel,
+    /// Trump named and the game given up at once.
+    Surrender(Suit),
+}
+
+impl Contract {
+    /// The trump suit, if the contract has one.
+    pub const fn trump(self) -> Option<Suit> {
+        match self {
+            Contract::Trump(s) | Contract::Surrender(s) => Some(s),
+            Contract::Durch | Contract::Bettel => None,
+        }
+    }
+
+    /// The name the referee prints: `trump`, `durch`, `bettel`, `surrender`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Contract::Trump(_) => "trump",
+            Contract::Durch => "durch",
+            Contract::Bettel => "bettel",
+            Contract::Surrender(_) => "surrender",
+        }
+    }
+}
+
+/// The cards as dealt: one hand per seat and the Tapp. Public fields, possibly inconsistent;
+/// `Deal::new` checks them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// The dealer's seat.
+    pub dealer: Seat,
+    /// The hands in seat order.
+    pub hands: Vec<CardSet>,
+    /// The Tapp.
+    pub tapp: CardSet,
+}
+
+/// The result of a finished (or the state of an unfinished) deal, in the referee's terms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The deal is over.
+    pub complete: bool,
+    /// The soloist, once the auction ended.
+    pub soloist: Option<Seat>,
+    /// The contract's bid, once the auction ended.
+    pub bid: Option<u32>,
+    /// The declaration, once made.
+    pub contract: Option<Contract>,
+    /// Each seat's melds under the contract's trump, once declared (0 in Durch and Bettel).
+    pub melds: Option<[u32; 4]>,
+    /// Tricks taken.
+    pub tricks: [u32; 4],
+    /// Card points in tricks, the last trick's 10, and the soloist's buried cards.
+    pub card_points: [u32; 4],
+    /// The deal's score per seat (0 until complete), rounding applied.
+    pub scores: [i32; 4],
+    /// True when the deal was thrown in because every seat passed (`all_pass = redeal`).
+    pub redeal: bool,
+}
+
+/// One deal's complete state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Deal {
+    rules: Rules,
+    n: u8,
+    dealer: u8,
+    dealt: [CardSet; 4],
+    tapp: CardSet,
+    hands: [CardSet; 4],
+    phase: Phase,
+    to_act: u8,
+    // Auction.
+    bid: u32,
+    holder: u8,
+    duel: [u8; 2],
+    next_challenger: u8,
+    passed: u8,
+    soloist: u8,
+    redeal: bool,
+    // Exchange and declaration.
+    buried: CardSet,
+    contract: Option<Contract>,
+    melds: [u32; 4],
+    // Play.
+    leader: u8,
+    trick: [Card; 4],
+    trick_len: u8,
+    win_idx: u8,
+    tricks_played: u8,
+    tricks: [u8; 4],
+    points: [u32; 4],
+    played: CardSet,
+    scores: [i32; 4],
+}
+
+impl Deal {
+    /// A deal from dealt cards, checked: the right number of hands and cards, exactly the pack.
+    pub fn new(setup: &Setup) -> Result<Deal, SetupError> {
+        let rules = setup.rules;
+        rules.validate().map_err(|e| SetupError::Rules(e.0))?;
+        let n = rules.players as usize;
+        if setup.dealer >= n {
+            return Err(SetupError::Dealer(setup.dealer));
+        }
+        if setup.hands.len() != n {
+            return Err(SetupError::HandCount { expected: n, got: setup.hands.len() });
+        }
+        let hs = rules.hand_size();
+        let mut all = CardSet::EMPTY;
+        let mut dealt = [CardSet::EMPTY; 4];
+        for (i, h) in setup.hands.iter().enumerate() {
+            if h.len() != hs {
+                return Err(SetupError::HandSize { seat: i, expected: hs, got: h.len() });
+            }
+            dealt[i] = *h;
+            all = all.union(*h).ok_or(SetupError::NotThePack)?;
+        }
+        if setup.tapp.len() != rules.tapp as usize {
+            return Err(SetupError::TappSize { expected: rules.tapp as usize, got: setup.tapp.len() });
+        }
+        all = all.union(setup.tapp).ok_or(SetupError::NotThePack)?;
+        if all != pack(&rules) {
+            return Err(SetupError::NotThePack);
+        }
+        Ok(Deal::from_parts_unchecked(rules, setup.dealer, dealt, setup.tapp))
+    }
+
+    fn from_parts_unchecked(rules: Rules, dealer: Seat, dealt: [CardSet; 4], tapp: CardSet) -> Deal {
+        let n = rules.players;
+        let fh = (dealer as u8 + 1) % n;
+        let mh = (dealer as u8 + 2) % n;
+        let mut d = Deal {
+            rules,
+            n,
+            dealer: dealer as u8,
+            dealt,
+            tapp,
+            hands: dealt,
+            phase: Phase::Auction,
+            to_act: fh,
+            bid: 0,
+            holder: fh,
+            duel: [fh, mh],
+            next_challenger: 2,
+            passed: 0,
+            soloist: 0,
+            redeal: false,
+            buried: CardSet::EMPTY,
+            contract: None,
+            melds: [0; 4],
+            leader: fh,
+            trick: [Card::from_index(0); 4],
+            trick_len: 0,
+            win_idx: 0,
+            tricks_played: 0,
+            tricks: [0; 4],
+            points: [0; 4],
+            played: CardSet::EMPTY,
+            scores: [0; 4],
+        };
+        if rules.auction == AuctionKind::Open {
+            d.next_challenger = n;
+        }
+        d
+    }
+
+    /// Shuffles with `rng`, lets middlehand cut, and deals (RULES.md section 2).
+    pub fn shuffled<R: Rng + ?Sized>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
+        let (hands, tapp) = deal_cards(&rules, dealer, rng);
+        Deal::from_parts_unchecked(rules, dealer, hands, tapp)
+    }
+
+    /// The setup this deal started from.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            rules: self.rules,
+            dealer: self.dealer as Seat,
+            hands: self.dealt[..self.n as usize].to_vec(),
+            tapp: self.tapp,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer as Seat
+    }
+
+    /// Forehand: the seat after the dealer.
+    pub fn forehand(&self) -> Seat {
+        (self.dealer as Seat + 1) % self.players()
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// True when the deal is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// The seat to act, None when the deal is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Done).then_some(self.to_act as Seat)
+    }
+
+    /// The cards a seat holds now (the soloist's 18 between taking the Tapp and burying).
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The cards dealt to a seat.
+    pub fn dealt_hand(&self, seat: Seat) -> CardSet {
+        self.dealt[seat]
+    }
+
+    /// The Tapp as dealt.
+    pub fn tapp(&self) -> CardSet {
+        self.tapp
+    }
+
+    /// True once the Tapp has been turned up (the auction is over).
+    pub fn tapp_shown(&self) -> bool {
+        self.phase != Phase::Auction && !self.redeal
+    }
+
+    /// The current highest bid (0 before the opening bid).
+    pub fn bid(&self) -> u32 {
+        self.bid
+    }
+
+    /// The seat holding the current bid.
+    pub fn high_bidder(&self) -> Option<Seat> {
+        (self.bid > 0).then_some(self.holder as Seat)
+    }
+
+    /// Seats that have passed, as a bit mask.
+    pub fn passed_mask(&self) -> u8 {
+        self.passed
+    }
+
+    /// The soloist, once the auction is over.
+    pub fn soloist(&self) -> Option<Seat> {
+        (self.phase != Phase::Auction && !self.redeal).then_some(self.soloist as Seat)
+    }
+
+    /// The buried cards (hidden from everybody but the soloist).
+    pub fn buried(&self) -> CardSet {
+        self.buried
+    }
+
+    /// The declaration, once made.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// The trump suit, if any.
+    pub fn trump(&self) -> Option<Suit> {
+        self.contract.and_then(Contract::trump)
+    }
+
+    /// Each seat's meld value under the contract (after the declaration).
+    pub fn melds(&self) -> [u32; 4] {
+        self.melds
+    }
+
+    /// The cards on the table in the current trick, in the order played.
+    pub fn current_trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// The seat that led the current trick (or leads the next one).
+    pub fn leader(&self) -> Seat {
+        self.leader as Seat
+    }
+
+    /// The seat currently winning the trick on the table.
+    pub fn trick_winner(&self) -> Option<Seat> {
+        (self.trick_len > 0).then_some((self.leader as Seat + self.win_idx as Seat) % self.players())
+    }
+
+    /// Tricks completed.
+    pub fn tricks_played(&self) -> u32 {
+        self.tricks_played as u32
+    }
+
+    /// Tricks taken per seat.
+    pub fn tricks_taken(&self) -> [u32; 4] {
+        self.tricks.map(u32::from)
+    }
+
+    /// Card points in each seat's tricks (last trick's 10 included; burial not included).
+    pub fn trick_points(&self) -> [u32; 4] {
+        self.points
+    }
+
+    /// Every card played so far, the current trick included.
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// Tricks in a whole deal.
+    pub fn total_tricks(&self) -> u32 {
+        self.rules.hand_size() as u32
+    }
+
+    // ----- legal actions -----
+
+    /// The legal actions, sorted.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::with_capacity(16);
+        self.for_each_legal(|a| v.push(a));
+        v
+    }
+
+    /// Calls `f` with every legal action, in sorted order.
+    pub fn for_each_legal(&self, mut f: impl FnMut(Action)) {
+        match self.phase {
+            Phase::Auction => {
+                if self.bid == 0 && self.rules.auction == AuctionKind::Duel {
+                    f(Action::Bid(self.rules.opening));
+                    return;
+                }
+                f(Action::Pass);
+                let (lo, hi) = self.bid_range();
+                let mut b = lo;
+                while b <= hi {
+                    f(Action::Bid(b));
+                    b += 10;
+                }
+            }
+            Phase::Bury => {
+                let hand = self.hands[self.soloist as usize];
+                let mut all = Vec::new();
+                for_each_burial(hand, self.rules.tapp as usize, |s| all.push(Action::Bury(s)));
+                all.sort_unstable();
+                all.into_iter().for_each(f);
+            }
+            Phase::Declare => {
+                for s in Suit::ALL {
+                    f(Action::Trump(s));
+                }
+                if self.rules.durch {
+                    f(Action::Durch);
+                }
+                if self.rules.bettel {
+                    f(Action::Bettel);
+                }
+                for s in Suit::ALL {
+                    f(Action::Surrender(s));
+                }
+            }
+            Phase::Play => {
+                let mut m = self.legal_cards();
+                while m != 0 {
+                    let i = m.trailing_zeros();
+                    m &= m - 1;
+                    f(Action::Play(Card::from_index(i as usize)));
+                }
+            }
+            Phase::Done => {}
+        }
+    }
+
+    /// The inclusive range of bids the seat to act may make (lo > hi when none).
+    fn bid_range(&self) -> (u32, u32) {
+        let lo = if self.bid == 0 { self.rules.opening } else { self.bid + 10 };
+        let hi = match self.rules.raise {
+            Raise::Exact => lo,
+            Raise::Jumps => MAX_BID,
+        };
+        (lo, hi.min(MAX_BID))
+    }
+
+    /// The legal cards of the seat to act as a 24-bit kind mask (0 outside trick play).
+    ///
+    /// Follow the led suit, beating the winning card if possible; else trump, overtrumping a
+    /// winning trump if possible; else anything (RULES.md section 6).
+    #[inline]
+    pub fn legal_cards(&self) -> u32 {
+        if self.phase != Phase::Play {
+            return 0;
+        }
+        let hand = self.hands[self.to_act as usize].kinds();
+        if self.trick_len == 0 {
+            return hand;
+        }
+        legal_response(hand, self.trick[0].suit(), self.trick[self.win_idx as usize], self.trump())
+    }
+
+    /// True when `a` is legal now.
+    pub fn is_legal(&self, a: Action) -> bool {
+        self.check(a).is_ok()
+    }
+
+    /// Checks an action without playing it, saying why it is illegal.
+    pub fn check(&self, a: Action) -> Result<(), IllegalAction> {
+        let seat = self.to_act as Seat;
+        match (self.phase, a) {
+            (Phase::Done, _) => Err(IllegalAction::DealOver),
+            (Phase::Auction, Action::Pass) => {
+                if self.bid == 0 && self.rules.auction == AuctionKind::Duel {
+                    Err(IllegalAction::MustOpen { opening: self.rules.opening })
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Auction, Action::Bid(b)) => {
+                let (lo, hi) = self.bid_range();
+                let forced = self.bid == 0 && self.rules.auction == AuctionKind::Duel;
+                if b >= lo && b <= hi && b % 10 == 0 {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::BidOutOfStep { bid: b, expected: self.expected_bids(forced) })
+                }
+            }
+            (Phase::Auction, _) => {
+                let forced = self.bid == 0 && self.rules.auction == AuctionKind::Duel;
+                Err(IllegalAction::WrongPhase { action: a, expected: self.expected_bids(forced) })
+            }
+            (Phase::Bury, Action::Bury(set)) => {
+                let k = self.rules.tapp as usize;
+                if set.len() != k {
+                    return Err(IllegalAction::BurialSize { expected: k, got: set.len() });
+                }
+                if !self.hands[seat].contains_all(set) {
+                    let missing = set.iter().find(|c| set.count(*c) > self.hands[seat].count(*c));
+                    return Err(IllegalAction::NotHeld { card: missing.unwrap_or(Card::from_index(0)), seat });
+                }
+                Ok(())
+            }
+            (Phase::Bury, _) => Err(IllegalAction::WrongPhase {
+                action: a,
+                expected: format!("the soloist to bury {} cards", self.rules.tapp),
+            }),
+            (Phase::Declare, Action::Trump(_) | Action::Surrender(_)) => Ok(()),
+            (Phase::Declare, Action::Durch) => {
+                if self.rules.durch {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::OptionOff("durch"))
+                }
+            }
+            (Phase::Declare, Action::Bettel) => {
+                if self.rules.bettel {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::OptionOff("bettel"))
+                }
+            }
+            (Phase::Declare, _) => Err(IllegalAction::WrongPhase {
+                action: a,
+                expected: "a declaration: trump X, surrender X or durch".into(),
+            }),
+            (Phase::Play, Action::Play(c)) => {
+                if !self.hands[seat].contains(c) {
+                    return Err(IllegalAction::NotHeld { card: c, seat });
+                }
+                if self.legal_cards() & (1 << c.index()) != 0 {
+                    Ok(())
+                } else {
+                    Err(self.why_not(c))
+                }
+            }
+            (Phase::Play, _) => Err(IllegalAction::WrongPhase { action: a, expected: "a card".into() }),
+        }
+    }
+
+    fn expected_bids(&self, forced: bool) -> String {
+        let (lo, hi) = self.bid_range();
+        if forced {
+            format!("bid {lo}")
+        } else if lo == hi {
+            format!("pass or bid {lo}")
+        } else {
+            format!("pass or a bid from {lo} in steps of 10")
+        }
+    }
+
+    fn why_not(&self, c: Card) -> IllegalAction {
+        let hand = self.hands[self.to_act as usize];
+        let led = self.trick[0].suit();
+        let w = self.trick[self.win_idx as usize];
+        let trump = self.trump();
+        let legal = self.legal_cards();
+        let first_legal = Card::from_index(legal.trailing_zeros() as usize);
+        if c.suit() != led && hand.of_suit(led).len() > 0 {
+            return IllegalAction::MustFollow { card: c, suit: led };
+        }
+        if c.suit() == led && legal & suit_mask(led) != 0 && legal & (1 << c.index()) == 0 {
+            return IllegalAction::MustBeat { card: c, winning: w, beater: first_legal };
+        }
+        if Some(c.suit()) != trump && trump.is_some_and(|t| hand.of_suit(t).len() > 0) {
+            return IllegalAction::MustTrump { card: c };
+        }
+        IllegalAction::MustBeat { card: c, winning: w, beater: first_legal }
+    }
+
+    // ----- playing -----
+
+    /// Plays `a` for the seat to act after checking it; on error the deal is untouched.
+    pub fn play(&mut self, a: Action) -> Result<(), IllegalAction> {
+        self.check(a)?;
+        self.play_unchecked(a);
+        Ok(())
+    }
+
+    /// Plays `a` without checking it, for search.
+    ///
+    /// # Panics
+    /// May panic or corrupt the deal if `a` is not legal (checked in debug builds).
+    pub fn play_unchecked(&mut self, a: Action) {
+        debug_assert!(self.is_legal(a), "illegal action {a} in play_unchecked");
+        match a {
+            Action::Pass => self.pass(),
+            Action::Bid(b) => {
+                self.bid = b;
+                self.holder = self.to_act;
+                self.advance_bidder();
+            }
+            Action::Bury(set) => {
+                let s = self.soloist as usize;
+                self.hands[s] = self.hands[s].minus(set).expect("burial held");
+                self.buried = set;
+                self.phase = Phase::Declare;
+            }
+            Action::Trump(t) => self.declare(Contract::Trump(t)),
+            Action::Durch => self.declare(Contract::Durch),
+            Action::Bettel => self.declare(Contract::Bettel),
+            Action::Surrender(t) => self.declare(Contract::Surrender(t)),
+            Action::Play(c) => self.play_card(c),
+            Action::Call(_) | Action::Give(_) | Action::Meld(..) | Action::Exchange => {
+                unreachable!("action {a} is not played by this rule set")
+            }
+        }
+    }
+
+    fn next_seat(&self, s: u8) -> u8 {
+        (s + 1) % self.n
+    }
+
+    fn advance_bidder(&mut self) {
+        match self.rules.auction {
+            AuctionKind::Duel => {
+                self.to_act = if self.to_act == self.duel[0] { self.duel[1] } else { self.duel[0] };
+            }
+            AuctionKind::Open => {
+                let mut s = self.next_seat(self.to_act);
+                while self.passed & (1 << s) != 0 {
+                    s = self.next_seat(s);
+                }
+                self.to_act = s;
+            }
+        }
+    }
+
+    fn pass(&mut self) {
+        let me = self.to_act;
+        self.passed |= 1 << me;
+        match self.rules.auction {
+            AuctionKind::Duel => {
+                let survivor = if me == self.duel[0] { self.duel[1] } else { self.duel[0] };
+                if self.next_challenger < self.n {
+                    let challenger = (self.dealer + 1 + self.next_challenger) % self.n;
+                    self.next_challenger += 1;
+                    self.duel = [survivor, challenger];
+                    self.to_act = challenger;
+                } else {
+                    self.end_auction(survivor);
+                }
+            }
+            AuctionKind::Open => {
+                let active = (0..self.n).filter(|s| self.passed & (1 << s) == 0).count();
+                if active == 0 {
+                    match self.rules.all_pass {
+                        AllPass::DealerPlays => {
+                            self.bid = self.rules.opening;
+                            self.end_auction(self.dealer);
+                        }
+                        AllPass::Redeal => {
+                            self.redeal = true;
+                            self.phase = Phase::Done;
+                        }
+                    }
+                } else if active == 1 && self.bid > 0 && self.passed & (1 << self.holder) == 0 {
+                    self.end_auction(self.holder);
+                } else {
+                    self.advance_bidder();
+                }
+            }
+        }
+    }
+
+    fn end_auction(&mut self, soloist: u8) {
+        self.soloist = soloist;
+        self.holder = soloist;
+        let s = soloist as usize;
+        self.hands[s] = self.hands[s].union(self.tapp).expect("tapp fits");
+        self.to_act = soloist;
+        self.phase = if self.rules.tapp == 0 { Phase::Declare } else { Phase::Bury };
+    }
+
+    fn declare(&mut self, c: Contract) {
+        self.contract = Some(c);
+        let n = self.n as usize;
+        match c {
+            Contract::Trump(t) | Contract::Surrender(t) => {
+                for s in 0..n {
+                    self.melds[s] = meld_total(self.hands[s], Some(t), &self.rules);
+                }
+            }
+            Contract::Durch | Contract::Bettel => self.melds = [0; 4],
+        }
+        if let Contract::Surrender(_) = c {
+            self.finish();
+            return;
+        }
+        let fh = (self.dealer + 1) % self.n;
+        let soloist_leads =
+            c == Contract::Durch || (self.rules.first_lead == FirstLead::Soloist && c != Contract::Bettel);
+        self.leader = if soloist_leads { self.soloist } else { fh };
+        self.to_act = self.leader;
+        self.phase = Phase::Play;
+    }
+
+    fn play_card(&mut self, c: Card) {
+        let seat = self.to_act as usize;
+        self.hands[seat].remove(c);
+        self.played.insert(c);
+        let i = self.trick_len as usize;
+        self.trick[i] = c;
+        if i > 0 {
+            let w = self.trick[self.win_idx as usize];
+            if beats(c, w, self.trump()) {
+                self.win_idx = i as u8;
+            }
+        }
+        self.trick_len += 1;
+        if self.trick_len < self.n {
+            self.to_act = self.next_seat(self.to_act);
+            return;
+        }
+        // The trick is complete.
+        let winner = (self.leader + self.win_idx) % self.n;
+        let pts: u32 = self.trick[..self.n as usize].iter().map(|c| c.points()).sum();
+        self.tricks[winner as usize] += 1;
+        self.points[winner as usize] += pts;
+        self.tricks_played += 1;
+        self.trick_len = 0;
+        self.win_idx = 0;
+        self.leader = winner;
+        self.to_act = winner;
+        let last = self.tricks_played as u32 == self.total_tricks();
+        if last {
+            self.points[winner as usize] += 10;
+        }
+        let early = match self.contract {
+            Some(Contract::Durch) => winner != self.soloist,
+            Some(Contract::Bettel) => winner == self.soloist,
+            _ => false,
+        };
+        if last || early {
+            self.finish();
+        }
+    }
+
+    /// Card points as the referee reports them: tricks, last trick, and the soloist's burial.
+    pub fn card_points(&self) -> [u32; 4] {
+        let mut cp = self.points;
+        if self.phase != Phase::Auction && !self.redeal {
+            cp[self.soloist as usize] += self.buried.points();
+        }
+        cp
+    }
+
+    fn finish(&mut self) {
+        self.phase = Phase::Done;
+        let n = self.n as usize;
+        let sol = self.soloist as usize;
+        let bid = self.bid as i32;
+        let cp = self.card_points();
+        let mut sc = [0i32; 4];
+        let mut failed = false;
+        match self.contract {
+            Some(Contract::Trump(_)) => {
+                for s in 0..n {
+                    let took = self.tricks[s] > 0;
+                    let melds_count = took || (s != sol && !self.rules.opponents_need_trick);
+                    let total = cp[s] as i32 + if melds_count { self.melds[s] as i32 } else { 0 };
+                    sc[s] = if s == sol {
+                        if took && total >= bid {
+                            total
+                        } else {
+                            failed = true;
+                            -2 * bid
+                        }
+                    } else if melds_count {
+                        total
+                    } else {
+                        0
+                    };
+                }
+            }
+            Some(Contract::Surrender(_)) => {
+                failed = true;
+                for (s, score) in sc.iter_mut().enumerate().take(n) {
+                    *score = if s == sol { -bid } else { 50 + self.melds[s] as i32 };
+                }
+            }
+            Some(Contract::Durch) => {
+                sc[sol] = if self.tricks[sol] as u32 == self.total_tricks() { 1000 } else { -1000 };
+            }
+            Some(Contract::Bettel) => {
+                sc[sol] = if self.tricks[sol] == 0 { 500 } else { -500 };
+            }
+            None => {}
+        }
+        if failed && self.rules.failed_bonus > 0 {
+            for (s, score) in sc.iter_mut().enumerate().take(n) {
+                if s != sol {
+                    *score += self.rules.failed_bonus as i32;
+                }
+            }
+        }
+        if self.rules.rounding == Rounding::Ten {
+            for x in sc.iter_mut() {
+                *x = round_ten(*x);
+            }
+        }
+        self.scores = sc;
+    }
+
+    /// The deal's result so far (scores only once complete).
+    pub fn outcome(&self) -> Outcome {
+        let after_auction = self.phase != Phase::Auction && !self.redeal;
+        Outcome {
+            complete: self.phase == Phase::Done,
+            soloist: after_auction.then_some(self.soloist as Seat),
+            bid: after_auction.then_some(self.bid),
+            contract: self.contract,
+            melds: self.contract.map(|_| self.melds),
+            tricks: self.tricks_taken(),
+            card_points: self.card_points(),
+            scores: self.scores,
+            redeal: self.redeal,
+        }
+    }
+
+    /// The scores of a complete deal (zeros before).
+    pub fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+}
+
+/// Rounds to the nearest 10, halves towards plus infinity (165 -> 170, -345 -> -340).
+pub fn round_ten(x: i32) -> i32 {
+    (x + 5).div_euclid(10) * 10
+}
+
+/// True when `c` played after `w` takes the lead from it.
+#[inline]
+pub fn beats(c: Card, w: Card, trump: Option<Suit>) -> bool {
+    if c.suit() == w.suit() {
+        c.rank() > w.rank()
+    } else {
+        Some(c.suit()) == trump
+    }
+}
+
+/// Legal kinds (mask) for a hand of kinds `hand` answering a trick led in `led` whose winning
+/// card is `w`.
+#[inline]
+pub fn legal_response(hand: u32, led: Suit, w: Card, trump: Option<Suit>) -> u32 {
+    let follow = hand & suit_mask(led);
+    let w_is_trump = Some(w.suit()) == trump;
+    if follow != 0 {
+        if w_is_trump && Some(led) != trump {
+            return follow;
+        }
+        let beat = follow & above_mask(w);
+        return if beat != 0 { beat } else { follow };
+    }
+    if let Some(t) = trump {
+        let trumps = hand & suit_mask(t);
+        if trumps != 0 {
+            if w_is_trump {
+                let beat = trumps & above_mask(w);
+                return if beat != 0 { beat } else { trumps };
+            }
+            return trumps;
+        }
+    }
+    hand
+}
+
+/// The pack of these rules.
+pub fn pack(rules: &Rules) -> CardSet {
+    match rules.pack {
+        crate::rules::Pack::Full48 => CardSet::PACK,
+        crate::rules::Pack::Short40 => {
+            let nines = crate::cardset::rank_mask(Rank::Nine);
+            CardSet::from_masks(0xFF_FFFF & !nines, 0xFF_FFFF & !nines)
+        }
+    }
+}
+
+/// The pack as a list of cards, top first, in a fixed order before shuffling.
+pub fn pack_cards(rules: &Rules) -> Vec<Card> {
+    pack(rules).iter().collect()
+}
+
+/// Shuffles, cuts and deals (RULES.md section 2): returns the hands and the Tapp.
+///
+/// Packets of 3 to each seat starting with forehand, then the whole Tapp, then rounds of 3
+/// until the hands are full.
+pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> ([CardSet; 4], CardSet) {
+    let mut cards = [Card::from_index(0); 48];
+    let mut len = 0;
+    for c in pack(rules).iter() {
+        cards[len] = c;
+        len += 1;
+    }
+    let cards = &mut cards[..len];
+    // Fisher-Yates.
+    for i in (1..len).rev() {
+        let j = rng.gen_range(0..=i);
+        cards.swap(i, j);
+    }
+    // Middlehand cuts: the top part keeps at least 3 cards, and so does the lower part.
+    let cut = rng.gen_range(3..=len - 3);
+    cards.rotate_left(cut);
+    distribute(rules, dealer, cards)
+}
+
+/// Deals an ordered pack (top first) by the dealing procedure.
+pub fn distribute(rules: &Rules, dealer: Seat, cards: &[Card]) -> ([CardSet; 4], CardSet) {
+    let n = rules.players as usize;
+    let hs = rules.hand_size();
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut tapp = CardSet::EMPTY;
+    let mut next = 0;
+    let mut take = |k: usize, to: &mut CardSet| {
+        for _ in 0..k {
+            to.insert(cards[next]);
+            next += 1;
+        }
+    };
+    let fh = (dealer + 1) % n;
+    let mut round = 0;
+    while hands[fh].len() < hs {
+        for i in 0..n {
+            let seat = (fh + i) % n;
+            let k = 3.min(hs - hands[seat].len());
+            let mut h = hands[seat];
+            take(k, &mut h);
+            hands[seat] = h;
+        }
+        if round == 0 {
+            take(rules.tapp as usize, &mut tapp);
+        }
+        round += 1;
+    }
+    (hands, tapp)
+}
+
+/// Calls `f` once for every distinct multiset of `k` cards from `hand`.
+pub fn for_each_burial(hand: CardSet, k: usize, mut f: impl FnMut(CardSet)) {
+    let kinds: Vec<(Card, u32)> = hand.distinct().map(|c| (c, hand.count(c))).collect();
+    fn rec(kinds: &[(Card, u32)], k: usize, acc: CardSet, f: &mut dyn FnMut(CardSet)) {
+        if k == 0 {
+            f(acc);
+            return;
+        }
+        let Some((&(c, cnt), rest)) = kinds.split_first() else { return };
+        // Take 0, 1 or 2 copies of the first kind.
+        rec(rest, k, acc, f);
+        let mut a = acc;
+        for _ in 0..cnt.min(k as u32) {
+            a.insert(c);
+            let used = a.count(c) as usize;
+            rec(rest, k - used, a, f);
+        }
+    }
+    rec(&kinds, k, CardSet::EMPTY, &mut f);
+}

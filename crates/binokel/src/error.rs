@@ -1,0 +1,154 @@
+//! Errors: a deal that cannot be set up, and an action that is illegal in its context.
+
+use crate::action::Action;
+use crate::card::{Card, Suit};
+use std::fmt;
+
+/// Why a `Setup` is not a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The rules cannot be played.
+    Rules(String),
+    /// The dealer is not a seat.
+    Dealer(usize),
+    /// Not one hand per seat.
+    HandCount {
+        /// Seats.
+        expected: usize,
+        /// Hands given.
+        got: usize,
+    },
+    /// A hand of the wrong size.
+    HandSize {
+        /// The seat.
+        seat: usize,
+        /// Cards a hand must hold.
+        expected: usize,
+        /// Cards it holds.
+        got: usize,
+    },
+    /// A Tapp of the wrong size.
+    TappSize {
+        /// Cards the Tapp must hold.
+        expected: usize,
+        /// Cards it holds.
+        got: usize,
+    },
+    /// Hands and Tapp together are not exactly the pack.
+    NotThePack,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Rules(e) => write!(f, "{e}"),
+            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat"),
+            SetupError::HandCount { expected, got } => write!(f, "{got} hands given for {expected} seats"),
+            SetupError::HandSize { seat, expected, got } => {
+                write!(f, "the hand of seat {seat} holds {got} cards, not {expected}")
+            }
+            SetupError::TappSize { expected, got } => write!(f, "the Tapp holds {got} cards, not {expected}"),
+            SetupError::NotThePack => write!(f, "the hands and the Tapp are not exactly the pack"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Why an action cannot be played now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalAction {
+    /// The deal is over.
+    DealOver,
+    /// The action belongs to another phase.
+    WrongPhase {
+        /// The action tried.
+        action: Action,
+        /// What is expected now.
+        expected: String,
+    },
+    /// Forehand must open.
+    MustOpen {
+        /// The opening bid.
+        opening: u32,
+    },
+    /// A bid that is not the allowed raise.
+    BidOutOfStep {
+        /// The bid tried.
+        bid: u32,
+        /// What is allowed.
+        expected: String,
+    },
+    /// Burying the wrong number of cards.
+    BurialSize {
+        /// Cards to bury.
+        expected: usize,
+        /// Cards named.
+        got: usize,
+    },
+    /// A card the seat does not hold.
+    NotHeld {
+        /// The card.
+        card: Card,
+        /// The seat.
+        seat: usize,
+    },
+    /// The led suit must be followed.
+    MustFollow {
+        /// The card tried.
+        card: Card,
+        /// The led suit.
+        suit: Suit,
+    },
+    /// The winning card must be beaten.
+    MustBeat {
+        /// The card tried.
+        card: Card,
+        /// The card winning the trick.
+        winning: Card,
+        /// A card that beats it.
+        beater: Card,
+    },
+    /// Without the led suit, a trump must be played.
+    MustTrump {
+        /// The card tried.
+        card: Card,
+    },
+    /// A declaration the rules do not allow.
+    OptionOff(&'static str),
+    /// Anything else this rule set does not play.
+    NotInThisGame(Action),
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalAction::DealOver => write!(f, "the deal is over"),
+            IllegalAction::WrongPhase { action, expected } => write!(f, "`{action}` is not possible now: expected {expected}"),
+            IllegalAction::MustOpen { opening } => write!(f, "forehand cannot pass before opening: expected bid {opening}"),
+            IllegalAction::BidOutOfStep { bid, expected } => write!(f, "bid {bid} is out of step: expected {expected}"),
+            IllegalAction::BurialSize { expected, got } => write!(f, "must bury exactly {expected} cards, not {got}"),
+            IllegalAction::NotHeld { card, seat } => write!(f, "{card} is not in the hand of seat {seat}"),
+            IllegalAction::MustFollow { card, suit } => {
+                write!(f, "{card} is not a legal card: must follow {}", suit_name(*suit))
+            }
+            IllegalAction::MustBeat { card, winning, beater } => {
+                write!(f, "{card} is not a legal card: must beat {winning} ({beater} beats it)")
+            }
+            IllegalAction::MustTrump { card } => write!(f, "{card} is not a legal card: must play a trump"),
+            IllegalAction::OptionOff(what) => write!(f, "{what} is not played under these rules"),
+            IllegalAction::NotInThisGame(a) => write!(f, "`{a}` is not part of this game"),
+        }
+    }
+}
+
+fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "spades",
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+        Suit::Clubs => "clubs",
+    }
+}
+
+impl std::error::Error for IllegalAction {}

@@ -1,0 +1,260 @@
+//! A whole match: deals with their action history, totals, dealer rotation and the match end
+//! of RULES.md section 9.
+
+use crate::action::Action;
+use crate::deal::{Deal, Outcome, Seat, Setup};
+use crate::error::{IllegalAction, SetupError};
+use crate::rules::{MatchEnd, Rules};
+use rand::Rng;
+use std::fmt;
+
+/// One deal of a match: how it started, what was done, and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealLog {
+    /// The deal as dealt, before any action.
+    pub start: Deal,
+    /// Every action, in order.
+    pub actions: Vec<Action>,
+    /// The deal after those actions.
+    pub state: Deal,
+    /// The seed the deal was shuffled with, when it was.
+    pub seed: Option<u64>,
+}
+
+impl DealLog {
+    /// Which seat took each action (the record never names it; the rules say).
+    pub fn actors(&self) -> Vec<Seat> {
+        let mut d = self.start;
+        self.actions
+            .iter()
+            .map(|a| {
+                let s = d.to_act().unwrap_or(0);
+                d.play_unchecked(*a);
+                s
+            })
+            .collect()
+    }
+}
+
+/// Why a deal cannot begin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The match has a winner.
+    MatchOver,
+    /// The current deal is still being played.
+    DealInProgress,
+    /// The dealer is not the one the rotation says.
+    WrongDealer {
+        /// The dealer whose turn it is.
+        expected: Seat,
+        /// The dealer given.
+        got: Seat,
+    },
+    /// The dealt cards are wrong.
+    Setup(SetupError),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::MatchOver => write!(f, "match already over"),
+            StartError::DealInProgress => write!(f, "the deal before it is not complete"),
+            StartError::WrongDealer { expected, got } => {
+                write!(f, "wrong dealer: seat {got} deals, but it is seat {expected}'s turn to deal")
+            }
+            StartError::Setup(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A match in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    seats: Vec<String>,
+    deals: Vec<DealLog>,
+    totals: [i32; 4],
+    winner: Option<Seat>,
+}
+
+impl Game {
+    /// A new match with no deal yet. `seats` are display names (may be empty).
+    pub fn new(rules: Rules, seats: Vec<String>) -> Game {
+        Game { rules, seats, deals: Vec::new(), totals: [0; 4], winner: None }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The seat names (possibly empty).
+    pub fn seats(&self) -> &[String] {
+        &self.seats
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        self.rules.players as usize
+    }
+
+    /// All deals so far.
+    pub fn deals(&self) -> &[DealLog] {
+        &self.deals
+    }
+
+    /// The deal being played (or the last one).
+    pub fn current(&self) -> Option<&Deal> {
+        self.deals.last().map(|d| &d.state)
+    }
+
+    /// The seat to act, None between deals or when the match is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        self.current().and_then(Deal::to_act)
+    }
+
+    /// Match totals per seat (complete deals only).
+    pub fn totals(&self) -> [i32; 4] {
+        self.totals
+    }
+
+    /// The winner, once the match is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.winner
+    }
+
+    /// True when the match has a winner.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// True when a new deal may begin (no deal in progress and no winner).
+    pub fn needs_deal(&self) -> bool {
+        self.winner.is_none() && self.current().is_none_or(Deal::is_over)
+    }
+
+    /// The dealer of the next deal: the previous forehand, or the same dealer after a redeal.
+    /// None before the first deal (chosen at random).
+    pub fn next_dealer(&self) -> Option<Seat> {
+        self.deals.last().map(|d| {
+            let s = &d.state;
+            if s.outcome().redeal {
+                s.dealer()
+            } else {
+                s.forehand()
+            }
+        })
+    }
+
+    /// Begins a deal with given cards. The dealer must follow the rotation.
+    pub fn start_deal(&mut self, setup: &Setup, seed: Option<u64>) -> Result<(), StartError> {
+        if self.winner.is_some() {
+            return Err(StartError::MatchOver);
+        }
+        if !self.needs_deal() {
+            return Err(StartError::DealInProgress);
+        }
+        if let Some(expected) = self.next_dealer() {
+            if setup.dealer != expected {
+                return Err(StartError::WrongDealer { expected, got: setup.dealer });
+            }
+        }
+        let mut setup = setup.clone();
+        setup.rules = self.rules;
+        let deal = Deal::new(&setup).map_err(StartError::Setup)?;
+        self.deals.push(DealLog { start: deal, actions: Vec::new(), state: deal, seed });
+        Ok(())
+    }
+
+    /// Shuffles and begins the next deal from `seed` (a ChaCha stream). For the first deal
+    /// the seed also chooses the dealer.
+    pub fn start_seeded_deal(&mut self, seed: u64) -> Result<(), StartError> {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let dealer = match self.next_dealer() {
+            Some(d) => d,
+            None => rng.gen_range(0..self.players()),
+        };
+        let deal = Deal::shuffled(self.rules, dealer, &mut rng);
+        self.start_deal(&deal.setup(), Some(seed))
+    }
+
+    /// Plays an action for the seat to act; on error nothing changes.
+    pub fn play(&mut self, a: Action) -> Result<(), IllegalAction> {
+        let log = match self.deals.last_mut() {
+            Some(l) if !l.state.is_over() => l,
+            _ => return Err(IllegalAction::DealOver),
+        };
+        log.state.play(a)?;
+        log.actions.push(a);
+        if log.state.is_over() {
+            self.settle();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last action of the current deal. Returns it, or None when the deal
+    /// has no action (a finished deal's last action can be taken back too).
+    pub fn undo(&mut self) -> Option<Action> {
+        let log = self.deals.last_mut()?;
+        let a = log.actions.pop()?;
+        let mut d = log.start;
+        for x in &log.actions {
+            d.play_unchecked(*x);
+        }
+        log.state = d;
+        self.recompute();
+        Some(a)
+    }
+
+    fn settle(&mut self) {
+        self.recompute();
+    }
+
+    /// Totals and winner from the complete deals, deal by deal.
+    fn recompute(&mut self) {
+        self.totals = [0; 4];
+        self.winner = None;
+        for log in &self.deals {
+            let o = log.state.outcome();
+            if !o.complete {
+                continue;
+            }
+            for (t, s) in self.totals.iter_mut().zip(o.scores) {
+                *t += s;
+            }
+            if !o.redeal {
+                self.winner = match_winner(&self.rules, &self.totals, o.soloist.unwrap_or(0));
+            }
+        }
+    }
+
+    /// The outcome of every deal.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        self.deals.iter().map(|d| d.state.outcome()).collect()
+    }
+}
+
+/// The winner after a complete deal whose soloist was `soloist` (RULES.md section 9).
+pub fn match_winner(rules: &Rules, totals: &[i32; 4], soloist: Seat) -> Option<Seat> {
+    let n = rules.players as usize;
+    let target = rules.target;
+    let at: Vec<Seat> = (0..n).filter(|&s| totals[s] >= target).collect();
+    if at.is_empty() {
+        return None;
+    }
+    let pool: Vec<Seat> = match rules.match_end {
+        MatchEnd::SoloistFirst => {
+            if totals[soloist] >= target {
+                return Some(soloist);
+            }
+            at
+        }
+        MatchEnd::Highest => at,
+    };
+    let best = pool.iter().map(|&s| totals[s]).max()?;
+    let top: Vec<Seat> = pool.into_iter().filter(|&s| totals[s] == best).collect();
+    (top.len() == 1).then(|| top[0])
+}

@@ -1,0 +1,347 @@
+//! Melds (RULES.md section 5): the table, the three kinds a card may be reused across, and
+//! the house options `rundgang` and `family_pair`.
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::rules::Rules;
+use std::fmt;
+
+/// The kinds of meld, named as in `binokel meld --json`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MeldKind {
+    /// A 10 K Q J of one suit.
+    Family,
+    /// Both copies of all five family cards.
+    DoubleFamily,
+    /// K Q of one suit.
+    Pair,
+    /// One ace in every suit.
+    FourAces,
+    /// One king in every suit.
+    FourKings,
+    /// One queen in every suit.
+    FourQueens,
+    /// One jack in every suit.
+    FourJacks,
+    /// Both aces in every suit.
+    EightAces,
+    /// Both kings in every suit.
+    EightKings,
+    /// Both queens in every suit.
+    EightQueens,
+    /// Both jacks in every suit.
+    EightJacks,
+    /// Q♠ + J♦.
+    Binokel,
+    /// Both Q♠ and both J♦.
+    DoubleBinokel,
+    /// A 9 of trump.
+    Diss,
+    /// A pair in every suit with four kings and four queens (house rule).
+    Rundgang,
+}
+
+impl MeldKind {
+    /// Every kind, in the order of the meld table.
+    pub const ALL: [MeldKind; 15] = [
+        MeldKind::Family,
+        MeldKind::DoubleFamily,
+        MeldKind::Pair,
+        MeldKind::FourAces,
+        MeldKind::FourKings,
+        MeldKind::FourQueens,
+        MeldKind::FourJacks,
+        MeldKind::EightAces,
+        MeldKind::EightKings,
+        MeldKind::EightQueens,
+        MeldKind::EightJacks,
+        MeldKind::Binokel,
+        MeldKind::DoubleBinokel,
+        MeldKind::Diss,
+        MeldKind::Rundgang,
+    ];
+
+    /// The name used in JSON and records: `family`, `four_aces`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            MeldKind::Family => "family",
+            MeldKind::DoubleFamily => "double_family",
+            MeldKind::Pair => "pair",
+            MeldKind::FourAces => "four_aces",
+            MeldKind::FourKings => "four_kings",
+            MeldKind::FourQueens => "four_queens",
+            MeldKind::FourJacks => "four_jacks",
+            MeldKind::EightAces => "eight_aces",
+            MeldKind::EightKings => "eight_kings",
+            MeldKind::EightQueens => "eight_queens",
+            MeldKind::EightJacks => "eight_jacks",
+            MeldKind::Binokel => "binokel",
+            MeldKind::DoubleBinokel => "double_binokel",
+            MeldKind::Diss => "diss",
+            MeldKind::Rundgang => "rundgang",
+        }
+    }
+
+    /// The kind of a name.
+    pub fn from_name(s: &str) -> Option<MeldKind> {
+        MeldKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// True for kinds that belong to a suit (family, double family, pair, diss).
+    pub const fn has_suit(self) -> bool {
+        matches!(self, MeldKind::Family | MeldKind::DoubleFamily | MeldKind::Pair | MeldKind::Diss)
+    }
+}
+
+impl fmt::Display for MeldKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One meld shown: its kind, its suit where one belongs, and its points.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Meld {
+    /// The kind.
+    pub kind: MeldKind,
+    /// The suit, for families, pairs and Diss.
+    pub suit: Option<Suit>,
+    /// Points under the trump it was counted with.
+    pub points: u32,
+}
+
+/// The melds of one hand: a small fixed list (no allocation) and its total.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Melds {
+    items: [Meld; 16],
+    len: u8,
+}
+
+impl Default for Melds {
+    fn default() -> Self {
+        Melds { items: [Meld { kind: MeldKind::Pair, suit: None, points: 0 }; 16], len: 0 }
+    }
+}
+
+impl Melds {
+    fn push(&mut self, kind: MeldKind, suit: Option<Suit>, points: u32) {
+        self.items[self.len as usize] = Meld { kind, suit, points };
+        self.len += 1;
+    }
+
+    /// The melds in table order.
+    pub fn as_slice(&self) -> &[Meld] {
+        &self.items[..self.len as usize]
+    }
+
+    /// The sum of their points.
+    pub fn total(&self) -> u32 {
+        self.as_slice().iter().map(|m| m.points).sum()
+    }
+
+    /// True when the hand shows nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+const FAMILY: [Rank; 5] = [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack];
+
+/// The melds of `hand` with trump `trump` (None: every suit plain, no Diss).
+///
+/// ```
+/// use binokel::{meld::melds, CardSet, Rules, Suit};
+/// let hand: CardSet = "AS TS KS QS JS KS QS".parse().unwrap();
+/// assert_eq!(melds(hand, Some(Suit::Spades), &Rules::default()).total(), 190);
+/// assert_eq!(melds(hand, Some(Suit::Hearts), &Rules::default()).total(), 120);
+/// ```
+pub fn melds(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> Melds {
+    let mut out = Melds::default();
+    let count = |s: Suit, r: Rank| hand.count(Card::new(s, r));
+    // Kind 1: families and pairs, per suit.
+    let mut pairs_per_suit = [0u32; 4];
+    for s in Suit::ALL {
+        let is_trump = trump == Some(s);
+        let fam = FAMILY.iter().map(|&r| count(s, r)).min().unwrap_or(0);
+        let kings = count(s, Rank::King);
+        let queens = count(s, Rank::Queen);
+        let pair_pts = if is_trump { 40 } else { 20 };
+        let mut pairs = match fam {
+            2 => {
+                out.push(MeldKind::DoubleFamily, Some(s), if is_trump { 1500 } else { 1000 });
+                0
+            }
+            1 => {
+                out.push(MeldKind::Family, Some(s), if is_trump { 150 } else { 100 });
+                u32::from(kings == 2 && queens == 2)
+            }
+            _ => kings.min(queens),
+        };
+        if rules.family_pair_included {
+            pairs += fam;
+        }
+        pairs_per_suit[s.index()] = pairs;
+        for _ in 0..pairs {
+            out.push(MeldKind::Pair, Some(s), pair_pts);
+        }
+    }
+    // Kind 2: fours and eights.
+    let ranks = [
+        (Rank::Ace, MeldKind::FourAces, MeldKind::EightAces, 100),
+        (Rank::King, MeldKind::FourKings, MeldKind::EightKings, 80),
+        (Rank::Queen, MeldKind::FourQueens, MeldKind::EightQueens, 60),
+        (Rank::Jack, MeldKind::FourJacks, MeldKind::EightJacks, 40),
+    ];
+    let mut four = [false; 4];
+    for (i, (r, k4, k8, pts)) in ranks.into_iter().enumerate() {
+        match Suit::ALL.iter().map(|&s| count(s, r)).min().unwrap_or(0) {
+            2 => out.push(k8, None, 1000),
+            1 => {
+                four[i] = true;
+                out.push(k4, None, pts);
+            }
+            _ => {}
+        }
+    }
+    // Kind 3: Binokel.
+    let q = count(Suit::Spades, Rank::Queen);
+    let j = count(Suit::Diamonds, Rank::Jack);
+    match q.min(j) {
+        2 => out.push(MeldKind::DoubleBinokel, None, 300),
+        1 => out.push(MeldKind::Binokel, None, 40),
+        _ => {}
+    }
+    // Diss: each 9 of trump.
+    if let Some(t) = trump {
+        for _ in 0..count(t, Rank::Nine) {
+            out.push(MeldKind::Diss, Some(t), 10);
+        }
+    }
+    if rules.rundgang && four[1] && four[2] && pairs_per_suit.iter().all(|&p| p >= 1) {
+        fold_rundgang(&mut out);
+    }
+    out
+}
+
+/// Replaces one pair per suit, four kings and four queens by one `rundgang` of their sum.
+fn fold_rundgang(m: &mut Melds) {
+    let mut kept = Melds::default();
+    let mut seen_pair = [false; 4];
+    let mut sum = 0;
+    for &x in m.as_slice() {
+        let fold = match (x.kind, x.suit) {
+            (MeldKind::Pair, Some(s)) if !seen_pair[s.index()] => {
+                seen_pair[s.index()] = true;
+                true
+            }
+            (MeldKind::FourKings | MeldKind::FourQueens, _) => true,
+            _ => false,
+        };
+        if fold {
+            sum += x.points;
+        } else {
+            kept.push(x.kind, x.suit, x.points);
+        }
+    }
+    kept.push(MeldKind::Rundgang, None, sum);
+    *m = kept;
+}
+
+/// The total of `melds`, for hot paths.
+pub fn meld_total(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> u32 {
+    melds(hand, trump, rules).total()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn total(hand: &str, trump: Option<Suit>) -> u32 {
+        meld_total(hand.parse().unwrap(), trump, &Rules::default())
+    }
+
+    fn kinds(hand: &str, trump: Option<Suit>, rules: &Rules) -> Vec<(MeldKind, u32)> {
+        let mut v: Vec<_> =
+            melds(hand.parse().unwrap(), trump, rules).as_slice().iter().map(|m| (m.kind, m.points)).collect();
+        v.sort();
+        v
+    }
+
+    const S: Option<Suit> = Some(Suit::Spades);
+    const H: Option<Suit> = Some(Suit::Hearts);
+
+    #[test]
+    fn meld_table_family_trump_and_plain() {
+        assert_eq!(total("AS TS KS QS JS", S), 150);
+        assert_eq!(total("AS TS KS QS JS", H), 100);
+    }
+
+    #[test]
+    fn meld_table_double_family() {
+        assert_eq!(total("AH TH KH QH JH AH TH KH QH JH", H), 1500);
+        assert_eq!(total("AH TH KH QH JH AH TH KH QH JH", S), 1000);
+    }
+
+    #[test]
+    fn meld_table_pair_and_two_pairs() {
+        assert_eq!(total("KD QD", Some(Suit::Diamonds)), 40);
+        assert_eq!(total("KD QD", S), 20);
+        assert_eq!(total("KD QD KD QD", Some(Suit::Diamonds)), 80);
+        assert_eq!(total("KD QD KD QD", S), 40);
+    }
+
+    #[test]
+    fn meld_table_fours_and_eights() {
+        assert_eq!(total("AS AH AD AC", None), 100);
+        assert_eq!(total("KS KH KD KC", None), 80);
+        assert_eq!(total("QS QH QD QC", None), 60 + 40 * 0);
+        assert_eq!(total("JS JH JD JC", None), 40);
+        assert_eq!(total("TS TH TD TC", None), 0);
+        assert_eq!(total("9S 9H 9D 9C", None), 0);
+        assert_eq!(total("KS KH KD KC KS KH KD KC", None), 1000);
+        assert_eq!(total("QS QH QD QC QS QH QD QC", None), 1000);
+        assert_eq!(total("JS JH JD JC JS JH JD JC", None), 1000);
+    }
+
+    #[test]
+    fn meld_table_binokel_and_diss() {
+        assert_eq!(total("QS JD", H), 40);
+        assert_eq!(total("QS JD QS JD", H), 300);
+        assert_eq!(total("9H", H), 10);
+        assert_eq!(total("9H 9H", H), 20);
+        assert_eq!(total("9H 9H", None), 0);
+    }
+
+    #[test]
+    fn reuse_family_kq_is_not_also_a_pair() {
+        assert_eq!(total("AS TS KS QS JS KS", S), 150);
+        assert_eq!(total("AS TS KS QS JS KS QS", S), 190);
+    }
+
+    #[test]
+    fn reuse_across_kinds_is_allowed() {
+        // Four queens and Binokel share the Q of spades.
+        assert_eq!(total("QS QH QD QC JD", H), 100);
+        // A family's king counts in four kings too.
+        assert_eq!(total("AS TS KS QS JS KH KD KC", H), 100 + 80);
+    }
+
+    #[test]
+    fn family_pair_included_option() {
+        let mut r = Rules::default();
+        r.family_pair_included = true;
+        assert_eq!(kinds("AS TS KS QS JS", S, &r), vec![(MeldKind::Family, 150), (MeldKind::Pair, 40)]);
+    }
+
+    #[test]
+    fn rundgang_replaces_six_melds_with_their_sum() {
+        let mut r = Rules::default();
+        r.rundgang = true;
+        let hand = "KS KH KD KC QS QH QD QC";
+        assert_eq!(kinds(hand, S, &r), vec![(MeldKind::Rundgang, 240)]);
+        assert_eq!(total(hand, S), 240);
+        // A family without a second K-Q leaves its suit without a pair: no Rundgang.
+        let hand2 = "AS TS KS QS JS KH KD KC QH QD QC";
+        assert!(!kinds(hand2, S, &r).iter().any(|k| k.0 == MeldKind::Rundgang));
+    }
+}

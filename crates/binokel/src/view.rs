@@ -1,0 +1,203 @@
+//! What one seat (or a spectator) may know of a match: never another seat's hidden cards.
+
+use crate::action::Action;
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::{Contract, Phase, Seat};
+use crate::game::Game;
+use crate::meld::{melds, Meld};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// One action of the current deal as everybody saw it. Burials are hidden: `bury` shows only
+/// for the soloist's own view; others see `None`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenAction {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did (None for a burial seen by another seat).
+    pub action: Option<Action>,
+}
+
+/// A trick, complete or on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickView {
+    /// The seat that led.
+    pub leader: Seat,
+    /// The cards in the order played (the leader's first).
+    pub cards: Vec<Card>,
+    /// The seat that took it (or is winning it so far).
+    pub winner: Seat,
+}
+
+/// The melds a seat showed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownMelds {
+    /// The seat.
+    pub seat: Seat,
+    /// Each meld.
+    pub melds: Vec<Meld>,
+    /// Their total.
+    pub total: u32,
+}
+
+/// What one seat may know. A spectator's view (`seat: None`) holds only public facts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view this is (None: a spectator).
+    pub seat: Option<Seat>,
+    /// The rules, as a record names them.
+    pub rules: serde_json::Value,
+    /// Seats at the table.
+    pub players: usize,
+    /// The seat names, if any.
+    pub names: Vec<String>,
+    /// Deal number, from 0.
+    pub deal: usize,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The phase.
+    pub phase: Phase,
+    /// Who acts now.
+    pub to_act: Option<Seat>,
+    /// This seat's cards now (None for a spectator).
+    pub hand: Option<CardSet>,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// Every action of the deal so far, burials hidden from other seats.
+    pub history: Vec<SeenAction>,
+    /// The current highest bid and who holds it.
+    pub bid: u32,
+    /// The seat holding the bid.
+    pub high_bidder: Option<Seat>,
+    /// The soloist, once known.
+    pub soloist: Option<Seat>,
+    /// The Tapp, once turned up.
+    pub tapp: Option<CardSet>,
+    /// The buried cards: only in the soloist's own view.
+    pub buried: Option<CardSet>,
+    /// The declaration.
+    pub contract: Option<Contract>,
+    /// Every seat's melds, once shown.
+    pub melds: Vec<ShownMelds>,
+    /// Tricks completed in this deal.
+    pub tricks: Vec<TrickView>,
+    /// The trick on the table.
+    pub trick: Option<TrickView>,
+    /// Tricks taken per seat.
+    pub tricks_taken: Vec<u32>,
+    /// Card points taken per seat (tricks and the last trick; burial only in the soloist's
+    /// own view).
+    pub card_points: Vec<u32>,
+    /// The legal actions, when this seat is to act.
+    pub legal: Vec<Action>,
+    /// The deal's scores, once complete.
+    pub scores: Option<Vec<i32>>,
+    /// Scores of every complete deal of the match.
+    pub score_sheet: Vec<Vec<i32>>,
+    /// Match totals.
+    pub totals: Vec<i32>,
+    /// The match winner.
+    pub winner: Option<Seat>,
+}
+
+impl View {
+    /// The view of `seat` (None: a spectator) of the current deal of `game`.
+    pub fn of(game: &Game, seat: Option<Seat>) -> Option<View> {
+        let log = game.deals().last()?;
+        let d = &log.state;
+        let n = game.players();
+        let rules: &Rules = game.rules();
+        let actors = log.actors();
+        let mut history = Vec::with_capacity(log.actions.len());
+        let mut tricks = Vec::new();
+        let mut cur: Option<TrickView> = None;
+        let mut sim = log.start;
+        let mut played_by: Vec<CardSet> = vec![CardSet::EMPTY; n];
+        for (a, &who) in log.actions.iter().zip(&actors) {
+            let hidden = matches!(a, Action::Bury(_)) && seat != Some(who);
+            history.push(SeenAction { seat: who, action: (!hidden).then_some(*a) });
+            if let Action::Play(c) = a {
+                played_by[who].insert(*c);
+                let t = cur.get_or_insert(TrickView { leader: who, cards: Vec::new(), winner: who });
+                t.cards.push(*c);
+            }
+            sim.play_unchecked(*a);
+            if let (Action::Play(_), Some(t)) = (a, cur.as_mut()) {
+                if t.cards.len() == n {
+                    let mut done = cur.take().expect("trick");
+                    done.winner = sim.leader();
+                    tricks.push(done);
+                } else {
+                    t.winner = sim.trick_winner().unwrap_or(t.leader);
+                }
+            }
+        }
+        let melds_shown = match d.contract() {
+            Some(Contract::Trump(t)) | Some(Contract::Surrender(t)) => (0..n)
+                .map(|s| {
+                    let at_declaration = d.hand(s).union(played_by[s]).unwrap_or(CardSet::EMPTY);
+                    let m = melds(at_declaration, Some(t), rules);
+                    ShownMelds { seat: s, melds: m.as_slice().to_vec(), total: m.total() }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let own_soloist = seat.is_some() && seat == d.soloist();
+        let mut card_points = d.trick_points()[..n].to_vec();
+        if own_soloist || d.is_over() {
+            card_points = d.card_points()[..n].to_vec();
+        }
+        let outcome = d.outcome();
+        let score_sheet = game
+            .deals()
+            .iter()
+            .map(|l| l.state.outcome())
+            .filter(|o| o.complete)
+            .map(|o| o.scores[..n].to_vec())
+            .collect();
+        let legal = match (seat, d.to_act()) {
+            (Some(s), Some(t)) if s == t => d.legal_actions(),
+            _ => Vec::new(),
+        };
+        Some(View {
+            seat,
+            rules: rules.to_json(),
+            players: n,
+            names: game.seats().to_vec(),
+            deal: game.deals().len() - 1,
+            dealer: d.dealer(),
+            phase: d.phase(),
+            to_act: d.to_act(),
+            hand: seat.map(|s| d.hand(s)),
+            hand_sizes: (0..n).map(|s| d.hand(s).len()).collect(),
+            history,
+            bid: d.bid(),
+            high_bidder: d.high_bidder(),
+            soloist: d.soloist(),
+            tapp: d.tapp_shown().then(|| d.tapp()),
+            buried: if own_soloist && d.phase() != Phase::Bury { Some(d.buried()) } else { None },
+            contract: d.contract(),
+            melds: melds_shown,
+            tricks,
+            trick: cur,
+            tricks_taken: d.tricks_taken()[..n].to_vec(),
+            card_points,
+            legal,
+            scores: outcome.complete.then(|| outcome.scores[..n].to_vec()),
+            score_sheet,
+            totals: game.totals()[..n].to_vec(),
+            winner: game.winner(),
+        })
+    }
+
+    /// Every card this view shows, with copies, for leak checks: own hand, Tapp, burial,
+    /// played cards and the cards of shown melds are all legitimately visible.
+    pub fn visible_private_cards(&self) -> CardSet {
+        let mut s = self.hand.unwrap_or(CardSet::EMPTY);
+        if let Some(b) = self.buried {
+            s = s.union(b).unwrap_or(s);
+        }
+        s
+    }
+}
