@@ -1,1 +1,67 @@
-//! Placeholder.
+//! Computer players for Binokel.
+//!
+//! Every bot implements [`Bot`]: it is given only the [`View`] of its own seat (never the
+//! hidden cards of others) and returns a legal action. Bots are deterministic for a given
+//! seed; their budgets are counts (samples, nodes), never wall-clock time.
+#![deny(missing_docs)]
+
+use binokel::{Action, View};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A computer player.
+pub trait Bot: Send {
+    /// The bot's name as the arena and the tables show it (`random`, `strong`, ...).
+    fn name(&self) -> &str;
+
+    /// Chooses one of `view.legal` (never empty when the bot is asked).
+    fn choose(&mut self, view: &View) -> Action;
+
+    /// Every legal action with the bot's estimate of its value for this seat (higher is
+    /// better), best first. The default rates the chosen action 1 and the others 0.
+    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        let best = self.choose(view);
+        let mut v: Vec<(Action, f64)> = view
+            .legal
+            .iter()
+            .map(|&a| (a, if a == best { 1.0 } else { 0.0 }))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        v
+    }
+}
+
+/// Uniformly random among the legal actions.
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random bot with a seed.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, view: &View) -> Action {
+        view.legal[self.rng.gen_range(0..view.legal.len())]
+    }
+}
+
+/// The names `make_bot` knows.
+pub const BOT_NAMES: &[&str] = &["random"];
+
+/// A bot by name, seeded.
+pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    match name {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
+    }
+}

@@ -1,1 +1,36 @@
-fn main(){}
+//! `binokel`: one binary, thin subcommands over the library crates.
+//!
+//! Each subcommand lives in `cmd/<name>.rs` with an `Args` struct (clap) and a
+//! `run(args) -> ExitCode` function; this file only lists them.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+/// Binokel: the Swabian meld-and-trick card game.
+#[derive(Parser)]
+#[command(name = "binokel", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check every action of a game record and report the scores (JSON on stdout).
+    Referee(cmd::referee::Args),
+    /// The melds of a hand and their total.
+    Meld(cmd::meld::Args),
+    /// Count action sequences from a position of a record (move-generator check).
+    Perft(cmd::perft::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Referee(a) => cmd::referee::run(a),
+        Command::Meld(a) => cmd::meld::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+    }
+}

@@ -75,7 +75,8 @@ impl Action {
                 _ => Err(bad(&format!("needs exactly one {what}"))),
             }
         };
-        let suit = |s: &str| Suit::parse(s).map_err(|_| bad(&format!("names no suit: `{s}` is not S, H, D or C")));
+        let suit =
+            |s: &str| Suit::parse(s).map_err(|_| bad(&format!("names no suit: `{s}` is not S, H, D or C")));
         let action = match head {
             "pass" if rest.is_empty() => Action::Pass,
             "bid" => {
@@ -133,7 +134,11 @@ impl Action {
             return Err(ParseError::new(input, "is empty"));
         }
         let head = words[0].to_ascii_lowercase();
-        let norm_card = |w: &str| Card::parse(w).map(|c| c.code(low)).unwrap_or_else(|_| w.to_string());
+        let norm_card = |w: &str| {
+            Card::parse(w)
+                .map(|c| c.code(low))
+                .unwrap_or_else(|_| w.to_string())
+        };
         let token = match head.as_str() {
             "pass" | "bid" | "trump" | "surrender" | "durch" | "bettel" | "exchange" | "meld" => {
                 let mut t = head.clone();
@@ -206,18 +211,37 @@ mod tests {
 
     #[test]
     fn bad_tokens_say_what_is_wrong() {
-        for t in ["", "bid", "bid 15x", "bid -10", "trump X", "XS", "pass now", "meld family", "hello"] {
+        for t in [
+            "",
+            "bid",
+            "bid 15x",
+            "bid -10",
+            "trump X",
+            "XS",
+            "pass now",
+            "meld family",
+            "hello",
+        ] {
             let e = Action::parse(t, Low::Nine).unwrap_err();
             assert!(!e.to_string().is_empty());
         }
-        assert_eq!(Action::parse("XS", Low::Nine).unwrap_err().to_string(), "`XS` is not a card");
+        assert_eq!(
+            Action::parse("XS", Low::Nine).unwrap_err().to_string(),
+            "`XS` is not a card"
+        );
     }
 
     #[test]
     fn lenient_input() {
-        assert_eq!(Action::parse_lenient("10h", Low::Nine).unwrap(), Action::Play(Card::parse("TH").unwrap()));
+        assert_eq!(
+            Action::parse_lenient("10h", Low::Nine).unwrap(),
+            Action::Play(Card::parse("TH").unwrap())
+        );
         assert_eq!(Action::parse_lenient("160", Low::Nine).unwrap(), Action::Bid(160));
-        assert_eq!(Action::parse_lenient("Trump s", Low::Nine).unwrap(), Action::Trump(Suit::Spades));
+        assert_eq!(
+            Action::parse_lenient("Trump s", Low::Nine).unwrap(),
+            Action::Trump(Suit::Spades)
+        );
         assert_eq!(
             Action::parse_lenient("bury 9h 10c jc", Low::Nine).unwrap(),
             Action::Bury("9H TC JC".parse().unwrap())

@@ -113,7 +113,14 @@ pub enum Rank {
 
 impl Rank {
     /// All ranks, lowest first.
-    pub const ALL: [Rank; 6] = [Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace];
+    pub const ALL: [Rank; 6] = [
+        Rank::Nine,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ten,
+        Rank::Ace,
+    ];
 
     /// The rank's index 0..6 (trick order, lowest first).
     pub const fn index(self) -> usize {
@@ -293,7 +300,10 @@ pub struct ParseError {
 impl ParseError {
     /// A new error for `token`.
     pub fn new(token: &str, why: impl Into<String>) -> ParseError {
-        ParseError { token: token.to_string(), why: why.into() }
+        ParseError {
+            token: token.to_string(),
+            why: why.into(),
+        }
     }
 }
 
@@ -314,7 +324,9 @@ mod tests {
         for c in Card::all() {
             assert_eq!(Card::parse_code(&c.code(Low::Nine), Low::Nine).unwrap(), c);
             assert_eq!(Card::parse_code(&c.code(Low::Seven), Low::Seven).unwrap(), c);
-            let typed = c.pretty(Low::Nine).replace(c.suit().symbol(), &c.suit().letter().to_string());
+            let typed = c
+                .pretty(Low::Nine)
+                .replace(c.suit().symbol(), &c.suit().letter().to_string());
             assert_eq!(Card::parse(&typed.to_lowercase()).unwrap(), c);
         }
     }

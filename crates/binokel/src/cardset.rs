@@ -38,11 +38,17 @@ impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet { one: 0, two: 0 };
     /// The whole 48-card pack.
-    pub const PACK: CardSet = CardSet { one: 0xFF_FFFF, two: 0xFF_FFFF };
+    pub const PACK: CardSet = CardSet {
+        one: 0xFF_FFFF,
+        two: 0xFF_FFFF,
+    };
 
     /// A set from the two masks. `two` is intersected with `one`.
     pub const fn from_masks(one: u32, two: u32) -> CardSet {
-        CardSet { one: one & 0xFF_FFFF, two: two & one & 0xFF_FFFF }
+        CardSet {
+            one: one & 0xFF_FFFF,
+            two: two & one & 0xFF_FFFF,
+        }
     }
 
     /// Kinds held at least once.
@@ -113,7 +119,10 @@ impl CardSet {
         if (a2 & b1) != 0 || (b2 & a1) != 0 {
             return None;
         }
-        Some(CardSet { one: a1 | b1, two: (a1 & b1) | a2 | b2 })
+        Some(CardSet {
+            one: a1 | b1,
+            two: (a1 & b1) | a2 | b2,
+        })
     }
 
     /// True when every card of `other` (with multiplicity) is in `self`.
@@ -146,7 +155,10 @@ impl CardSet {
     /// The cards of one suit.
     pub const fn of_suit(self, s: Suit) -> CardSet {
         let m = suit_mask(s);
-        CardSet { one: self.one & m, two: self.two & m }
+        CardSet {
+            one: self.one & m,
+            two: self.two & m,
+        }
     }
 
     /// Every card, copies repeated, by suit then rank ascending.
@@ -202,7 +214,10 @@ impl CardSet {
     /// Reads a card list as people type it (any case, `10`, commas allowed).
     pub fn parse_lenient(s: &str) -> Result<CardSet, ParseError> {
         let mut set = CardSet::EMPTY;
-        for tok in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for tok in s
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             let c = Card::parse(tok)?;
             if !set.insert(c) {
                 return Err(ParseError::new(tok, "is a third copy (the pack has two)"));

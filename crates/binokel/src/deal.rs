@@ -147,20 +147,30 @@ impl Deal {
             return Err(SetupError::Dealer(setup.dealer));
         }
         if setup.hands.len() != n {
-            return Err(SetupError::HandCount { expected: n, got: setup.hands.len() });
+            return Err(SetupError::HandCount {
+                expected: n,
+                got: setup.hands.len(),
+            });
         }
         let hs = rules.hand_size();
         let mut all = CardSet::EMPTY;
         let mut dealt = [CardSet::EMPTY; 4];
         for (i, h) in setup.hands.iter().enumerate() {
             if h.len() != hs {
-                return Err(SetupError::HandSize { seat: i, expected: hs, got: h.len() });
+                return Err(SetupError::HandSize {
+                    seat: i,
+                    expected: hs,
+                    got: h.len(),
+                });
             }
             dealt[i] = *h;
             all = all.union(*h).ok_or(SetupError::NotThePack)?;
         }
         if setup.tapp.len() != rules.tapp as usize {
-            return Err(SetupError::TappSize { expected: rules.tapp as usize, got: setup.tapp.len() });
+            return Err(SetupError::TappSize {
+                expected: rules.tapp as usize,
+                got: setup.tapp.len(),
+            });
         }
         all = all.union(setup.tapp).ok_or(SetupError::NotThePack)?;
         if all != pack(&rules) {
@@ -419,7 +429,11 @@ impl Deal {
 
     /// The inclusive range of bids the seat to act may make (lo > hi when none).
     fn bid_range(&self) -> (u32, u32) {
-        let lo = if self.bid == 0 { self.rules.opening } else { self.bid + 10 };
+        let lo = if self.bid == 0 {
+            self.rules.opening
+        } else {
+            self.bid + 10
+        };
         let hi = match self.rules.raise {
             Raise::Exact => lo,
             Raise::Jumps => MAX_BID,
@@ -440,7 +454,12 @@ impl Deal {
         if self.trick_len == 0 {
             return hand;
         }
-        legal_response(hand, self.trick[0].suit(), self.trick[self.win_idx as usize], self.trump())
+        legal_response(
+            hand,
+            self.trick[0].suit(),
+            self.trick[self.win_idx as usize],
+            self.trump(),
+        )
     }
 
     /// True when `a` is legal now.
@@ -455,7 +474,9 @@ impl Deal {
             (Phase::Done, _) => Err(IllegalAction::DealOver),
             (Phase::Auction, Action::Pass) => {
                 if self.bid == 0 && self.rules.auction == AuctionKind::Duel {
-                    Err(IllegalAction::MustOpen { opening: self.rules.opening })
+                    Err(IllegalAction::MustOpen {
+                        opening: self.rules.opening,
+                    })
                 } else {
                     Ok(())
                 }
@@ -466,21 +487,33 @@ impl Deal {
                 if b >= lo && b <= hi && b % 10 == 0 {
                     Ok(())
                 } else {
-                    Err(IllegalAction::BidOutOfStep { bid: b, expected: self.expected_bids(forced) })
+                    Err(IllegalAction::BidOutOfStep {
+                        bid: b,
+                        expected: self.expected_bids(forced),
+                    })
                 }
             }
             (Phase::Auction, _) => {
                 let forced = self.bid == 0 && self.rules.auction == AuctionKind::Duel;
-                Err(IllegalAction::WrongPhase { action: a, expected: self.expected_bids(forced) })
+                Err(IllegalAction::WrongPhase {
+                    action: a,
+                    expected: self.expected_bids(forced),
+                })
             }
             (Phase::Bury, Action::Bury(set)) => {
                 let k = self.rules.tapp as usize;
                 if set.len() != k {
-                    return Err(IllegalAction::BurialSize { expected: k, got: set.len() });
+                    return Err(IllegalAction::BurialSize {
+                        expected: k,
+                        got: set.len(),
+                    });
                 }
                 if !self.hands[seat].contains_all(set) {
                     let missing = set.iter().find(|c| set.count(*c) > self.hands[seat].count(*c));
-                    return Err(IllegalAction::NotHeld { card: missing.unwrap_or(Card::from_index(0)), seat });
+                    return Err(IllegalAction::NotHeld {
+                        card: missing.unwrap_or(Card::from_index(0)),
+                        seat,
+                    });
                 }
                 Ok(())
             }
@@ -517,7 +550,10 @@ impl Deal {
                     Err(self.why_not(c))
                 }
             }
-            (Phase::Play, _) => Err(IllegalAction::WrongPhase { action: a, expected: "a card".into() }),
+            (Phase::Play, _) => Err(IllegalAction::WrongPhase {
+                action: a,
+                expected: "a card".into(),
+            }),
         }
     }
 
@@ -543,12 +579,20 @@ impl Deal {
             return IllegalAction::MustFollow { card: c, suit: led };
         }
         if c.suit() == led && legal & suit_mask(led) != 0 && legal & (1 << c.index()) == 0 {
-            return IllegalAction::MustBeat { card: c, winning: w, beater: first_legal };
+            return IllegalAction::MustBeat {
+                card: c,
+                winning: w,
+                beater: first_legal,
+            };
         }
         if Some(c.suit()) != trump && trump.is_some_and(|t| hand.of_suit(t).len() > 0) {
             return IllegalAction::MustTrump { card: c };
         }
-        IllegalAction::MustBeat { card: c, winning: w, beater: first_legal }
+        IllegalAction::MustBeat {
+            card: c,
+            winning: w,
+            beater: first_legal,
+        }
     }
 
     // ----- playing -----
@@ -597,7 +641,11 @@ impl Deal {
     fn advance_bidder(&mut self) {
         match self.rules.auction {
             AuctionKind::Duel => {
-                self.to_act = if self.to_act == self.duel[0] { self.duel[1] } else { self.duel[0] };
+                self.to_act = if self.to_act == self.duel[0] {
+                    self.duel[1]
+                } else {
+                    self.duel[0]
+                };
             }
             AuctionKind::Open => {
                 let mut s = self.next_seat(self.to_act);
@@ -614,7 +662,11 @@ impl Deal {
         self.passed |= 1 << me;
         match self.rules.auction {
             AuctionKind::Duel => {
-                let survivor = if me == self.duel[0] { self.duel[1] } else { self.duel[0] };
+                let survivor = if me == self.duel[0] {
+                    self.duel[1]
+                } else {
+                    self.duel[0]
+                };
                 if self.next_challenger < self.n {
                     let challenger = (self.dealer + 1 + self.next_challenger) % self.n;
                     self.next_challenger += 1;
@@ -652,7 +704,11 @@ impl Deal {
         let s = soloist as usize;
         self.hands[s] = self.hands[s].union(self.tapp).expect("tapp fits");
         self.to_act = soloist;
-        self.phase = if self.rules.tapp == 0 { Phase::Declare } else { Phase::Bury };
+        self.phase = if self.rules.tapp == 0 {
+            Phase::Declare
+        } else {
+            Phase::Bury
+        };
     }
 
     fn declare(&mut self, c: Contract) {
@@ -763,7 +819,11 @@ impl Deal {
                 }
             }
             Some(Contract::Durch) => {
-                sc[sol] = if self.tricks[sol] as u32 == self.total_tricks() { 1000 } else { -1000 };
+                sc[sol] = if self.tricks[sol] as u32 == self.total_tricks() {
+                    1000
+                } else {
+                    -1000
+                };
             }
             Some(Contract::Bettel) => {
                 sc[sol] = if self.tricks[sol] == 0 { 500 } else { -500 };
@@ -926,7 +986,9 @@ pub fn for_each_burial(hand: CardSet, k: usize, mut f: impl FnMut(CardSet)) {
             f(acc);
             return;
         }
-        let Some((&(c, cnt), rest)) = kinds.split_first() else { return };
+        let Some((&(c, cnt), rest)) = kinds.split_first() else {
+            return;
+        };
         // Take 0, 1 or 2 copies of the first kind.
         rec(rest, k, acc, f);
         let mut a = acc;

@@ -124,16 +124,31 @@ impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalAction::DealOver => write!(f, "the deal is over"),
-            IllegalAction::WrongPhase { action, expected } => write!(f, "`{action}` is not possible now: expected {expected}"),
-            IllegalAction::MustOpen { opening } => write!(f, "forehand cannot pass before opening: expected bid {opening}"),
-            IllegalAction::BidOutOfStep { bid, expected } => write!(f, "bid {bid} is out of step: expected {expected}"),
-            IllegalAction::BurialSize { expected, got } => write!(f, "must bury exactly {expected} cards, not {got}"),
+            IllegalAction::WrongPhase { action, expected } => {
+                write!(f, "`{action}` is not possible now: expected {expected}")
+            }
+            IllegalAction::MustOpen { opening } => {
+                write!(f, "forehand cannot pass before opening: expected bid {opening}")
+            }
+            IllegalAction::BidOutOfStep { bid, expected } => {
+                write!(f, "bid {bid} is out of step: expected {expected}")
+            }
+            IllegalAction::BurialSize { expected, got } => {
+                write!(f, "must bury exactly {expected} cards, not {got}")
+            }
             IllegalAction::NotHeld { card, seat } => write!(f, "{card} is not in the hand of seat {seat}"),
             IllegalAction::MustFollow { card, suit } => {
                 write!(f, "{card} is not a legal card: must follow {}", suit_name(*suit))
             }
-            IllegalAction::MustBeat { card, winning, beater } => {
-                write!(f, "{card} is not a legal card: must beat {winning} ({beater} beats it)")
+            IllegalAction::MustBeat {
+                card,
+                winning,
+                beater,
+            } => {
+                write!(
+                    f,
+                    "{card} is not a legal card: must beat {winning} ({beater} beats it)"
+                )
             }
             IllegalAction::MustTrump { card } => write!(f, "{card} is not a legal card: must play a trump"),
             IllegalAction::OptionOff(what) => write!(f, "{what} is not played under these rules"),

@@ -60,7 +60,10 @@ impl fmt::Display for StartError {
             StartError::MatchOver => write!(f, "match already over"),
             StartError::DealInProgress => write!(f, "the deal before it is not complete"),
             StartError::WrongDealer { expected, got } => {
-                write!(f, "wrong dealer: seat {got} deals, but it is seat {expected}'s turn to deal")
+                write!(
+                    f,
+                    "wrong dealer: seat {got} deals, but it is seat {expected}'s turn to deal"
+                )
             }
             StartError::Setup(e) => write!(f, "{e}"),
         }
@@ -82,7 +85,13 @@ pub struct Game {
 impl Game {
     /// A new match with no deal yet. `seats` are display names (may be empty).
     pub fn new(rules: Rules, seats: Vec<String>) -> Game {
-        Game { rules, seats, deals: Vec::new(), totals: [0; 4], winner: None }
+        Game {
+            rules,
+            seats,
+            deals: Vec::new(),
+            totals: [0; 4],
+            winner: None,
+        }
     }
 
     /// The rules.
@@ -158,13 +167,21 @@ impl Game {
         }
         if let Some(expected) = self.next_dealer() {
             if setup.dealer != expected {
-                return Err(StartError::WrongDealer { expected, got: setup.dealer });
+                return Err(StartError::WrongDealer {
+                    expected,
+                    got: setup.dealer,
+                });
             }
         }
         let mut setup = setup.clone();
         setup.rules = self.rules;
         let deal = Deal::new(&setup).map_err(StartError::Setup)?;
-        self.deals.push(DealLog { start: deal, actions: Vec::new(), state: deal, seed });
+        self.deals.push(DealLog {
+            start: deal,
+            actions: Vec::new(),
+            state: deal,
+            seed,
+        });
         Ok(())
     }
 

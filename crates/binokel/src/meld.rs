@@ -89,7 +89,10 @@ impl MeldKind {
 
     /// True for kinds that belong to a suit (family, double family, pair, diss).
     pub const fn has_suit(self) -> bool {
-        matches!(self, MeldKind::Family | MeldKind::DoubleFamily | MeldKind::Pair | MeldKind::Diss)
+        matches!(
+            self,
+            MeldKind::Family | MeldKind::DoubleFamily | MeldKind::Pair | MeldKind::Diss
+        )
     }
 }
 
@@ -119,7 +122,14 @@ pub struct Melds {
 
 impl Default for Melds {
     fn default() -> Self {
-        Melds { items: [Meld { kind: MeldKind::Pair, suit: None, points: 0 }; 16], len: 0 }
+        Melds {
+            items: [Meld {
+                kind: MeldKind::Pair,
+                suit: None,
+                points: 0,
+            }; 16],
+            len: 0,
+        }
     }
 }
 
@@ -168,7 +178,11 @@ pub fn melds(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> Melds {
         let pair_pts = if is_trump { 40 } else { 20 };
         let mut pairs = match fam {
             2 => {
-                out.push(MeldKind::DoubleFamily, Some(s), if is_trump { 1500 } else { 1000 });
+                out.push(
+                    MeldKind::DoubleFamily,
+                    Some(s),
+                    if is_trump { 1500 } else { 1000 },
+                );
                 0
             }
             1 => {
@@ -261,8 +275,11 @@ mod tests {
     }
 
     fn kinds(hand: &str, trump: Option<Suit>, rules: &Rules) -> Vec<(MeldKind, u32)> {
-        let mut v: Vec<_> =
-            melds(hand.parse().unwrap(), trump, rules).as_slice().iter().map(|m| (m.kind, m.points)).collect();
+        let mut v: Vec<_> = melds(hand.parse().unwrap(), trump, rules)
+            .as_slice()
+            .iter()
+            .map(|m| (m.kind, m.points))
+            .collect();
         v.sort();
         v
     }
@@ -330,7 +347,10 @@ mod tests {
     fn family_pair_included_option() {
         let mut r = Rules::default();
         r.family_pair_included = true;
-        assert_eq!(kinds("AS TS KS QS JS", S, &r), vec![(MeldKind::Family, 150), (MeldKind::Pair, 40)]);
+        assert_eq!(
+            kinds("AS TS KS QS JS", S, &r),
+            vec![(MeldKind::Family, 150), (MeldKind::Pair, 40)]
+        );
     }
 
     #[test]

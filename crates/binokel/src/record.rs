@@ -58,17 +58,22 @@ struct Header {
 }
 
 fn read_header(text: &str) -> Result<Header, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("not a record: the input is not JSON ({e})"))?;
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| format!("not a record: the input is not JSON ({e})"))?;
     let obj = v.as_object().ok_or("not a record: the JSON is not an object")?;
     match obj.get("format") {
         Some(Value::String(f)) if f == FORMAT => {}
-        Some(Value::String(f)) => return Err(format!("not a record: unknown format `{f}` (expected {FORMAT})")),
+        Some(Value::String(f)) => {
+            return Err(format!("not a record: unknown format `{f}` (expected {FORMAT})"))
+        }
         Some(_) => return Err("not a record: `format` is not a string".into()),
         None => return Err(format!("not a record: `format` is missing (expected {FORMAT})")),
     }
     let rules_v = obj.get("rules").ok_or("not a record: `rules` is missing")?;
     let rules = Rules::from_json(rules_v).map_err(|e| format!("not a record: `rules` is unreadable: {e}"))?;
-    rules.validate().map_err(|e| format!("not a record: `rules` is unreadable: {e}"))?;
+    rules
+        .validate()
+        .map_err(|e| format!("not a record: `rules` is unreadable: {e}"))?;
     let n = rules.players as usize;
     let seats = match obj.get("seats") {
         None | Some(Value::Null) => Vec::new(),
@@ -76,7 +81,10 @@ fn read_header(text: &str) -> Result<Header, String> {
             let names: Option<Vec<String>> = a.iter().map(|x| x.as_str().map(String::from)).collect();
             let names = names.ok_or("not a record: `seats` must be a list of names")?;
             if names.len() != n {
-                return Err(format!("not a record: `seats` names {} seats, the rules have {n}", names.len()));
+                return Err(format!(
+                    "not a record: `seats` names {} seats, the rules have {n}",
+                    names.len()
+                ));
             }
             names
         }
@@ -105,7 +113,10 @@ fn read_deal(v: &Value, rules: &Rules) -> Result<RawDeal, String> {
         .and_then(Value::as_u64)
         .filter(|&d| (d as usize) < n)
         .ok_or_else(|| format!("`dealer` must be a seat from 0 to {}", n - 1))? as usize;
-    let hands_v = o.get("hands").and_then(Value::as_array).ok_or("`hands` must be a list of card lists")?;
+    let hands_v = o
+        .get("hands")
+        .and_then(Value::as_array)
+        .ok_or("`hands` must be a list of card lists")?;
     if hands_v.len() != n {
         return Err(format!("`hands` has {} hands for {n} seats", hands_v.len()));
     }
@@ -128,7 +139,16 @@ fn read_deal(v: &Value, rules: &Rules) -> Result<RawDeal, String> {
         _ => return Err("`actions` must be a list of strings".into()),
     };
     let seed = o.get("seed").and_then(Value::as_u64);
-    Ok(RawDeal { setup: Setup { rules: *rules, dealer, hands, tapp }, actions, seed })
+    Ok(RawDeal {
+        setup: Setup {
+            rules: *rules,
+            dealer,
+            hands,
+            tapp,
+        },
+        actions,
+        seed,
+    })
 }
 
 /// Replays a record into a `Game`, stopping at the first problem.
@@ -136,7 +156,11 @@ fn replay(text: &str) -> Result<Game, Verdict> {
     let h = read_header(text).map_err(Verdict::NotARecord)?;
     let mut game = Game::new(h.rules, h.seats);
     for (di, dv) in h.deals.iter().enumerate() {
-        let illegal_deal = |reason: String| Verdict::Illegal { deal: di, action: None, reason };
+        let illegal_deal = |reason: String| Verdict::Illegal {
+            deal: di,
+            action: None,
+            reason,
+        };
         if game.is_over() {
             return Err(illegal_deal("match already over".into()));
         }
@@ -149,7 +173,11 @@ fn replay(text: &str) -> Result<Game, Verdict> {
             e => illegal_deal(e.to_string()),
         })?;
         for (ai, tok) in raw.actions.iter().enumerate() {
-            let illegal = |reason: String| Verdict::Illegal { deal: di, action: Some(ai), reason };
+            let illegal = |reason: String| Verdict::Illegal {
+                deal: di,
+                action: Some(ai),
+                reason,
+            };
             let a = Action::parse(tok, h.rules.low).map_err(|e| illegal(e.to_string()))?;
             game.play(a).map_err(|e| illegal(e.to_string()))?;
         }
@@ -220,9 +248,15 @@ pub fn write_record(game: &Game) -> Value {
             let s = d.start.setup();
             let mut m = Map::new();
             m.insert("dealer".into(), json!(s.dealer));
-            m.insert("hands".into(), json!(s.hands.iter().map(|h| h.to_codes(low)).collect::<Vec<_>>()));
+            m.insert(
+                "hands".into(),
+                json!(s.hands.iter().map(|h| h.to_codes(low)).collect::<Vec<_>>()),
+            );
             m.insert("tapp".into(), json!(s.tapp.to_codes(low)));
-            m.insert("actions".into(), json!(d.actions.iter().map(|a| a.token(low)).collect::<Vec<_>>()));
+            m.insert(
+                "actions".into(),
+                json!(d.actions.iter().map(|a| a.token(low)).collect::<Vec<_>>()),
+            );
             if let Some(seed) = d.seed {
                 m.insert("seed".into(), json!(seed));
             }

@@ -88,8 +88,14 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 6] =
-        [Preset::Standard, Preset::Swabian, Preset::Dutch, Preset::Forty, Preset::Kreuz, Preset::TwoPlayer];
+    pub const ALL: [Preset; 6] = [
+        Preset::Standard,
+        Preset::Swabian,
+        Preset::Dutch,
+        Preset::Forty,
+        Preset::Kreuz,
+        Preset::TwoPlayer,
+    ];
 
     /// The preset's name as records and command lines write it.
     pub const fn name(self) -> &'static str {
@@ -259,7 +265,12 @@ impl Rules {
                 bettel: true,
                 ..standard
             },
-            Preset::Forty => Rules { preset: p, pack: Pack::Short40, tapp: 4, ..standard },
+            Preset::Forty => Rules {
+                preset: p,
+                pack: Pack::Short40,
+                tapp: 4,
+                ..standard
+            },
             Preset::Kreuz => Rules {
                 preset: p,
                 players: 4,
@@ -327,10 +338,20 @@ impl Rules {
                 AllPass::DealerPlays => "dealer_plays".into(),
                 AllPass::Redeal => "redeal".into(),
             },
-            "bury_meld_cards" => if self.bury_meld_cards { "allowed" } else { "forbidden" }.into(),
+            "bury_meld_cards" => if self.bury_meld_cards {
+                "allowed"
+            } else {
+                "forbidden"
+            }
+            .into(),
             "calling" => on_off(self.calling).into(),
             "rundgang" => on_off(self.rundgang).into(),
-            "family_pair" => if self.family_pair_included { "included" } else { "separate" }.into(),
+            "family_pair" => if self.family_pair_included {
+                "included"
+            } else {
+                "separate"
+            }
+            .into(),
             "first_lead" => match self.first_lead {
                 FirstLead::Forehand => "forehand".into(),
                 FirstLead::Soloist => "soloist".into(),
@@ -425,21 +446,37 @@ impl Rules {
                 }
                 self.opening = n as u32;
             }
-            "raise" => self.raise = if flag("jumps", "exact")? { Raise::Jumps } else { Raise::Exact },
+            "raise" => {
+                self.raise = if flag("jumps", "exact")? {
+                    Raise::Jumps
+                } else {
+                    Raise::Exact
+                }
+            }
             "auction" => {
-                self.auction = if flag("open", "duel")? { AuctionKind::Open } else { AuctionKind::Duel }
+                self.auction = if flag("open", "duel")? {
+                    AuctionKind::Open
+                } else {
+                    AuctionKind::Duel
+                }
             }
             "all_pass" => {
-                self.all_pass =
-                    if flag("redeal", "dealer_plays")? { AllPass::Redeal } else { AllPass::DealerPlays }
+                self.all_pass = if flag("redeal", "dealer_plays")? {
+                    AllPass::Redeal
+                } else {
+                    AllPass::DealerPlays
+                }
             }
             "bury_meld_cards" => self.bury_meld_cards = flag("allowed", "forbidden")?,
             "calling" => self.calling = flag("on", "off")?,
             "rundgang" => self.rundgang = flag("on", "off")?,
             "family_pair" => self.family_pair_included = flag("included", "separate")?,
             "first_lead" => {
-                self.first_lead =
-                    if flag("soloist", "forehand")? { FirstLead::Soloist } else { FirstLead::Forehand }
+                self.first_lead = if flag("soloist", "forehand")? {
+                    FirstLead::Soloist
+                } else {
+                    FirstLead::Forehand
+                }
             }
             "bettel" => self.bettel = flag("on", "off")?,
             "durch" => self.durch = flag("on", "off")?,
@@ -451,17 +488,28 @@ impl Rules {
                 }
                 self.failed_bonus = n as u32;
             }
-            "rounding" => self.rounding = if flag("ten", "none")? { Rounding::Ten } else { Rounding::None },
+            "rounding" => {
+                self.rounding = if flag("ten", "none")? {
+                    Rounding::Ten
+                } else {
+                    Rounding::None
+                }
+            }
             "target" => {
                 let n = number()?;
                 if !(1..=1_000_000).contains(&n) {
-                    return Err(RulesError(format!("option `target` must be a positive number, not `{value}`")));
+                    return Err(RulesError(format!(
+                        "option `target` must be a positive number, not `{value}`"
+                    )));
                 }
                 self.target = n as i32;
             }
             "match_end" => {
-                self.match_end =
-                    if flag("highest", "soloist_first")? { MatchEnd::Highest } else { MatchEnd::SoloistFirst }
+                self.match_end = if flag("highest", "soloist_first")? {
+                    MatchEnd::Highest
+                } else {
+                    MatchEnd::SoloistFirst
+                }
             }
             _ => {
                 return Err(RulesError(format!(
@@ -506,10 +554,17 @@ impl Rules {
             }
             2 => {
                 if self.tapp != 0 || self.pack != Pack::Full48 {
-                    return Err(RulesError("two players play with the full pack and without a Tapp".into()));
+                    return Err(RulesError(
+                        "two players play with the full pack and without a Tapp".into(),
+                    ));
                 }
             }
-            _ => return Err(RulesError(format!("{} players is not a Binokel game", self.players))),
+            _ => {
+                return Err(RulesError(format!(
+                    "{} players is not a Binokel game",
+                    self.players
+                )))
+            }
         }
         let unsupported: &[(&str, bool)] = &[
             ("players", self.players != 3),
@@ -562,7 +617,11 @@ impl Rules {
                         serde_json::Value::String(s) => s.clone(),
                         serde_json::Value::Number(n) => n.to_string(),
                         serde_json::Value::Bool(b) => on_off(*b).to_string(),
-                        _ => return Err(RulesError(format!("option `{k}` has a value that is not a word or number"))),
+                        _ => {
+                            return Err(RulesError(format!(
+                                "option `{k}` has a value that is not a word or number"
+                            )))
+                        }
                     };
                     r.set(k, &text)?;
                 }

@@ -26,12 +26,21 @@ macro_rules! as_string {
     };
 }
 
-as_string!(Card, |c: &Card| c.code(Low::Nine), |s: &str| Card::parse_code(s, Low::Nine));
+as_string!(Card, |c: &Card| c.code(Low::Nine), |s: &str| Card::parse_code(
+    s,
+    Low::Nine
+));
 as_string!(Suit, |c: &Suit| c.letter().to_string(), Suit::parse);
-as_string!(CardSet, |c: &CardSet| c.to_codes(Low::Nine), |s: &str| CardSet::parse_codes(s, Low::Nine));
-as_string!(Action, |a: &Action| a.token(Low::Nine), |s: &str| Action::parse(s, Low::Nine));
-as_string!(MeldKind, |k: &MeldKind| k.name().to_string(), |s: &str| MeldKind::from_name(s)
-    .ok_or_else(|| format!("`{s}` is not a meld kind")));
+as_string!(CardSet, |c: &CardSet| c.to_codes(Low::Nine), |s: &str| {
+    CardSet::parse_codes(s, Low::Nine)
+});
+as_string!(Action, |a: &Action| a.token(Low::Nine), |s: &str| Action::parse(
+    s,
+    Low::Nine
+));
+as_string!(MeldKind, |k: &MeldKind| k.name().to_string(), |s: &str| {
+    MeldKind::from_name(s).ok_or_else(|| format!("`{s}` is not a meld kind"))
+});
 as_string!(
     Phase,
     |p: &Phase| match p {
@@ -64,13 +73,17 @@ impl Contract {
     }
 }
 
-as_string!(Contract, |c: &Contract| c.token(), |s: &str| match Action::parse(s, Low::Nine) {
-    Ok(Action::Trump(t)) => Ok(Contract::Trump(t)),
-    Ok(Action::Surrender(t)) => Ok(Contract::Surrender(t)),
-    Ok(Action::Durch) => Ok(Contract::Durch),
-    Ok(Action::Bettel) => Ok(Contract::Bettel),
-    _ => Err(format!("`{s}` is not a contract")),
-});
+as_string!(
+    Contract,
+    |c: &Contract| c.token(),
+    |s: &str| match Action::parse(s, Low::Nine) {
+        Ok(Action::Trump(t)) => Ok(Contract::Trump(t)),
+        Ok(Action::Surrender(t)) => Ok(Contract::Surrender(t)),
+        Ok(Action::Durch) => Ok(Contract::Durch),
+        Ok(Action::Bettel) => Ok(Contract::Bettel),
+        _ => Err(format!("`{s}` is not a contract")),
+    }
+);
 
 #[derive(Serialize, Deserialize)]
 struct MeldJson {
@@ -82,13 +95,22 @@ struct MeldJson {
 
 impl Serialize for Meld {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        MeldJson { kind: self.kind, suit: self.suit, points: self.points }.serialize(s)
+        MeldJson {
+            kind: self.kind,
+            suit: self.suit,
+            points: self.points,
+        }
+        .serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for Meld {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let m = MeldJson::deserialize(d)?;
-        Ok(Meld { kind: m.kind, suit: m.suit, points: m.points })
+        Ok(Meld {
+            kind: m.kind,
+            suit: m.suit,
+            points: m.points,
+        })
     }
 }

@@ -116,10 +116,17 @@ impl View {
         let mut played_by: Vec<CardSet> = vec![CardSet::EMPTY; n];
         for (a, &who) in log.actions.iter().zip(&actors) {
             let hidden = matches!(a, Action::Bury(_)) && seat != Some(who);
-            history.push(SeenAction { seat: who, action: (!hidden).then_some(*a) });
+            history.push(SeenAction {
+                seat: who,
+                action: (!hidden).then_some(*a),
+            });
             if let Action::Play(c) = a {
                 played_by[who].insert(*c);
-                let t = cur.get_or_insert(TrickView { leader: who, cards: Vec::new(), winner: who });
+                let t = cur.get_or_insert(TrickView {
+                    leader: who,
+                    cards: Vec::new(),
+                    winner: who,
+                });
                 t.cards.push(*c);
             }
             sim.play_unchecked(*a);
@@ -138,7 +145,11 @@ impl View {
                 .map(|s| {
                     let at_declaration = d.hand(s).union(played_by[s]).unwrap_or(CardSet::EMPTY);
                     let m = melds(at_declaration, Some(t), rules);
-                    ShownMelds { seat: s, melds: m.as_slice().to_vec(), total: m.total() }
+                    ShownMelds {
+                        seat: s,
+                        melds: m.as_slice().to_vec(),
+                        total: m.total(),
+                    }
                 })
                 .collect(),
             _ => Vec::new(),
@@ -176,7 +187,11 @@ impl View {
             high_bidder: d.high_bidder(),
             soloist: d.soloist(),
             tapp: d.tapp_shown().then(|| d.tapp()),
-            buried: if own_soloist && d.phase() != Phase::Bury { Some(d.buried()) } else { None },
+            buried: if own_soloist && d.phase() != Phase::Bury {
+                Some(d.buried())
+            } else {
+                None
+            },
             contract: d.contract(),
             melds: melds_shown,
             tricks,

@@ -20,7 +20,11 @@ fn meld_examples() {
         let trump = v["trump"].as_str().map(|s| Suit::parse(s).unwrap());
         let m = melds(hand, trump, &Rules::default());
         assert_eq!(m.total() as u64, v["total"].as_u64().unwrap(), "{line}");
-        let mut got: Vec<Value> = m.as_slice().iter().map(|x| serde_json::to_value(x).unwrap()).collect();
+        let mut got: Vec<Value> = m
+            .as_slice()
+            .iter()
+            .map(|x| serde_json::to_value(x).unwrap())
+            .collect();
         let mut want: Vec<Value> = v["melds"].as_array().unwrap().clone();
         let key = |x: &Value| x.to_string();
         got.sort_by_key(key);
@@ -35,9 +39,12 @@ fn check_record(name: &str) {
     let dir = data().join("records");
     let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap();
     let want: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.expected.json"))).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.expected.json"))).unwrap())
+            .unwrap();
     let verdict = referee(&text);
-    let got = verdict.to_json().unwrap_or_else(|| panic!("{name}: not a record: {verdict:?}"));
+    let got = verdict
+        .to_json()
+        .unwrap_or_else(|| panic!("{name}: not a record: {verdict:?}"));
     assert_eq!(got["legal"], want["legal"], "{name}: {got}");
     if want["legal"] == Value::Bool(false) {
         assert_eq!(verdict.exit_code(), 1);
@@ -158,7 +165,12 @@ fn perft_matches_the_golden_counts() {
             if d > 6 && cfg!(debug_assertions) && prefix == 0 {
                 continue;
             }
-            assert_eq!(perft(deal, d), count.as_u64().unwrap(), "{} depth {d}", v["position"]);
+            assert_eq!(
+                perft(deal, d),
+                count.as_u64().unwrap(),
+                "{} depth {d}",
+                v["position"]
+            );
         }
     }
 }

@@ -1,0 +1,71 @@
+//! `binokel meld [--trump X] [--rules R] [--json] CARDS...` (RECORDS.md section 3).
+
+use binokel::meld::melds;
+use binokel::{Card, CardSet, Suit};
+use std::process::ExitCode;
+
+/// Arguments of `binokel meld`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The trump suit (S, H, D, C); without it every suit is plain and there is no Diss.
+    #[arg(long)]
+    trump: Option<String>,
+    /// A rules preset.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// An option of the rules, name=value (repeatable).
+    #[arg(long = "rule")]
+    rule: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// The cards, as separate arguments or one quoted list.
+    #[arg(required = true)]
+    cards: Vec<String>,
+}
+
+/// Prints the melds and the total; exit 2 on a bad card or option.
+pub fn run(args: Args) -> ExitCode {
+    let rules = match super::rules_from_args(&args.rules, &args.rule) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("binokel meld: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let trump = match args.trump.as_deref().map(Suit::parse).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("binokel meld: --trump {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut hand = CardSet::EMPTY;
+    for tok in args.cards.iter().flat_map(|a| a.split_whitespace()) {
+        let card = match Card::parse(tok) {
+            Ok(c) if rules.pack == binokel::rules::Pack::Full48 || c.rank() != binokel::Rank::Nine => c,
+            _ => {
+                eprintln!("binokel meld: `{tok}` is not a card");
+                return ExitCode::from(2);
+            }
+        };
+        if !hand.insert(card) {
+            eprintln!("binokel meld: `{tok}` is a third copy (the pack has two of each card)");
+            return ExitCode::from(2);
+        }
+    }
+    let m = melds(hand, trump, &rules);
+    if args.json {
+        let v = serde_json::json!({"total": m.total(), "melds": m.as_slice()});
+        println!("{v}");
+    } else {
+        for x in m.as_slice() {
+            match x.suit {
+                Some(s) => println!("{:<15} {}  {:>5}", x.kind.name(), s, x.points),
+                None => println!("{:<15}    {:>5}", x.kind.name(), x.points),
+            }
+        }
+        println!("{:<18} {:>5}", "total", m.total());
+    }
+    ExitCode::SUCCESS
+}

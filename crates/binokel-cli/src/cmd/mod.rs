@@ -1,0 +1,30 @@
+//! One module per subcommand.
+
+pub mod meld;
+pub mod perft;
+pub mod referee;
+
+use binokel::Rules;
+
+/// Reads `--rules NAME` and `--rule name=value` options into a rules value.
+pub fn rules_from_args(preset: &str, options: &[String]) -> Result<Rules, String> {
+    let mut r = Rules::from_preset_name(preset).map_err(|e| e.to_string())?;
+    for o in options {
+        r.set_pair(o).map_err(|e| e.to_string())?;
+    }
+    r.validate().map_err(|e| e.to_string())?;
+    Ok(r)
+}
+
+/// Reads a file, or stdin when the path is None or `-`.
+pub fn read_input(path: Option<&std::path::Path>) -> std::io::Result<String> {
+    use std::io::Read;
+    match path {
+        Some(p) if p.as_os_str() != "-" => std::fs::read_to_string(p),
+        _ => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s)?;
+            Ok(s)
+        }
+    }
+}
