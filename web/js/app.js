@@ -1,0 +1,304 @@
+// Entry point: preferences, the router and the start page.
+
+import { t, setLanguage, preferredLanguage, language } from "./i18n.js";
+import * as api from "./api.js";
+import * as store from "./store.js";
+import { cardSvg } from "./cards.js";
+import { openTable, closeTable } from "./table.js";
+import { showReplay } from "./replay.js";
+import { showRules, PRESETS } from "./rulespage.js";
+import { esc, toast, cardStyle } from "./util.js";
+
+const app = document.getElementById("app");
+
+function playerName() {
+  return store.pref("name", "");
+}
+
+async function start() {
+  await setLanguage(preferredLanguage());
+  const langSel = document.getElementById("lang-select");
+  const styleSel = document.getElementById("style-select");
+  langSel.value = language();
+  styleSel.value = cardStyle();
+  langSel.addEventListener("change", async () => {
+    await setLanguage(langSel.value, true);
+    route();
+  });
+  styleSel.addEventListener("change", () => {
+    store.setPref("style", styleSel.value);
+    route();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+function route() {
+  document.getElementById("style-select").value = cardStyle();
+  const parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent);
+  const [page, arg] = parts;
+  const inviteCode = new URLSearchParams(location.search).get("join");
+  if (page !== "t" && page !== "watch") closeTable();
+  if (!page && inviteCode) {
+    location.replace(`#/join/${inviteCode.toUpperCase()}`);
+    return;
+  }
+  switch (page) {
+    case "t":
+      openTable(app, arg.toUpperCase(), false);
+      break;
+    case "watch":
+      openTable(app, arg.toUpperCase(), true);
+      break;
+    case "join":
+      showJoin(arg.toUpperCase());
+      break;
+    case "replay":
+      showReplay(app, arg);
+      break;
+    case "rules":
+      showRules(app, arg || "standard");
+      break;
+    case "games":
+      showGames();
+      break;
+    default:
+      showStart();
+  }
+  document.title = `Binokel · ${t("title." + (page || "home"))}`;
+}
+
+function presetOptions(selected) {
+  return Object.keys(PRESETS)
+    .map((p) => `<option value="${p}" ${p === selected ? "selected" : ""}>${esc(t("preset." + p))}</option>`)
+    .join("");
+}
+
+const BOTS = ["random", "heuristic", "strong"];
+
+function botOptions(selected) {
+  return BOTS.map((b) => `<option value="${b}" ${b === selected ? "selected" : ""}>${esc(t("bot." + b))}</option>`).join("");
+}
+
+function showStart() {
+  const style = cardStyle();
+  const hero = ["AS", "TH", "KC", "QS", "JD"]
+    .map((c, i) => `<span class="card" style="--i:${i}">${cardSvg(c, style)}</span>`)
+    .join("");
+  app.innerHTML = `
+    <div class="hero"><div class="hero-cards">${hero}</div>
+      <div><h1>${esc(t("start.title"))}</h1><p class="muted">${esc(t("start.tagline"))}</p></div></div>
+    <div class="panels">
+      <form class="panel" id="quick-form">
+        <h2>${esc(t("start.quick"))}</h2>
+        <label for="quick-name">${esc(t("start.name"))}</label>
+        <input id="quick-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
+        <label for="quick-bot">${esc(t("start.strength"))}</label>
+        <select id="quick-bot">${botOptions(store.pref("bot", "heuristic"))}</select>
+        <button class="primary" id="quick-play" type="submit">${esc(t("start.play"))}</button>
+      </form>
+      <form class="panel" id="create-form">
+        <h2>${esc(t("start.create"))}</h2>
+        <div class="row">
+          <div><label for="create-preset">${esc(t("start.preset"))}</label>
+          <select id="create-preset">${presetOptions("standard")}</select></div>
+          <div><label for="create-target">${esc(t("start.target"))}</label>
+          <input id="create-target" type="number" min="100" step="50" inputmode="numeric"></div>
+        </div>
+        <div id="seat-config" class="seat-config"></div>
+        <a href="#/rules/standard" id="create-rules-link">${esc(t("start.rules_of_preset"))}</a>
+        <button class="primary" id="create-table" type="submit">${esc(t("start.create_button"))}</button>
+      </form>
+      <form class="panel" id="join-form">
+        <h2>${esc(t("start.join"))}</h2>
+        <label for="join-code">${esc(t("start.code"))}</label>
+        <input id="join-code" maxlength="80" autocapitalize="characters" placeholder="K7M2QX">
+        <button class="primary" id="join-button" type="submit">${esc(t("start.join_button"))}</button>
+        <h2 style="margin-top:1rem">${esc(t("start.watch"))}</h2>
+        <div class="row"><input id="watch-code" maxlength="80" autocapitalize="characters" placeholder="K7M2QX" aria-label="${esc(t("start.code"))}">
+        <button id="watch-button" type="button">${esc(t("start.watch_button"))}</button></div>
+      </form>
+    </div>`;
+
+  const preset = app.querySelector("#create-preset");
+  const seatBox = app.querySelector("#seat-config");
+  const drawSeats = () => {
+    const p = PRESETS[preset.value];
+    app.querySelector("#create-target").placeholder = String(p.target);
+    app.querySelector("#create-rules-link").href = `#/rules/${preset.value}`;
+    let html = "";
+    for (let i = 0; i < p.players; i++) {
+      if (i === 0) {
+        html += `<span>${esc(t("start.seat", { n: 1 }))}</span><span>${esc(t("start.you"))}</span><span></span>`;
+        continue;
+      }
+      html += `<span>${esc(t("start.seat", { n: i + 1 }))}</span>
+        <select class="seat-kind" data-seat="${i}" aria-label="${esc(t("start.seat", { n: i + 1 }))}">
+          <option value="human">${esc(t("start.friend"))}</option>
+          <option value="bot" selected>${esc(t("start.bot"))}</option></select>
+        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("heuristic")}</select>`;
+    }
+    seatBox.innerHTML = html;
+    for (const k of seatBox.querySelectorAll(".seat-kind")) {
+      const botSel = seatBox.querySelector(`.seat-bot[data-seat="${k.dataset.seat}"]`);
+      k.addEventListener("change", () => (botSel.disabled = k.value !== "bot"));
+    }
+  };
+  preset.addEventListener("change", drawSeats);
+  drawSeats();
+
+  app.querySelector("#quick-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = app.querySelector("#quick-name").value.trim();
+    const bot = app.querySelector("#quick-bot").value;
+    store.setPref("name", name);
+    store.setPref("bot", bot);
+    await create({
+      rules: "standard",
+      name: name || t("start.default_name"),
+      seats: [{ kind: "human" }, { kind: "bot", bot }, { kind: "bot", bot }],
+    });
+  });
+
+  app.querySelector("#create-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const seats = [{ kind: "human" }];
+    for (const k of seatBox.querySelectorAll(".seat-kind")) {
+      const botSel = seatBox.querySelector(`.seat-bot[data-seat="${k.dataset.seat}"]`);
+      seats.push(k.value === "bot" ? { kind: "bot", bot: botSel.value } : { kind: "human" });
+    }
+    const req = {
+      rules: preset.value,
+      name: playerName() || app.querySelector("#quick-name").value.trim() || t("start.default_name"),
+      seats,
+    };
+    const target = parseInt(app.querySelector("#create-target").value, 10);
+    if (Number.isFinite(target) && target > 0) req.target = target;
+    await create(req);
+  });
+
+  app.querySelector("#join-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const code = codeFrom(app.querySelector("#join-code").value);
+    if (code) location.hash = `#/join/${code}`;
+    else toast(t("error.bad_code"));
+  });
+  app.querySelector("#watch-button").addEventListener("click", () => {
+    const code = codeFrom(app.querySelector("#watch-code").value);
+    if (code) location.hash = `#/watch/${code}`;
+    else toast(t("error.bad_code"));
+  });
+}
+
+/** The invite code in what a person pasted: a bare code or an invite link. */
+export function codeFrom(text) {
+  const s = String(text || "").trim().toUpperCase();
+  const m = s.match(/([A-HJ-NP-Z2-9]{6})\s*$/) || s.match(/JOIN[=/]([A-HJ-NP-Z2-9]{6})/);
+  return m ? m[1] : null;
+}
+
+async function create(request) {
+  try {
+    const ans = await api.createTable(request);
+    store.saveGame(ans.code, {
+      token: ans.token,
+      seat: ans.seat,
+      rules: request.rules,
+      request,
+      vsBots: request.seats.filter((s) => s.kind === "human").length === 1,
+      at: Date.now(),
+    });
+    location.hash = `#/t/${ans.code}`;
+  } catch (e) {
+    toast(t("error.create_failed", { message: e.message }));
+  }
+}
+
+/** Creates a new table with the same settings as an old one (a rematch). */
+export async function rematch(code) {
+  const g = store.game(code);
+  if (!g || !g.request) {
+    location.hash = "#/";
+    return;
+  }
+  await create(g.request);
+}
+
+async function showJoin(code) {
+  const g = store.game(code);
+  if (g && g.token) {
+    location.replace(`#/t/${code}`);
+    return;
+  }
+  app.innerHTML = `<div class="panels"><form class="panel" id="join-seat-form">
+      <h2>${esc(t("join.title", { code }))}</h2>
+      <p id="join-info" class="muted">${esc(t("join.loading"))}</p>
+      <label for="join-name">${esc(t("start.name"))}</label>
+      <input id="join-name" maxlength="24" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
+      <button class="primary" id="join-seat" type="submit">${esc(t("join.take_seat"))}</button>
+      <button type="button" id="join-watch">${esc(t("start.watch_button"))}</button>
+    </form></div>`;
+  const info = app.querySelector("#join-info");
+  try {
+    const s = await api.tableSummary(code);
+    const names = s.seats.map((x) => (x.kind === "bot" ? t("bot." + x.bot) : x.name || t("join.free"))).join(", ");
+    info.textContent = `${t("preset." + presetName(s.rules))} · ${names}`;
+    if (s.status !== "waiting") app.querySelector("#join-seat").disabled = true;
+  } catch (e) {
+    info.textContent = e.code === "unknown_table" || e.status === 404 ? t("error.unknown_table", { code }) : e.message;
+    info.className = "error-text";
+    app.querySelector("#join-seat").disabled = true;
+  }
+  app.querySelector("#join-watch").addEventListener("click", () => (location.hash = `#/watch/${code}`));
+  app.querySelector("#join-seat-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = app.querySelector("#join-name").value.trim() || t("start.default_name");
+    store.setPref("name", name);
+    try {
+      const ans = await api.joinTable(code, name);
+      store.saveGame(ans.code, { token: ans.token, seat: ans.seat, at: Date.now() });
+      location.hash = `#/t/${ans.code}`;
+    } catch (err) {
+      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : err.message);
+    }
+  });
+}
+
+/** The preset name of a record's rules value (a name or an object). */
+export function presetName(rules) {
+  if (typeof rules === "string") return rules;
+  if (rules && typeof rules.preset === "string") return rules.preset;
+  return "standard";
+}
+
+function showGames() {
+  const list = store.games();
+  const items = list
+    .map((g) => {
+      const when = g.at ? new Date(g.at).toLocaleString(language()) : "";
+      const who = g.token ? t("games.seat", { n: (g.seat ?? 0) + 1 }) : t("games.watched");
+      return `<li><strong class="code">${esc(g.code)}</strong>
+        <span>${esc(t("preset." + presetName(g.rules)))}</span><span class="muted">${esc(when)} · ${esc(who)}</span>
+        <a href="#/t/${esc(g.code)}">${esc(t("games.open"))}</a>
+        <a href="#/replay/${esc(g.code)}">${esc(t("games.replay"))}</a></li>`;
+    })
+    .join("");
+  app.innerHTML = `<h1>${esc(t("games.title"))}</h1>
+    ${list.length ? `<ul class="games-list">${items}</ul>` : `<p class="muted">${esc(t("games.none"))}</p>`}
+    <h2>${esc(t("replay.from_file"))}</h2>
+    <input type="file" id="record-file" accept=".json,application/json">`;
+  app.querySelector("#record-file").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    try {
+      sessionStorage.setItem("binokel.replayRecord", await f.text());
+      location.hash = "#/replay/file";
+    } catch (err) {
+      toast(String(err.message || err));
+    }
+  });
+}
+
+start().catch((e) => {
+  app.textContent = `Binokel could not start: ${e.message || e}`;
+});

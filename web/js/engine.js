@@ -1,0 +1,197 @@
+// Just enough of the rules to replay a binokel-record/1 deal in the
+// browser: who acts after each token, the hands, tricks and card points.
+// Records from the server are already refereed, so nothing here checks
+// legality; the server's rules crate stays the only judge.
+
+import { splitCards, cardPoints } from "./cards.js";
+
+const PRESET_RULES = {
+  standard: {},
+  swabian: { opening: 200 },
+  dutch: { auction: "open", first_lead: "soloist" },
+  forty: {},
+  kreuz: { players: 4 },
+  "two-player": { players: 2 },
+};
+
+/** The few rule settings a replay needs, from a record's `rules` value. */
+export function replayRules(rules) {
+  const preset = typeof rules === "string" ? rules : rules && rules.preset;
+  if (!(preset in PRESET_RULES)) throw new Error(`unknown preset ${JSON.stringify(preset)}`);
+  const r = {
+    players: 3,
+    opening: 150,
+    auction: "duel",
+    first_lead: "forehand",
+    all_pass: "dealer_plays",
+    ...PRESET_RULES[preset],
+  };
+  if (rules && typeof rules === "object") {
+    for (const k of ["players", "opening"]) if (k in rules) r[k] = Number(rules[k]);
+    for (const k of ["auction", "first_lead", "all_pass"]) if (k in rules) r[k] = String(rules[k]);
+  }
+  return r;
+}
+
+const ORDER = { A: 5, T: 4, K: 3, Q: 2, J: 1, 9: 0, 7: 0 };
+
+function beats(c, w, trump) {
+  if (c[1] === w[1]) return ORDER[c[0]] > ORDER[w[0]];
+  return trump !== null && c[1] === trump;
+}
+
+function removeCard(hand, c) {
+  const i = hand.indexOf(c);
+  if (i >= 0) hand.splice(i, 1);
+}
+
+function clone(s) {
+  return JSON.parse(JSON.stringify(s));
+}
+
+/**
+ * Every position of one deal: element i is the table after i actions.
+ * Each position holds all hands, the auction, the declaration, the trick
+ * on the table, the last trick, tricks and card points per seat.
+ */
+export function replayDeal(rules, deal) {
+  const n = rules.players;
+  if (n === 2) throw new Error("two-player records are not shown by the replay viewer yet");
+  const dealer = deal.dealer;
+  const fore = (dealer + 1) % n;
+  const s = {
+    phase: "auction",
+    hands: deal.hands.map((h) => splitCards(h)),
+    tapp: splitCards(deal.tapp),
+    tappShown: false,
+    buried: [],
+    said: Array(n).fill(null),
+    bid: 0,
+    high: null,
+    soloist: null,
+    contract: null,
+    trick: null,
+    lastTrick: null,
+    tricks: Array(n).fill(0),
+    points: Array(n).fill(0),
+    toAct: fore,
+    last: null,
+  };
+  // Duel auction: forehand against middlehand, the survivor against each later seat.
+  let duel = [fore, (dealer + 2) % n];
+  const queue = [];
+  for (let k = 3; k <= n; k++) queue.push((dealer + k) % n);
+  const passed = new Set();
+  let calledFrom = null;
+  const out = [clone(s)];
+
+  const startPlay = () => {
+    s.phase = "play";
+    const c = s.contract;
+    const soloLeads = c === "durch" || (rules.first_lead === "soloist" && c !== "bettel");
+    s.toAct = soloLeads ? s.soloist : fore;
+  };
+  const auctionOver = (soloist) => {
+    s.soloist = soloist;
+    s.phase = "exchange";
+    s.tappShown = true;
+    s.hands[soloist].push(...s.tapp);
+    s.toAct = soloist;
+  };
+
+  for (const token of deal.actions) {
+    const actor = s.toAct;
+    s.last = { seat: actor, action: token };
+    if (s.phase === "auction") {
+      if (token.startsWith("bid ")) {
+        s.bid = parseInt(token.slice(4), 10);
+        s.high = actor;
+        s.said[actor] = String(s.bid);
+      } else {
+        s.said[actor] = "pass";
+        passed.add(actor);
+      }
+      if (rules.auction === "open") {
+        const left = [...Array(n).keys()].filter((x) => !passed.has(x));
+        if (left.length === 1 && s.high === left[0]) auctionOver(left[0]);
+        else if (left.length === 0) {
+          if (rules.all_pass === "dealer_plays") {
+            s.bid = rules.opening;
+            auctionOver(dealer);
+          } else {
+            s.phase = "done";
+            s.toAct = null;
+          }
+        } else {
+          let next = (actor + 1) % n;
+          while (passed.has(next)) next = (next + 1) % n;
+          s.toAct = next;
+        }
+      } else if (token === "pass") {
+        const survivor = duel[0] === actor ? duel[1] : duel[0];
+        if (queue.length) {
+          const challenger = queue.shift();
+          duel = [survivor, challenger];
+          s.toAct = challenger;
+        } else {
+          if (s.high === null) s.bid = rules.opening;
+          auctionOver(survivor);
+        }
+      } else {
+        s.toAct = duel[0] === actor ? duel[1] : duel[0];
+      }
+    } else if (s.phase === "exchange") {
+      const solo = s.soloist;
+      if (token.startsWith("call ")) {
+        const c = token.slice(5);
+        for (let k = 1; k < n; k++) {
+          const o = (solo + k) % n;
+          if (s.hands[o].includes(c)) {
+            removeCard(s.hands[o], c);
+            s.hands[solo].push(c);
+            calledFrom = o;
+            break;
+          }
+        }
+      } else if (token.startsWith("give ")) {
+        const c = token.slice(5);
+        removeCard(s.hands[solo], c);
+        if (calledFrom !== null) s.hands[calledFrom].push(c);
+      } else if (token.startsWith("bury ")) {
+        s.buried = splitCards(token.slice(5));
+        for (const c of s.buried) removeCard(s.hands[solo], c);
+        s.points[solo] += s.buried.reduce((a, c) => a + cardPoints(c), 0);
+      } else {
+        s.contract = token;
+        if (token.startsWith("surrender ")) {
+          s.phase = "done";
+          s.toAct = null;
+        }
+      }
+      if (s.phase === "exchange" && s.contract && (s.buried.length > 0 || s.tapp.length === 0)) startPlay();
+    } else if (s.phase === "play") {
+      removeCard(s.hands[actor], token);
+      const trump = /^trump /.test(s.contract || "") ? s.contract.slice(-1) : null;
+      if (!s.trick) s.trick = { leader: actor, cards: [], winner: actor };
+      const tr = s.trick;
+      tr.cards.push(token);
+      const best = tr.cards[(tr.winner - tr.leader + n) % n];
+      if (tr.cards.length > 1 && beats(token, best, trump)) tr.winner = actor;
+      if (tr.cards.length === n) {
+        s.tricks[tr.winner]++;
+        s.points[tr.winner] += tr.cards.reduce((a, c) => a + cardPoints(c), 0);
+        if (s.hands.every((h) => h.length === 0)) {
+          s.points[tr.winner] += 10;
+          s.phase = "done";
+        }
+        s.lastTrick = tr;
+        s.trick = null;
+        s.toAct = s.phase === "done" ? null : tr.winner;
+      } else {
+        s.toAct = (actor + 1) % n;
+      }
+    }
+    out.push(clone(s));
+  }
+  return out;
+}
