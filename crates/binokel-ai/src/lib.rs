@@ -5,6 +5,12 @@
 //! seed; their budgets are counts (samples, nodes), never wall-clock time.
 #![deny(missing_docs)]
 
+pub mod heuristic;
+pub mod info;
+
+pub use heuristic::HeuristicBot;
+pub use info::Info;
+
 use binokel::{Action, View};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -56,12 +62,13 @@ impl Bot for RandomBot {
 }
 
 /// The names `make_bot` knows.
-pub const BOT_NAMES: &[&str] = &["random"];
+pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
 
 /// A bot by name, seeded.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
+        "heuristic" => Ok(Box::new(HeuristicBot::new(seed))),
         _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
     }
 }
