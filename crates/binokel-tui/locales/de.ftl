@@ -1,0 +1,129 @@
+# Deutsche Texte des Terminal-Tischs (binokel play / binokel replay).
+
+title = Binokel
+deal-n = Spiel { $n }
+dealer = Geber
+soloist = Spieler
+passed = gepasst
+to-act = am Zug
+you = du
+level = { $name } ({ $level })
+cards-left = { $n } Karten
+
+phase-auction = Reizen
+phase-bury = Drücken
+phase-declare = Ansage
+phase-play = Stechen
+phase-done = Spiel vorbei
+
+bid-current = Gebot { $bid } ({ $name })
+bid-none = Noch kein Gebot
+tapp = Dapp
+buried = Gedrückt
+contract-trump = Trumpf { $suit }
+contract-durch = Durch
+contract-bettel = Bettel
+contract-surrender = Abgegangen, Trumpf { $suit }
+melds = Meldungen
+melds-none = keine Meldung
+tricks = Stiche
+points = Augen
+hand = Deine Karten
+trick = Stich
+trick-empty = (noch keine Karte)
+last-trick = Letzter Stich
+last-trick-none = Es wurde noch kein Stich gemacht.
+score-sheet = Schreibzettel (bis { $target })
+total = Summe
+deal-scores = Ergebnis des Spiels
+match-winner = { $name } gewinnt die Partie mit { $points } Punkten!
+log = Am Tisch
+
+suit-S = Pik
+suit-H = Herz
+suit-D = Karo
+suit-C = Kreuz
+gsuit-S = Schippen
+gsuit-H = Herz
+gsuit-D = Schellen
+gsuit-C = Eichel
+
+meld-family = Familie
+meld-double-family = Doppelte Familie
+meld-pair = Paar
+meld-four-aces = Vier Asse
+meld-four-kings = Vier Könige
+meld-four-queens = Vier Ober
+meld-four-jacks = Vier Unter
+meld-eight-aces = Acht Asse
+meld-eight-kings = Acht Könige
+meld-eight-queens = Acht Ober
+meld-eight-jacks = Acht Unter
+meld-binokel = Binokel
+meld-double-binokel = Doppelbinokel
+meld-diss = Dis
+meld-rundgang = Rundgang
+
+act-pass = passe
+act-bid = reize { $bid }
+act-call = rufe { $card }
+act-give = gebe { $card }
+act-bury = drücke { $cards }
+act-trump = Trumpf { $suit }
+act-durch = Durch
+act-bettel = Bettel
+act-surrender = gehe ab, Trumpf { $suit }
+act-exchange = tausche die Trumpf-9
+
+ev-new-deal = Spiel { $n }: { $name } gibt.
+ev-acted = { $name }: { $action }
+ev-bury-hidden = { $name } drückt { $n } Karten.
+ev-soloist = { $name } spielt für { $bid }.
+ev-tapp = Der Dapp: { $cards }
+ev-melds = { $name } meldet { $points }: { $melds }
+ev-trick = { $name } macht den Stich ({ $cards }): { $points } Augen.
+ev-deal-over = Spiel vorbei. Punkte: { $scores }. Stand: { $totals }.
+ev-match-over = { $name } gewinnt die Partie!
+ev-redeal = Alle haben gepasst: das Spiel wird neu gegeben.
+
+prompt-your-turn = Du bist dran, { $name }. Karten: { $hand }
+prompt-legal = Erlaubt: { $actions }
+prompt-bury = Drücke { $n } Karten, zum Beispiel: bury { $example }
+prompt-continue = Enter für das nächste Spiel.
+prompt-wait = { $name } überlegt…
+
+help-auction = ←→ wählen · Enter reizen/passen · h Tipp · u zurück · s Zettel · q Ende
+help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · u zurück · q Ende
+help-declare = ←→ wählen · Enter ansagen · h Tipp · u zurück · s Zettel · q Ende
+help-play = ←→ wählen · Enter spielen · Karte tippen (AH) · l letzter Stich · h Tipp · u zurück · q Ende
+help-done = Enter nächstes Spiel · u zurück · s Zettel · q Ende
+help-over = Die Partie ist vorbei · s Zettel · q Ende
+help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.
+
+hint = Tipp von { $bot }: { $best }
+hint-item = { $action } ({ $value })
+hint-none = Kein Tipp: du bist nicht dran.
+undo-done = Zurückgenommen: { $actions }
+undo-none = In diesem Spiel gibt es nichts zurückzunehmen.
+saved = Partie gespeichert in { $path }.
+resumed = Partie fortgesetzt aus { $path }.
+bye = Tschüss. Weiter später mit: binokel play --resume
+not-your-turn = Du bist nicht dran.
+marked = Zum Drücken markiert: { $cards }
+
+err-parse = „{ $input }“ ist keine Aktion: { $why }
+err-deal-over = Das Spiel ist vorbei.
+err-wrong-phase = „{ $action }“ geht jetzt nicht.
+err-must-open = Die Vorhand muss mit { $bid } eröffnen.
+err-bid-step = Gebot { $bid } ist nicht erlaubt; möglich: { $expected }.
+err-burial-size = Drücke genau { $expected } Karten, nicht { $got }.
+err-not-held = Du hast { $card } nicht.
+err-must-follow = { $card } geht nicht: du musst { $suit } bedienen.
+err-must-beat = { $card } geht nicht: du musst { $winning } überstechen ({ $beater } sticht).
+err-must-trump = { $card } geht nicht: du musst trumpfen.
+err-other = { $reason }
+err-choice = Es gibt keine Wahl { $n } (1 bis { $max }).
+err-mark-three = Markiere zuerst genau { $n } Karten (markiert: { $got }).
+
+replay-step = Spiel { $deal }, Zug { $action } von { $total }
+replay-help = ←→ Zug · Bild↑ Bild↓ Spiel · Pos1 Ende · q Ende

@@ -1,0 +1,129 @@
+# English messages of the terminal table (binokel play / binokel replay).
+
+title = Binokel
+deal-n = Deal { $n }
+dealer = dealer
+soloist = soloist
+passed = passed
+to-act = to act
+you = you
+level = { $name } ({ $level })
+cards-left = { $n } cards
+
+phase-auction = Auction
+phase-bury = Burying
+phase-declare = Declaration
+phase-play = Play
+phase-done = Deal over
+
+bid-current = Bid { $bid } ({ $name })
+bid-none = No bid yet
+tapp = Tapp
+buried = Buried
+contract-trump = Trump { $suit }
+contract-durch = Durch
+contract-bettel = Bettel
+contract-surrender = Surrendered, trump { $suit }
+melds = Melds
+melds-none = no melds
+tricks = Tricks
+points = Points
+hand = Your hand
+trick = Trick
+trick-empty = (no card yet)
+last-trick = Last trick
+last-trick-none = No trick has been taken yet.
+score-sheet = Score sheet (to { $target })
+total = Total
+deal-scores = Deal scores
+match-winner = { $name } wins the match with { $points } points!
+log = Table talk
+
+suit-S = spades
+suit-H = hearts
+suit-D = diamonds
+suit-C = clubs
+gsuit-S = Schippen
+gsuit-H = Herz
+gsuit-D = Schellen
+gsuit-C = Eichel
+
+meld-family = family
+meld-double-family = double family
+meld-pair = pair
+meld-four-aces = four aces
+meld-four-kings = four kings
+meld-four-queens = four queens
+meld-four-jacks = four jacks
+meld-eight-aces = eight aces
+meld-eight-kings = eight kings
+meld-eight-queens = eight queens
+meld-eight-jacks = eight jacks
+meld-binokel = Binokel
+meld-double-binokel = double Binokel
+meld-diss = Diss
+meld-rundgang = Rundgang
+
+act-pass = pass
+act-bid = bid { $bid }
+act-call = call { $card }
+act-give = give { $card }
+act-bury = bury { $cards }
+act-trump = trump { $suit }
+act-durch = Durch
+act-bettel = Bettel
+act-surrender = surrender, trump { $suit }
+act-exchange = exchange the trump 9
+
+ev-new-deal = Deal { $n }: { $name } deals.
+ev-acted = { $name }: { $action }
+ev-bury-hidden = { $name } buries { $n } cards.
+ev-soloist = { $name } is the soloist at { $bid }.
+ev-tapp = The Tapp: { $cards }
+ev-melds = { $name } melds { $points }: { $melds }
+ev-trick = { $name } takes the trick ({ $cards }): { $points } points.
+ev-deal-over = Deal over. Scores: { $scores }. Totals: { $totals }.
+ev-match-over = { $name } wins the match!
+ev-redeal = Everybody passed: the deal is thrown in.
+
+prompt-your-turn = Your turn, { $name }. Hand: { $hand }
+prompt-legal = Legal: { $actions }
+prompt-bury = Bury { $n } cards, for example: bury { $example }
+prompt-continue = Press Enter for the next deal.
+prompt-wait = { $name } is thinking…
+
+help-auction = ←→ choose · Enter bid or pass · h hint · u undo · s scores · q quit
+help-bury = ←→ move · Space mark · Enter bury the marked cards · h hint · u undo · q quit
+help-declare = ←→ choose · Enter declare · h hint · u undo · s scores · q quit
+help-play = ←→ choose · Enter play · type a card (AH) · l last trick · h hint · u undo · q quit
+help-done = Enter next deal · u undo · s scores · q quit
+help-over = The match is over · s scores · q quit
+help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.
+
+hint = Hint from { $bot }: { $best }
+hint-item = { $action } ({ $value })
+hint-none = No hint: it is not your turn.
+undo-done = Taken back: { $actions }
+undo-none = Nothing to take back in this deal.
+saved = Match saved to { $path }.
+resumed = Resumed the match from { $path }.
+bye = Goodbye. Continue later with: binokel play --resume
+not-your-turn = It is not your turn.
+marked = Marked to bury: { $cards }
+
+err-parse = “{ $input }” is not an action: { $why }
+err-deal-over = The deal is over.
+err-wrong-phase = “{ $action }” is not possible now.
+err-must-open = Forehand must open with { $bid }.
+err-bid-step = Bid { $bid } is not allowed; you may: { $expected }.
+err-burial-size = Bury exactly { $expected } cards, not { $got }.
+err-not-held = You do not hold { $card }.
+err-must-follow = { $card } is not allowed: you must follow { $suit }.
+err-must-beat = { $card } is not allowed: you must beat { $winning } ({ $beater } does).
+err-must-trump = { $card } is not allowed: you must play a trump.
+err-other = { $reason }
+err-choice = There is no choice { $n } (choose 1 to { $max }).
+err-mark-three = Mark exactly { $n } cards first (marked: { $got }).
+
+replay-step = Deal { $deal }, action { $action } of { $total }
+replay-help = ←→ step · PgUp PgDn deal · Home End · q quit

@@ -1,0 +1,129 @@
+# Nederlandse teksten van de terminaltafel (binokel play / binokel replay).
+
+title = Binokel
+deal-n = Spel { $n }
+dealer = gever
+soloist = speler
+passed = gepast
+to-act = aan zet
+you = jij
+level = { $name } ({ $level })
+cards-left = { $n } kaarten
+
+phase-auction = Bieden
+phase-bury = Wegleggen
+phase-declare = Troef maken
+phase-play = Slagen
+phase-done = Spel voorbij
+
+bid-current = Bod { $bid } ({ $name })
+bid-none = Nog geen bod
+tapp = Stok
+buried = Weggelegd
+contract-trump = Troef { $suit }
+contract-durch = Durch
+contract-bettel = Bettel
+contract-surrender = Opgegeven, troef { $suit }
+melds = Roem
+melds-none = geen roem
+tricks = Slagen
+points = Punten
+hand = Jouw kaarten
+trick = Slag
+trick-empty = (nog geen kaart)
+last-trick = Laatste slag
+last-trick-none = Er is nog geen slag gehaald.
+score-sheet = Scorelijst (tot { $target })
+total = Totaal
+deal-scores = Punten van het spel
+match-winner = { $name } wint de partij met { $points } punten!
+log = Aan tafel
+
+suit-S = schoppen
+suit-H = harten
+suit-D = ruiten
+suit-C = klaveren
+gsuit-S = Schippen
+gsuit-H = Herz
+gsuit-D = Schellen
+gsuit-C = Eichel
+
+meld-family = familie
+meld-double-family = dubbele familie
+meld-pair = paar
+meld-four-aces = vier azen
+meld-four-kings = vier heren
+meld-four-queens = vier vrouwen
+meld-four-jacks = vier boeren
+meld-eight-aces = acht azen
+meld-eight-kings = acht heren
+meld-eight-queens = acht vrouwen
+meld-eight-jacks = acht boeren
+meld-binokel = Binokel
+meld-double-binokel = dubbele Binokel
+meld-diss = Diss
+meld-rundgang = Rundgang
+
+act-pass = pas
+act-bid = bied { $bid }
+act-call = vraag { $card }
+act-give = geef { $card }
+act-bury = leg weg { $cards }
+act-trump = troef { $suit }
+act-durch = Durch
+act-bettel = Bettel
+act-surrender = geef op, troef { $suit }
+act-exchange = ruil de troef-9
+
+ev-new-deal = Spel { $n }: { $name } geeft.
+ev-acted = { $name }: { $action }
+ev-bury-hidden = { $name } legt { $n } kaarten weg.
+ev-soloist = { $name } speelt voor { $bid }.
+ev-tapp = De stok: { $cards }
+ev-melds = { $name } roemt { $points }: { $melds }
+ev-trick = { $name } haalt de slag ({ $cards }): { $points } punten.
+ev-deal-over = Spel voorbij. Punten: { $scores }. Stand: { $totals }.
+ev-match-over = { $name } wint de partij!
+ev-redeal = Iedereen heeft gepast: er wordt opnieuw gegeven.
+
+prompt-your-turn = Jij bent aan de beurt, { $name }. Kaarten: { $hand }
+prompt-legal = Toegestaan: { $actions }
+prompt-bury = Leg { $n } kaarten weg, bijvoorbeeld: bury { $example }
+prompt-continue = Druk op Enter voor het volgende spel.
+prompt-wait = { $name } denkt na…
+
+help-auction = ←→ kiezen · Enter bieden/passen · h tip · u terug · s scores · q stoppen
+help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · u terug · q stoppen
+help-declare = ←→ kiezen · Enter aankondigen · h tip · u terug · s scores · q stoppen
+help-play = ←→ kiezen · Enter spelen · typ een kaart (AH) · l laatste slag · h tip · u terug · q stoppen
+help-done = Enter volgend spel · u terug · s scores · q stoppen
+help-over = De partij is voorbij · s scores · q stoppen
+help-plain = Typ een actie (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, een kaart zoals AH), #N voor de N-de toegestane actie, h tip, u terug, l laatste slag, s scores, q stoppen.
+
+hint = Tip van { $bot }: { $best }
+hint-item = { $action } ({ $value })
+hint-none = Geen tip: je bent niet aan de beurt.
+undo-done = Teruggenomen: { $actions }
+undo-none = Niets terug te nemen in dit spel.
+saved = Partij bewaard in { $path }.
+resumed = Partij hervat uit { $path }.
+bye = Tot ziens. Later verder met: binokel play --resume
+not-your-turn = Je bent niet aan de beurt.
+marked = Gemarkeerd om weg te leggen: { $cards }
+
+err-parse = ‘{ $input }’ is geen actie: { $why }
+err-deal-over = Het spel is voorbij.
+err-wrong-phase = ‘{ $action }’ kan nu niet.
+err-must-open = Voorhand moet openen met { $bid }.
+err-bid-step = Bod { $bid } mag niet; wel: { $expected }.
+err-burial-size = Leg precies { $expected } kaarten weg, niet { $got }.
+err-not-held = Je hebt geen { $card }.
+err-must-follow = { $card } mag niet: je moet { $suit } bekennen.
+err-must-beat = { $card } mag niet: je moet { $winning } overtroeven ({ $beater } doet dat).
+err-must-trump = { $card } mag niet: je moet troeven.
+err-other = { $reason }
+err-choice = Keuze { $n } bestaat niet (kies 1 tot { $max }).
+err-mark-three = Markeer eerst precies { $n } kaarten (gemarkeerd: { $got }).
+
+replay-step = Spel { $deal }, zet { $action } van { $total }
+replay-help = ←→ zet · PgUp PgDn spel · Home End · q stoppen

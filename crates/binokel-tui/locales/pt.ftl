@@ -1,0 +1,129 @@
+# Mensagens em português da mesa no terminal (binokel play / binokel replay).
+
+title = Binokel
+deal-n = Mão { $n }
+dealer = dador
+soloist = declarante
+passed = passou
+to-act = a jogar
+you = você
+level = { $name } ({ $level })
+cards-left = { $n } cartas
+
+phase-auction = Leilão
+phase-bury = Descarte
+phase-declare = Declaração
+phase-play = Vazas
+phase-done = Mão terminada
+
+bid-current = Lance { $bid } ({ $name })
+bid-none = Ainda sem lance
+tapp = Tapp
+buried = Descartadas
+contract-trump = Trunfo { $suit }
+contract-durch = Durch
+contract-bettel = Bettel
+contract-surrender = Rendeu-se, trunfo { $suit }
+melds = Combinações
+melds-none = sem combinações
+tricks = Vazas
+points = Pontos
+hand = A sua mão
+trick = Vaza
+trick-empty = (ainda sem carta)
+last-trick = Última vaza
+last-trick-none = Ainda não foi feita nenhuma vaza.
+score-sheet = Folha de pontos (até { $target })
+total = Total
+deal-scores = Pontos da mão
+match-winner = { $name } ganha a partida com { $points } pontos!
+log = Na mesa
+
+suit-S = espadas
+suit-H = copas
+suit-D = ouros
+suit-C = paus
+gsuit-S = Schippen
+gsuit-H = Herz
+gsuit-D = Schellen
+gsuit-C = Eichel
+
+meld-family = família
+meld-double-family = família dupla
+meld-pair = par
+meld-four-aces = quatro ases
+meld-four-kings = quatro reis
+meld-four-queens = quatro damas
+meld-four-jacks = quatro valetes
+meld-eight-aces = oito ases
+meld-eight-kings = oito reis
+meld-eight-queens = oito damas
+meld-eight-jacks = oito valetes
+meld-binokel = Binokel
+meld-double-binokel = Binokel duplo
+meld-diss = Diss
+meld-rundgang = Rundgang
+
+act-pass = passo
+act-bid = lance { $bid }
+act-call = pedir { $card }
+act-give = dar { $card }
+act-bury = descartar { $cards }
+act-trump = trunfo { $suit }
+act-durch = Durch
+act-bettel = Bettel
+act-surrender = render-se, trunfo { $suit }
+act-exchange = trocar o 9 de trunfo
+
+ev-new-deal = Mão { $n }: { $name } dá as cartas.
+ev-acted = { $name }: { $action }
+ev-bury-hidden = { $name } descarta { $n } cartas.
+ev-soloist = { $name } é o declarante por { $bid }.
+ev-tapp = O Tapp: { $cards }
+ev-melds = { $name } declara { $points }: { $melds }
+ev-trick = { $name } ganha a vaza ({ $cards }): { $points } pontos.
+ev-deal-over = Mão terminada. Pontos: { $scores }. Totais: { $totals }.
+ev-match-over = { $name } ganha a partida!
+ev-redeal = Todos passaram: as cartas são dadas de novo.
+
+prompt-your-turn = É a sua vez, { $name }. Mão: { $hand }
+prompt-legal = Permitido: { $actions }
+prompt-bury = Descarte { $n } cartas, por exemplo: bury { $example }
+prompt-continue = Prima Enter para a próxima mão.
+prompt-wait = { $name } está a pensar…
+
+help-auction = ←→ escolher · Enter lance/passo · h dica · u desfazer · s pontos · q sair
+help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · u desfazer · q sair
+help-declare = ←→ escolher · Enter declarar · h dica · u desfazer · s pontos · q sair
+help-play = ←→ escolher · Enter jogar · escreva uma carta (AH) · l última vaza · h dica · u desfazer · q sair
+help-done = Enter próxima mão · u desfazer · s pontos · q sair
+help-over = A partida terminou · s pontos · q sair
+help-plain = Escreva uma ação (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, uma carta como AH), #N para a N-ésima ação permitida, h dica, u desfazer, l última vaza, s pontos, q sair.
+
+hint = Dica de { $bot }: { $best }
+hint-item = { $action } ({ $value })
+hint-none = Sem dica: não é a sua vez.
+undo-done = Desfeito: { $actions }
+undo-none = Nada a desfazer nesta mão.
+saved = Partida guardada em { $path }.
+resumed = Partida retomada de { $path }.
+bye = Até logo. Continue mais tarde com: binokel play --resume
+not-your-turn = Não é a sua vez.
+marked = Marcadas para descartar: { $cards }
+
+err-parse = «{ $input }» não é uma ação: { $why }
+err-deal-over = A mão terminou.
+err-wrong-phase = «{ $action }» não é possível agora.
+err-must-open = A mão deve abrir com { $bid }.
+err-bid-step = O lance { $bid } não é permitido; pode: { $expected }.
+err-burial-size = Descarte exatamente { $expected } cartas, não { $got }.
+err-not-held = Não tem { $card }.
+err-must-follow = { $card } não é permitida: tem de seguir { $suit }.
+err-must-beat = { $card } não é permitida: tem de superar { $winning } ({ $beater } supera).
+err-must-trump = { $card } não é permitida: tem de jogar trunfo.
+err-other = { $reason }
+err-choice = Não existe a escolha { $n } (escolha de 1 a { $max }).
+err-mark-three = Marque primeiro exatamente { $n } cartas (marcadas: { $got }).
+
+replay-step = Mão { $deal }, ação { $action } de { $total }
+replay-help = ←→ passo · PgUp PgDn mão · Home End · q sair

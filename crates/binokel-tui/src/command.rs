@@ -1,0 +1,146 @@
+//! What a person can ask for, and how a typed line becomes one of those requests. The plain
+//! mode reads whole lines; the full-screen table maps keys onto the same commands.
+
+use crate::i18n::{Arg, CardStyle, Catalog};
+use binokel::{Action, ParseError};
+
+/// A request from the person at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Make this move.
+    Act(Action),
+    /// The N-th legal action as listed (from 1).
+    Choice(usize),
+    /// Ask for a hint.
+    Hint,
+    /// Take back the last own move.
+    Undo,
+    /// Show the last trick.
+    LastTrick,
+    /// Show the score sheet.
+    Scores,
+    /// Show the keys.
+    Help,
+    /// Go on (next deal).
+    Continue,
+    /// Save and leave.
+    Quit,
+}
+
+/// Reads a typed line. Cards follow the catalogue's card style (`AH`, or `AH`/`OG` with
+/// German suits); the words of actions are the record's (`bid`, `pass`, `bury`, `trump`,
+/// `durch`, `surrender`). An empty line is `Continue`.
+pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
+    let t = line.trim();
+    let lower = t.to_lowercase();
+    let cmd =
+        match lower.as_str() {
+            "" => Command::Continue,
+            "h" | "hint" | "?" => Command::Hint,
+            "u" | "undo" => Command::Undo,
+            "l" | "last" => Command::LastTrick,
+            "s" | "scores" | "score" => Command::Scores,
+            "help" => Command::Help,
+            "q" | "quit" | "exit" => Command::Quit,
+            "n" | "next" | "continue" => Command::Continue,
+            _ => {
+                if let Some(num) = lower.strip_prefix('#') {
+                    let n: usize = num.trim().parse().map_err(|_| {
+                        cat.ta(
+                            "err-parse",
+                            &[("input", Arg::Str(t)), ("why", Arg::Str("#N needs a number"))],
+                        )
+                    })?;
+                    Command::Choice(n)
+                } else {
+                    Command::Act(parse_action(t, cat).map_err(|e| {
+                        cat.ta("err-parse", &[("input", Arg::Str(t)), ("why", Arg::Str(&e.why))])
+                    })?)
+                }
+            }
+        };
+    Ok(cmd)
+}
+
+/// Reads an action in the catalogue's card style.
+pub fn parse_action(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
+    let low = cat.low();
+    match cat.style() {
+        CardStyle::French => Action::parse_lenient(input, low),
+        CardStyle::German => {
+            let style = cat.style();
+            let words: Vec<&str> = input.split_whitespace().collect();
+            let head = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+            let cards = |ws: &[&str]| -> Result<Vec<String>, ParseError> {
+                ws.iter()
+                    .map(|w| style.parse_card(w).map(|c| c.code(low)))
+                    .collect()
+            };
+            let token = match head.as_str() {
+                "bury" | "call" | "give" => format!("{head} {}", cards(&words[1..])?.join(" ")),
+                "trump" | "surrender" if words.len() == 2 => {
+                    format!("{head} {}", style.parse_suit(words[1])?.letter())
+                }
+                "pass" | "durch" | "bettel" | "exchange" | "bid" | "meld" => input.to_string(),
+                _ if words.len() == 1 && !head.chars().all(|c| c.is_ascii_digit()) => {
+                    style.parse_card(words[0])?.code(low)
+                }
+                _ => input.to_string(),
+            };
+            Action::parse_lenient(&token, low).map_err(|e| ParseError::new(input, e.why))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use binokel::{Card, CardSet, Low, Suit};
+
+    #[test]
+    fn lines_become_commands() {
+        let cat = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
+        assert_eq!(parse_line("  160 ", &cat), Ok(Command::Act(Action::Bid(160))));
+        assert_eq!(parse_line("bid 170", &cat), Ok(Command::Act(Action::Bid(170))));
+        assert_eq!(parse_line("PASS", &cat), Ok(Command::Act(Action::Pass)));
+        assert_eq!(
+            parse_line("10h", &cat),
+            Ok(Command::Act(Action::Play(Card::parse("TH").unwrap())))
+        );
+        assert_eq!(
+            parse_line("trump h", &cat),
+            Ok(Command::Act(Action::Trump(Suit::Hearts)))
+        );
+        assert_eq!(
+            parse_line("bury as 9h 9c", &cat),
+            Ok(Command::Act(Action::Bury("AS 9H 9C".parse::<CardSet>().unwrap())))
+        );
+        assert_eq!(parse_line("#3", &cat), Ok(Command::Choice(3)));
+        assert_eq!(parse_line("h", &cat), Ok(Command::Hint));
+        assert_eq!(parse_line("u", &cat), Ok(Command::Undo));
+        assert_eq!(parse_line("", &cat), Ok(Command::Continue));
+        let e = parse_line("XZ", &cat).unwrap_err();
+        assert!(e.contains("XZ"), "{e}");
+        assert!(parse_line("#x", &cat).unwrap_err().contains("#x"));
+    }
+
+    #[test]
+    fn german_card_names_are_typed_too() {
+        let cat = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        assert_eq!(
+            parse_line("og", &cat),
+            Ok(Command::Act(Action::Play(Card::parse("QS").unwrap())))
+        );
+        assert_eq!(
+            parse_line("trump e", &cat),
+            Ok(Command::Act(Action::Trump(Suit::Clubs)))
+        );
+        assert_eq!(
+            parse_line("bury US 9H AE", &cat),
+            Ok(Command::Act(Action::Bury("JD 9H AC".parse::<CardSet>().unwrap())))
+        );
+        assert_eq!(parse_line("180", &cat), Ok(Command::Act(Action::Bid(180))));
+        assert!(parse_line("QS", &cat).is_err());
+    }
+}

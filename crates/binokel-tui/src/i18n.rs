@@ -1,0 +1,616 @@
+//! Languages and card names: fluent message catalogues (`locales/*.ftl`, compiled in) and the
+//! two ways of naming cards (French suits or German suits).
+
+use binokel::{Action, Card, CardSet, IllegalAction, Low, MeldKind, ParseError, Rank, Suit};
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use std::fmt;
+use unic_langid::LanguageIdentifier;
+
+/// A language of the table: the languages of the rule texts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// German.
+    De,
+    /// Portuguese.
+    Pt,
+    /// Dutch.
+    Nl,
+}
+
+impl Lang {
+    /// Every language, in the order `--help` lists them.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::De, Lang::Pt, Lang::Nl];
+
+    /// The language code (`en`, `de`, `pt`, `nl`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Pt => "pt",
+            Lang::Nl => "nl",
+        }
+    }
+
+    /// Reads a language code or a locale name (`de`, `de_DE.UTF-8`, `pt-BR`), case-insensitive.
+    pub fn parse(s: &str) -> Result<Lang, String> {
+        let lower = s.trim().to_ascii_lowercase();
+        let primary = lower.split(['_', '-', '.', '@']).next().unwrap_or_default();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == primary)
+            .ok_or_else(|| format!("unknown language `{s}` (known: en, de, pt, nl)"))
+    }
+
+    /// The language of the environment: `LC_ALL`, `LC_MESSAGES`, `LANG`, then the system
+    /// locale; English when none of them names a known language.
+    pub fn from_environment() -> Lang {
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let Ok(v) = std::env::var(var) {
+                if !v.is_empty() {
+                    // The first variable that is set decides, as in POSIX.
+                    return Lang::parse(&v).unwrap_or(Lang::En);
+                }
+            }
+        }
+        sys_locale::get_locale()
+            .and_then(|l| Lang::parse(&l).ok())
+            .unwrap_or(Lang::En)
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en.ftl"),
+            Lang::De => include_str!("../locales/de.ftl"),
+            Lang::Pt => include_str!("../locales/pt.ftl"),
+            Lang::Nl => include_str!("../locales/nl.ftl"),
+        }
+    }
+}
+
+/// How cards are named on screen and typed: French suits (`A♠`, typed `AS`) or German suits
+/// (Eichel, Schippen, Herz, Schellen; Ober, Unter).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum CardStyle {
+    /// ♠ ♥ ♦ ♣ with A 10 K Q J 9; typed as the record codes (`AS`, `10H`).
+    #[default]
+    French,
+    /// Suits E (Eichel = ♣), G (Schippen/Grün = ♠), H (Herz), S (Schellen = ♦); ranks A 10 K
+    /// O (Ober = Q) U (Unter = J) 9. Typed the same way (`OG` is the Schippen-Ober).
+    German,
+}
+
+impl CardStyle {
+    /// Reads `french` or `german`.
+    pub fn parse(s: &str) -> Result<CardStyle, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "french" | "fr" => Ok(CardStyle::French),
+            "german" | "de" => Ok(CardStyle::German),
+            _ => Err(format!("unknown card style `{s}` (known: french, german)")),
+        }
+    }
+
+    /// The short on-screen name of a card: `A♠`, `10♥` or `OG`, `10H`.
+    pub fn short(self, c: Card, low: Low) -> String {
+        match self {
+            CardStyle::French => c.pretty(low),
+            CardStyle::German => format!("{}{}", german_rank(c.rank(), low), german_suit_letter(c.suit())),
+        }
+    }
+
+    /// The name a person types for a card in this style (`AS` / `AG`).
+    pub fn code(self, c: Card, low: Low) -> String {
+        match self {
+            CardStyle::French => c.code(low),
+            CardStyle::German => self.short(c, low),
+        }
+    }
+
+    /// The letter used for a suit in this style.
+    pub fn suit_letter(self, s: Suit) -> char {
+        match self {
+            CardStyle::French => s.letter(),
+            CardStyle::German => german_suit_letter(s),
+        }
+    }
+
+    /// Reads a card as a person types it in this style (any case, `10` or `T` for the ten).
+    pub fn parse_card(self, input: &str) -> Result<Card, ParseError> {
+        match self {
+            CardStyle::French => Card::parse(input),
+            CardStyle::German => {
+                let up = input.trim().to_uppercase();
+                let (rank_part, suit_part) = if let Some(rest) = up.strip_prefix("10") {
+                    ("10", rest)
+                } else {
+                    up.split_at(up.chars().next().map_or(0, char::len_utf8))
+                };
+                let rank = match rank_part {
+                    "A" => Rank::Ace,
+                    "10" | "T" => Rank::Ten,
+                    "K" => Rank::King,
+                    "O" => Rank::Queen,
+                    "U" => Rank::Jack,
+                    "9" | "7" => Rank::Nine,
+                    _ => {
+                        return Err(ParseError::new(
+                            input,
+                            "is not a card (German names: A 10 K O U 9 with E G H S)",
+                        ))
+                    }
+                };
+                let suit = self.parse_suit(suit_part).map_err(|_| {
+                    ParseError::new(input, "is not a card (German names: A 10 K O U 9 with E G H S)")
+                })?;
+                Ok(Card::new(suit, rank))
+            }
+        }
+    }
+
+    /// Reads a suit letter as typed in this style.
+    pub fn parse_suit(self, input: &str) -> Result<Suit, ParseError> {
+        match self {
+            CardStyle::French => Suit::parse(&input.trim().to_ascii_uppercase()),
+            CardStyle::German => match input.trim().to_uppercase().as_str() {
+                "E" => Ok(Suit::Clubs),
+                "G" => Ok(Suit::Spades),
+                "H" => Ok(Suit::Hearts),
+                "S" => Ok(Suit::Diamonds),
+                _ => Err(ParseError::new(input, "is not a suit (E, G, H, S)")),
+            },
+        }
+    }
+}
+
+fn german_rank(r: Rank, low: Low) -> &'static str {
+    match r {
+        Rank::Ace => "A",
+        Rank::Ten => "10",
+        Rank::King => "K",
+        Rank::Queen => "O",
+        Rank::Jack => "U",
+        Rank::Nine => match low {
+            Low::Nine => "9",
+            Low::Seven => "7",
+        },
+    }
+}
+
+fn german_suit_letter(s: Suit) -> char {
+    match s {
+        Suit::Clubs => 'E',
+        Suit::Spades => 'G',
+        Suit::Hearts => 'H',
+        Suit::Diamonds => 'S',
+    }
+}
+
+/// A message catalogue of one language with the chosen card style.
+pub struct Catalog {
+    bundle: FluentBundle<FluentResource>,
+    lang: Lang,
+    style: CardStyle,
+    low: Low,
+}
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Catalog")
+            .field("lang", &self.lang)
+            .field("style", &self.style)
+            .finish()
+    }
+}
+
+/// One argument of a message.
+pub enum Arg<'a> {
+    /// Text.
+    Str(&'a str),
+    /// A number.
+    Num(i64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Str(s)
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Str(s)
+    }
+}
+
+impl From<i64> for Arg<'_> {
+    fn from(n: i64) -> Self {
+        Arg::Num(n)
+    }
+}
+
+impl Catalog {
+    /// The catalogue of `lang`. The catalogues are compiled in, so this cannot fail at run
+    /// time; the tests check that every catalogue parses and has every message.
+    pub fn new(lang: Lang, style: CardStyle, low: Low) -> Catalog {
+        let id: LanguageIdentifier = lang.code().parse().expect("language codes are valid");
+        let mut bundle = FluentBundle::new(vec![id]);
+        // Unicode isolation marks would show as stray characters in terminals and pipes.
+        bundle.set_use_isolating(false);
+        let res = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(|(res, _errors)| res);
+        // Ignoring overrides: each catalogue defines each message once (checked by a test).
+        let _ = bundle.add_resource(res);
+        Catalog {
+            bundle,
+            lang,
+            style,
+            low,
+        }
+    }
+
+    /// The language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The card style.
+    pub fn style(&self) -> CardStyle {
+        self.style
+    }
+
+    /// The naming of the low card.
+    pub fn low(&self) -> Low {
+        self.low
+    }
+
+    /// True when the catalogue defines `id`.
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+
+    /// The message `id` with no arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.ta(id, &[])
+    }
+
+    /// The message `id` with arguments. A missing message shows its id, so a gap in a
+    /// catalogue is visible rather than fatal.
+    pub fn ta(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        let Some(msg) = self.bundle.get_message(id) else {
+            return id.to_string();
+        };
+        let Some(pattern) = msg.value() else {
+            return id.to_string();
+        };
+        let mut fa = FluentArgs::new();
+        for (k, v) in args {
+            match v {
+                Arg::Str(s) => fa.set(*k, FluentValue::from(*s)),
+                Arg::Num(n) => fa.set(*k, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        self.bundle
+            .format_pattern(pattern, Some(&fa), &mut errors)
+            .into_owned()
+    }
+
+    /// A card's short name in the chosen style.
+    pub fn card(&self, c: Card) -> String {
+        self.style.short(c, self.low)
+    }
+
+    /// Cards by their short names, separated by spaces, in display order.
+    pub fn cards(&self, s: CardSet) -> String {
+        s.sorted_for_display()
+            .into_iter()
+            .map(|c| self.card(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// What a person types for a card.
+    pub fn card_code(&self, c: Card) -> String {
+        self.style.code(c, self.low)
+    }
+
+    /// A suit's name in the chosen style and language.
+    pub fn suit(&self, s: Suit) -> String {
+        let prefix = match self.style {
+            CardStyle::French => "suit",
+            CardStyle::German => "gsuit",
+        };
+        self.t(&format!("{prefix}-{}", s.letter()))
+    }
+
+    /// A suit's name with its symbol or letter, for compact places.
+    pub fn suit_short(&self, s: Suit) -> String {
+        match self.style {
+            CardStyle::French => s.symbol().to_string(),
+            CardStyle::German => self.suit(s),
+        }
+    }
+
+    /// A meld's name.
+    pub fn meld(&self, k: MeldKind) -> String {
+        self.t(&format!("meld-{}", k.name().replace('_', "-")))
+    }
+
+    /// An action as the table describes it to everyone (`bid 160`, `trump ♠`, `A♠`).
+    pub fn action(&self, a: Action) -> String {
+        match a {
+            Action::Pass => self.t("act-pass"),
+            Action::Bid(n) => self.ta("act-bid", &[("bid", Arg::Num(n as i64))]),
+            Action::Call(c) => self.ta("act-call", &[("card", Arg::Str(&self.card(c)))]),
+            Action::Give(c) => self.ta("act-give", &[("card", Arg::Str(&self.card(c)))]),
+            Action::Bury(s) => self.ta("act-bury", &[("cards", Arg::Str(&self.cards(s)))]),
+            Action::Trump(s) => self.ta("act-trump", &[("suit", Arg::Str(&self.suit(s)))]),
+            Action::Durch => self.t("act-durch"),
+            Action::Bettel => self.t("act-bettel"),
+            Action::Surrender(s) => self.ta("act-surrender", &[("suit", Arg::Str(&self.suit(s)))]),
+            Action::Play(c) => self.card(c),
+            Action::Meld(k, _) => self.meld(k),
+            Action::Exchange => self.t("act-exchange"),
+        }
+    }
+
+    /// What a person types for an action in this style (`bid 160`, `trump G`, `OG`).
+    pub fn action_input(&self, a: Action) -> String {
+        match a {
+            Action::Bury(s) => {
+                let codes: Vec<String> = s
+                    .sorted_for_display()
+                    .into_iter()
+                    .map(|c| self.card_code(c))
+                    .collect();
+                format!("bury {}", codes.join(" "))
+            }
+            Action::Trump(s) => format!("trump {}", self.style.suit_letter(s)),
+            Action::Surrender(s) => format!("surrender {}", self.style.suit_letter(s)),
+            Action::Call(c) => format!("call {}", self.card_code(c)),
+            Action::Give(c) => format!("give {}", self.card_code(c)),
+            Action::Play(c) => self.card_code(c),
+            other => other.token(self.low),
+        }
+    }
+
+    /// Why an action is not allowed, in this language; `legal` (the actions allowed now)
+    /// names what would be allowed instead where that helps.
+    pub fn illegal(&self, e: &IllegalAction, legal: &[Action]) -> String {
+        match e {
+            IllegalAction::DealOver => self.t("err-deal-over"),
+            IllegalAction::WrongPhase { action, .. } => {
+                self.ta("err-wrong-phase", &[("action", Arg::Str(&self.action(*action)))])
+            }
+            IllegalAction::MustOpen { opening } => {
+                self.ta("err-must-open", &[("bid", Arg::Num(*opening as i64))])
+            }
+            IllegalAction::BidOutOfStep { bid, .. } => {
+                let allowed: Vec<String> = legal.iter().map(|a| self.action(*a)).collect();
+                self.ta(
+                    "err-bid-step",
+                    &[
+                        ("bid", Arg::Num(*bid as i64)),
+                        ("expected", Arg::Str(&allowed.join(" / "))),
+                    ],
+                )
+            }
+            IllegalAction::BurialSize { expected, got } => self.ta(
+                "err-burial-size",
+                &[
+                    ("expected", Arg::Num(*expected as i64)),
+                    ("got", Arg::Num(*got as i64)),
+                ],
+            ),
+            IllegalAction::NotHeld { card, .. } => {
+                self.ta("err-not-held", &[("card", Arg::Str(&self.card(*card)))])
+            }
+            IllegalAction::MustFollow { card, suit } => self.ta(
+                "err-must-follow",
+                &[
+                    ("card", Arg::Str(&self.card(*card))),
+                    ("suit", Arg::Str(&self.suit(*suit))),
+                ],
+            ),
+            IllegalAction::MustBeat {
+                card,
+                winning,
+                beater,
+            } => self.ta(
+                "err-must-beat",
+                &[
+                    ("card", Arg::Str(&self.card(*card))),
+                    ("winning", Arg::Str(&self.card(*winning))),
+                    ("beater", Arg::Str(&self.card(*beater))),
+                ],
+            ),
+            IllegalAction::MustTrump { card } => {
+                self.ta("err-must-trump", &[("card", Arg::Str(&self.card(*card)))])
+            }
+            IllegalAction::OptionOff(_) | IllegalAction::NotInThisGame(_) => {
+                self.ta("err-other", &[("reason", Arg::Str(&e.to_string()))])
+            }
+        }
+    }
+}
+
+/// Every message id the program uses; each catalogue must define all of them.
+pub const MESSAGE_IDS: &[&str] = &[
+    "title",
+    "deal-n",
+    "dealer",
+    "soloist",
+    "passed",
+    "to-act",
+    "you",
+    "level",
+    "cards-left",
+    "phase-auction",
+    "phase-bury",
+    "phase-declare",
+    "phase-play",
+    "phase-done",
+    "bid-current",
+    "bid-none",
+    "tapp",
+    "buried",
+    "contract-trump",
+    "contract-durch",
+    "contract-bettel",
+    "contract-surrender",
+    "melds",
+    "melds-none",
+    "tricks",
+    "points",
+    "hand",
+    "trick",
+    "trick-empty",
+    "last-trick",
+    "last-trick-none",
+    "score-sheet",
+    "total",
+    "deal-scores",
+    "match-winner",
+    "log",
+    "suit-S",
+    "suit-H",
+    "suit-D",
+    "suit-C",
+    "gsuit-S",
+    "gsuit-H",
+    "gsuit-D",
+    "gsuit-C",
+    "meld-family",
+    "meld-double-family",
+    "meld-pair",
+    "meld-four-aces",
+    "meld-four-kings",
+    "meld-four-queens",
+    "meld-four-jacks",
+    "meld-eight-aces",
+    "meld-eight-kings",
+    "meld-eight-queens",
+    "meld-eight-jacks",
+    "meld-binokel",
+    "meld-double-binokel",
+    "meld-diss",
+    "meld-rundgang",
+    "act-pass",
+    "act-bid",
+    "act-call",
+    "act-give",
+    "act-bury",
+    "act-trump",
+    "act-durch",
+    "act-bettel",
+    "act-surrender",
+    "act-exchange",
+    "ev-new-deal",
+    "ev-acted",
+    "ev-bury-hidden",
+    "ev-soloist",
+    "ev-tapp",
+    "ev-melds",
+    "ev-trick",
+    "ev-deal-over",
+    "ev-match-over",
+    "ev-redeal",
+    "prompt-your-turn",
+    "prompt-legal",
+    "prompt-bury",
+    "prompt-continue",
+    "prompt-wait",
+    "help-auction",
+    "help-bury",
+    "help-declare",
+    "help-play",
+    "help-done",
+    "help-over",
+    "help-plain",
+    "hint",
+    "hint-item",
+    "hint-none",
+    "undo-done",
+    "undo-none",
+    "saved",
+    "resumed",
+    "bye",
+    "not-your-turn",
+    "marked",
+    "err-parse",
+    "err-deal-over",
+    "err-wrong-phase",
+    "err-must-open",
+    "err-bid-step",
+    "err-burial-size",
+    "err-not-held",
+    "err-must-follow",
+    "err-must-beat",
+    "err-must-trump",
+    "err-other",
+    "err-choice",
+    "err-mark-three",
+    "replay-step",
+    "replay-help",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalogue_parses_and_has_every_message() {
+        for lang in Lang::ALL {
+            let res = FluentResource::try_new(lang.source().to_string());
+            assert!(
+                res.is_ok(),
+                "{} catalogue has syntax errors: {:?}",
+                lang.code(),
+                res.err().map(|e| e.1)
+            );
+            let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
+            let missing: Vec<&str> = MESSAGE_IDS.iter().copied().filter(|id| !cat.has(id)).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+        }
+    }
+
+    #[test]
+    fn languages_read_from_locale_names() {
+        assert_eq!(Lang::parse("de_DE.UTF-8"), Ok(Lang::De));
+        assert_eq!(Lang::parse("pt-BR"), Ok(Lang::Pt));
+        assert_eq!(Lang::parse("NL"), Ok(Lang::Nl));
+        assert!(Lang::parse("fr_FR").unwrap_err().contains("fr_FR"));
+    }
+
+    #[test]
+    fn german_card_names_round_trip() {
+        for c in Card::all() {
+            let code = CardStyle::German.code(c, Low::Nine);
+            assert_eq!(CardStyle::German.parse_card(&code), Ok(c), "{code}");
+            assert_eq!(
+                CardStyle::German.parse_card(&code.to_lowercase()),
+                Ok(c),
+                "{code}"
+            );
+            let fr = CardStyle::French.code(c, Low::Nine);
+            assert_eq!(CardStyle::French.parse_card(&fr), Ok(c));
+        }
+        let qs = Card::parse("QS").unwrap();
+        assert_eq!(CardStyle::German.short(qs, Low::Nine), "OG");
+        assert!(CardStyle::German.parse_card("QS").is_err());
+    }
+
+    #[test]
+    fn messages_take_arguments_in_every_language() {
+        for lang in Lang::ALL {
+            let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
+            let s = cat.action(Action::Bid(170));
+            assert!(s.contains("170"), "{}: {s}", lang.code());
+            let s = cat.action(Action::Trump(Suit::Hearts));
+            assert!(s.contains(&cat.suit(Suit::Hearts)), "{}: {s}", lang.code());
+        }
+        let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        assert_eq!(de.suit(Suit::Clubs), "Eichel");
+        assert_eq!(de.suit(Suit::Diamonds), "Schellen");
+    }
+}

@@ -1,0 +1,593 @@
+//! Drawing the table: a pure function of what one seat may see plus the screen's own state
+//! (cursor, marks, overlays, messages). No terminal I/O here, so the screens are tested with
+//! ratatui's `TestBackend`.
+
+use crate::i18n::{Arg, Catalog};
+use crate::text;
+use binokel::{Action, Card, Contract, Phase, Seat, Suit, View};
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// What the middle of the table shows instead of the phase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Overlay {
+    /// The phase's own content.
+    #[default]
+    None,
+    /// The last trick taken.
+    LastTrick,
+    /// The score sheet.
+    Scores,
+}
+
+/// How a message is coloured.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// News.
+    Info,
+    /// A refused move or bad input.
+    Error,
+    /// A hint.
+    Hint,
+}
+
+/// Everything one frame shows.
+pub struct Screen<'a> {
+    /// Messages.
+    pub cat: &'a Catalog,
+    /// What the seat may see.
+    pub view: &'a View,
+    /// Seat names.
+    pub names: &'a [String],
+    /// Bot levels per seat (None: a person).
+    pub levels: &'a [Option<String>],
+    /// The match target.
+    pub target: i32,
+    /// The hand card under the cursor, when the hand has the focus.
+    pub cursor: Option<usize>,
+    /// The focused button, when the buttons have the focus.
+    pub button: Option<usize>,
+    /// Hand positions marked for burial.
+    pub marked: &'a [usize],
+    /// The overlay.
+    pub overlay: Overlay,
+    /// The message line.
+    pub message: Option<(&'a str, Tone)>,
+    /// Recent events, oldest first.
+    pub log: &'a [String],
+    /// The key help line.
+    pub help: &'a str,
+    /// A status shown in the header (whose turn, or a replay position).
+    pub status: Option<&'a str>,
+}
+
+/// Where the clickable things were drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hits {
+    /// Hand cards: area and position in the hand.
+    pub cards: Vec<(Rect, usize)>,
+    /// Buttons: area and index.
+    pub buttons: Vec<(Rect, usize)>,
+}
+
+/// The hand as shown: by suit, highest rank first.
+pub fn hand_cards(view: &View) -> Vec<Card> {
+    view.hand.map(|h| h.sorted_for_display()).unwrap_or_default()
+}
+
+/// The choices shown as buttons: auction and declaration actions when it is this seat's turn.
+pub fn buttons(view: &View) -> Vec<Action> {
+    view.legal
+        .iter()
+        .copied()
+        .filter(|a| {
+            !matches!(
+                a,
+                Action::Play(_) | Action::Bury(_) | Action::Call(_) | Action::Give(_)
+            )
+        })
+        .collect()
+}
+
+fn suit_color(s: Suit) -> Color {
+    match s {
+        Suit::Hearts | Suit::Diamonds => Color::Red,
+        Suit::Spades | Suit::Clubs => Color::Reset,
+    }
+}
+
+fn card_span(cat: &Catalog, c: Card) -> Span<'static> {
+    Span::styled(
+        cat.card(c),
+        Style::default()
+            .fg(suit_color(c.suit()))
+            .add_modifier(Modifier::BOLD),
+    )
+}
+
+fn name(names: &[String], s: Seat) -> String {
+    names.get(s).cloned().unwrap_or_else(|| s.to_string())
+}
+
+fn button_label(cat: &Catalog, a: Action) -> String {
+    match a {
+        Action::Trump(s) => cat.ta("act-trump", &[("suit", Arg::Str(&cat.suit_short(s)))]),
+        Action::Surrender(s) => cat.ta("act-surrender", &[("suit", Arg::Str(&cat.suit_short(s)))]),
+        other => cat.action(other),
+    }
+}
+
+/// Draws one frame and says where the clickable things are.
+pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
+    let area = f.area();
+    let mut hits = Hits::default();
+    let btns = buttons(s.view);
+    let labels: Vec<String> = btns.iter().map(|a| button_label(s.cat, *a)).collect();
+    let btn_width: usize = labels.iter().map(|l| l.chars().count() + 3).sum();
+    let btn_lines = if btns.is_empty() {
+        1
+    } else {
+        (btn_width / area.width.max(1) as usize + 1).min(4) as u16
+    };
+    let rows = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Length(1),
+            Constraint::Min(8),
+            Constraint::Length(4),
+            Constraint::Length(btn_lines),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .split(area);
+    draw_header(f, rows[0], s);
+    let wide = area.width >= 110;
+    let left_w = if area.width >= 100 { 34 } else { 30 };
+    let cols = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints(if wide {
+            vec![
+                Constraint::Length(left_w),
+                Constraint::Min(30),
+                Constraint::Length(area.width / 3),
+            ]
+        } else {
+            vec![Constraint::Length(left_w), Constraint::Min(30)]
+        })
+        .split(rows[1]);
+    draw_seats(f, cols[0], s);
+    draw_table(f, cols[1], s);
+    if wide {
+        draw_log(f, cols[2], s);
+    }
+    hits.cards = draw_hand(f, rows[2], s);
+    hits.buttons = draw_buttons(f, rows[3], s, &labels);
+    let msg = match s.message {
+        Some((m, tone)) => {
+            let color = match tone {
+                Tone::Info => Color::Reset,
+                Tone::Error => Color::LightRed,
+                Tone::Hint => Color::Cyan,
+            };
+            Line::from(Span::styled(m.to_string(), Style::default().fg(color)))
+        }
+        None => Line::from(s.log.last().cloned().unwrap_or_default()),
+    };
+    f.render_widget(Paragraph::new(msg), rows[4]);
+    f.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            s.help.to_string(),
+            Style::default().fg(Color::DarkGray),
+        ))),
+        rows[5],
+    );
+    hits
+}
+
+fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
+    let v = s.view;
+    let cat = s.cat;
+    let phase = match v.phase {
+        Phase::Auction => "phase-auction",
+        Phase::Bury => "phase-bury",
+        Phase::Declare => "phase-declare",
+        Phase::Play => "phase-play",
+        Phase::Done => "phase-done",
+    };
+    let mut parts = vec![
+        cat.t("title"),
+        cat.ta("deal-n", &[("n", Arg::Num(v.deal as i64 + 1))]),
+        cat.t(phase),
+    ];
+    if let Some(c) = v.contract {
+        parts.push(contract_text(cat, c));
+    }
+    if let Some(b) = v.high_bidder {
+        parts.push(cat.ta(
+            "bid-current",
+            &[
+                ("bid", Arg::Num(v.bid as i64)),
+                ("name", Arg::Str(&name(s.names, b))),
+            ],
+        ));
+    }
+    if let Some(st) = s.status {
+        parts.push(st.to_string());
+    }
+    let line = Line::from(Span::styled(
+        format!(" {} ", parts.join(" · ")),
+        Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+    ));
+    f.render_widget(Paragraph::new(line), r);
+}
+
+fn contract_text(cat: &Catalog, c: Contract) -> String {
+    match c {
+        Contract::Trump(t) => cat.ta("contract-trump", &[("suit", Arg::Str(&cat.suit(t)))]),
+        Contract::Durch => cat.t("contract-durch"),
+        Contract::Bettel => cat.t("contract-bettel"),
+        Contract::Surrender(t) => cat.ta("contract-surrender", &[("suit", Arg::Str(&cat.suit(t)))]),
+    }
+}
+
+/// The last auction word of each seat: `Some(None)` passed, `Some(Some(n))` bid n.
+fn auction_state(v: &View) -> Vec<Option<Option<u32>>> {
+    let mut st = vec![None; v.players];
+    for h in &v.history {
+        match h.action {
+            Some(Action::Pass) => st[h.seat] = Some(None),
+            Some(Action::Bid(n)) => st[h.seat] = Some(Some(n)),
+            _ => {}
+        }
+    }
+    st
+}
+
+fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
+    let v = s.view;
+    let cat = s.cat;
+    let auction = auction_state(v);
+    let mut lines: Vec<Line> = Vec::new();
+    for (seat, said) in auction.iter().enumerate() {
+        let mut head = vec![Span::raw(if v.to_act == Some(seat) { "▶ " } else { "  " })];
+        let mut label = text::seat_label(cat, s.names, s.levels, seat);
+        if Some(seat) == v.seat {
+            label = format!("{label} ({})", cat.t("you"));
+        }
+        head.push(Span::styled(label, Style::default().add_modifier(Modifier::BOLD)));
+        if seat == v.dealer {
+            head.push(Span::raw(format!(" [{}]", cat.t("dealer"))));
+        }
+        if v.soloist == Some(seat) {
+            head.push(Span::styled(
+                format!(" ★ {}", cat.t("soloist")),
+                Style::default().fg(Color::Yellow),
+            ));
+        }
+        lines.push(Line::from(head));
+        let second = match (v.phase, *said) {
+            (Phase::Auction, Some(None)) => cat.t("passed"),
+            (Phase::Auction, Some(Some(n))) => cat.action(Action::Bid(n)),
+            (Phase::Auction, None) => String::new(),
+            _ => format!(
+                "{} {} · {} {} · {}",
+                cat.t("tricks"),
+                v.tricks_taken[seat],
+                cat.t("points"),
+                v.card_points[seat],
+                cat.ta("cards-left", &[("n", Arg::Num(v.hand_sizes[seat] as i64))])
+            ),
+        };
+        lines.push(Line::from(format!("  {second}")));
+        if let Some(m) = v.melds.iter().find(|m| m.seat == seat) {
+            let list: Vec<String> = m.melds.iter().map(|x| cat.meld(x.kind)).collect();
+            let text = if list.is_empty() {
+                cat.t("melds-none")
+            } else {
+                list.join(", ")
+            };
+            lines.push(Line::from(format!("  {} {}: {text}", cat.t("melds"), m.total)));
+        } else {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!("  {} {}", cat.t("total"), v.totals[seat])));
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL)),
+        r,
+    );
+}
+
+fn draw_table(f: &mut Frame, r: Rect, s: &Screen) {
+    let v = s.view;
+    let cat = s.cat;
+    let n = v.players;
+    let (title, lines): (String, Vec<Line>) = match s.overlay {
+        Overlay::Scores => (
+            cat.t("score-sheet")
+                .split(" (")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            text::score_sheet(cat, s.names, v, s.target)
+                .into_iter()
+                .map(Line::from)
+                .collect(),
+        ),
+        Overlay::LastTrick => {
+            let lines = match v.tricks.last() {
+                Some(t) => trick_lines(cat, s.names, t.leader, &t.cards, Some(t.winner), n),
+                None => vec![Line::from(cat.t("last-trick-none"))],
+            };
+            (cat.t("last-trick"), lines)
+        }
+        Overlay::None => phase_lines(s),
+    };
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(format!(" {title} "))),
+        r,
+    );
+}
+
+fn trick_lines(
+    cat: &Catalog,
+    names: &[String],
+    leader: Seat,
+    cards: &[Card],
+    winner: Option<Seat>,
+    n: usize,
+) -> Vec<Line<'static>> {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let seat = (leader + i) % n;
+            let mut spans = vec![
+                Span::raw(format!("  {:<14}", text::truncate(&name(names, seat), 13))),
+                card_span(cat, *c),
+            ];
+            if winner == Some(seat) {
+                spans.push(Span::styled("  ◀", Style::default().fg(Color::Yellow)));
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
+    let v = s.view;
+    let cat = s.cat;
+    let n = v.players;
+    let mut lines: Vec<Line> = Vec::new();
+    let tapp_line = |lines: &mut Vec<Line>| {
+        if let Some(t) = v.tapp {
+            let mut spans = vec![Span::raw(format!("{}: ", cat.t("tapp")))];
+            for c in t.sorted_for_display() {
+                spans.push(card_span(cat, c));
+                spans.push(Span::raw(" "));
+            }
+            lines.push(Line::from(spans));
+        }
+    };
+    let title = match v.phase {
+        Phase::Auction => {
+            lines.push(Line::from(match v.high_bidder {
+                Some(b) => cat.ta(
+                    "bid-current",
+                    &[
+                        ("bid", Arg::Num(v.bid as i64)),
+                        ("name", Arg::Str(&name(s.names, b))),
+                    ],
+                ),
+                None => cat.t("bid-none"),
+            }));
+            lines.push(Line::from(""));
+            let words: Vec<String> = v
+                .history
+                .iter()
+                .filter_map(|h| {
+                    h.action
+                        .map(|a| format!("{}: {}", name(s.names, h.seat), cat.action(a)))
+                })
+                .collect();
+            let start = words.len().saturating_sub(8);
+            lines.extend(words[start..].iter().map(|w| Line::from(format!("  {w}"))));
+            cat.t("phase-auction")
+        }
+        Phase::Bury | Phase::Declare => {
+            if let (Some(so), true) = (v.soloist, v.high_bidder.is_some()) {
+                lines.push(Line::from(cat.ta(
+                    "ev-soloist",
+                    &[
+                        ("name", Arg::Str(&name(s.names, so))),
+                        ("bid", Arg::Num(v.bid as i64)),
+                    ],
+                )));
+            }
+            tapp_line(&mut lines);
+            if let Some(b) = v.buried {
+                lines.push(Line::from(format!("{}: {}", cat.t("buried"), cat.cards(b))));
+            }
+            if v.phase == Phase::Bury && v.seat == v.to_act && !s.marked.is_empty() {
+                let hand = hand_cards(v);
+                let marked: Vec<String> = s
+                    .marked
+                    .iter()
+                    .filter_map(|&i| hand.get(i))
+                    .map(|c| cat.card(*c))
+                    .collect();
+                lines.push(Line::from(""));
+                lines.push(Line::from(
+                    cat.ta("marked", &[("cards", Arg::Str(&marked.join(" ")))]),
+                ));
+            }
+            cat.t(if v.phase == Phase::Bury {
+                "phase-bury"
+            } else {
+                "phase-declare"
+            })
+        }
+        Phase::Play => {
+            if let (Some(c), Some(so)) = (v.contract, v.soloist) {
+                lines.push(Line::from(format!(
+                    "{} · {} {} ({})",
+                    contract_text(cat, c),
+                    cat.t("soloist"),
+                    name(s.names, so),
+                    v.bid
+                )));
+            }
+            lines.push(Line::from(""));
+            match &v.trick {
+                Some(t) => lines.extend(trick_lines(cat, s.names, t.leader, &t.cards, Some(t.winner), n)),
+                None => lines.push(Line::from(format!("  {}", cat.t("trick-empty")))),
+            }
+            if v.trick.is_none() {
+                if let Some(t) = v.tricks.last() {
+                    lines.push(Line::from(""));
+                    lines.push(Line::from(format!("{}:", cat.t("last-trick"))));
+                    lines.extend(trick_lines(cat, s.names, t.leader, &t.cards, Some(t.winner), n));
+                }
+            }
+            format!("{} {}", cat.t("trick"), v.tricks.len() + 1)
+        }
+        Phase::Done => {
+            if let Some(c) = v.contract {
+                lines.push(Line::from(contract_text(cat, c)));
+            }
+            lines.push(Line::from(cat.t("deal-scores")));
+            if let Some(sc) = &v.scores {
+                for (seat, x) in sc.iter().enumerate() {
+                    lines.push(Line::from(format!(
+                        "  {:<14}{:>6}   {} {}",
+                        text::truncate(&name(s.names, seat), 13),
+                        format!("{x:+}"),
+                        cat.t("total"),
+                        v.totals[seat]
+                    )));
+                }
+            }
+            if let Some(w) = v.winner {
+                lines.push(Line::from(""));
+                lines.push(Line::from(Span::styled(
+                    cat.ta(
+                        "match-winner",
+                        &[
+                            ("name", Arg::Str(&name(s.names, w))),
+                            ("points", Arg::Num(v.totals[w] as i64)),
+                        ],
+                    ),
+                    Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+                )));
+            } else {
+                lines.push(Line::from(""));
+                lines.push(Line::from(cat.t("prompt-continue")));
+            }
+            cat.t("phase-done")
+        }
+    };
+    (title, lines)
+}
+
+fn draw_log(f: &mut Frame, r: Rect, s: &Screen) {
+    let h = r.height.saturating_sub(2) as usize;
+    let start = s.log.len().saturating_sub(h);
+    let lines: Vec<Line> = s.log[start..].iter().map(|l| Line::from(l.clone())).collect();
+    f.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {} ", s.cat.t("log"))),
+        ),
+        r,
+    );
+}
+
+fn draw_hand(f: &mut Frame, r: Rect, s: &Screen) -> Vec<(Rect, usize)> {
+    let v = s.view;
+    let cat = s.cat;
+    let cards = hand_cards(v);
+    let my_turn = v.seat.is_some() && v.seat == v.to_act;
+    let playable = |c: Card| match v.phase {
+        Phase::Play => v.legal.contains(&Action::Play(c)),
+        Phase::Bury => my_turn,
+        _ => true,
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", cat.t("hand")));
+    let inner = block.inner(r);
+    f.render_widget(block, r);
+    let mut spans = Vec::new();
+    let mut marks = Vec::new();
+    let mut hits = Vec::new();
+    let mut x = inner.x;
+    for (i, c) in cards.iter().enumerate() {
+        let label = cat.card(*c);
+        let w = label.chars().count() as u16;
+        let mut style = Style::default().fg(suit_color(c.suit()));
+        if my_turn && !playable(*c) {
+            style = Style::default().fg(Color::DarkGray).add_modifier(Modifier::DIM);
+        } else {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        let marked = s.marked.contains(&i);
+        if marked {
+            style = style.bg(Color::Yellow).fg(Color::Black);
+        }
+        if s.cursor == Some(i) {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        spans.push(Span::styled(label, style));
+        spans.push(Span::raw(" "));
+        let mark = if s.cursor == Some(i) {
+            "▲"
+        } else if marked {
+            "*"
+        } else {
+            " "
+        };
+        marks.push(Span::raw(format!("{mark:<width$}", width = w as usize + 1)));
+        if x + w <= inner.x + inner.width {
+            hits.push((Rect::new(x, inner.y, w, 1), i));
+        }
+        x += w + 1;
+    }
+    f.render_widget(Paragraph::new(vec![Line::from(spans), Line::from(marks)]), inner);
+    hits
+}
+
+fn draw_buttons(f: &mut Frame, r: Rect, s: &Screen, labels: &[String]) -> Vec<(Rect, usize)> {
+    let mut hits = Vec::new();
+    let mut lines: Vec<Line> = vec![Line::from(Vec::<Span>::new())];
+    let (mut x, mut y) = (r.x, r.y);
+    for (i, l) in labels.iter().enumerate() {
+        let text = format!("[{l}]");
+        let w = text.chars().count() as u16;
+        if x > r.x && x + w > r.x + r.width {
+            lines.push(Line::from(Vec::<Span>::new()));
+            x = r.x;
+            y += 1;
+        }
+        let style = if s.button == Some(i) {
+            Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        } else {
+            Style::default()
+        };
+        if let Some(last) = lines.last_mut() {
+            last.spans.push(Span::styled(text, style));
+            last.spans.push(Span::raw(" "));
+        }
+        if y < r.y + r.height {
+            hits.push((Rect::new(x, y, w, 1), i));
+        }
+        x += w + 1;
+    }
+    f.render_widget(Paragraph::new(lines), r);
+    hits
+}

@@ -1,0 +1,275 @@
+//! Watching a saved match again, action by action: in the full-screen table or as text.
+
+use crate::i18n::{Arg, Catalog};
+use crate::render::{self, Overlay, Screen};
+use crate::session::{step_events, PLAY_KEY};
+use crate::text;
+use binokel::record::read_record;
+use binokel::{Game, Seat, View};
+use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::execute;
+use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Write};
+
+/// A match being watched: the whole record and a position in it.
+#[derive(Debug)]
+pub struct Replay {
+    full: Game,
+    levels: Vec<Option<String>>,
+    /// (deal, number of its actions played) for every position, in order.
+    positions: Vec<(usize, usize)>,
+    pos: usize,
+    seat: Seat,
+}
+
+impl Replay {
+    /// Reads a record; `seat` is whose hand is shown (None: the person's seat of a match
+    /// saved by `binokel play`, else seat 0).
+    pub fn from_text(text: &str, seat: Option<Seat>) -> Result<Replay, String> {
+        let full = read_record(text)?;
+        if full.deals().is_empty() {
+            return Err("the record has no deal to replay".into());
+        }
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let play = v.get(PLAY_KEY);
+        let n = full.players();
+        let levels: Vec<Option<String>> = play
+            .and_then(|p| p.get("bots"))
+            .and_then(|b| b.as_array())
+            .filter(|a| a.len() == n)
+            .map(|a| a.iter().map(|x| x.as_str().map(String::from)).collect())
+            .unwrap_or_else(|| vec![None; n]);
+        let human = play
+            .and_then(|p| p.get("human"))
+            .and_then(|h| h.as_u64())
+            .unwrap_or(0) as usize;
+        let seat = seat.unwrap_or(human);
+        if seat >= n {
+            return Err(format!(
+                "--seat {seat} does not exist: the match has seats 0 to {}",
+                n - 1
+            ));
+        }
+        let positions = full
+            .deals()
+            .iter()
+            .enumerate()
+            .flat_map(|(d, log)| (0..=log.actions.len()).map(move |k| (d, k)))
+            .collect();
+        Ok(Replay {
+            full,
+            levels,
+            positions,
+            pos: 0,
+            seat,
+        })
+    }
+
+    /// The whole match.
+    pub fn game(&self) -> &Game {
+        &self.full
+    }
+
+    /// The position (deal, actions played in it).
+    pub fn position(&self) -> (usize, usize) {
+        self.positions[self.pos]
+    }
+
+    /// Moves by `delta` actions, staying inside the match.
+    pub fn step(&mut self, delta: isize) {
+        let last = self.positions.len() as isize - 1;
+        self.pos = (self.pos as isize + delta).clamp(0, last) as usize;
+    }
+
+    /// Moves to the start of the next (`forward`) or this/previous deal.
+    pub fn jump_deal(&mut self, forward: bool) {
+        let (d, k) = self.position();
+        let target = if forward {
+            (d + 1, 0)
+        } else if k > 0 {
+            (d, 0)
+        } else {
+            (d.saturating_sub(1), 0)
+        };
+        if let Some(p) = self.positions.iter().position(|&x| x == target) {
+            self.pos = p;
+        } else if forward {
+            self.pos = self.positions.len() - 1;
+        }
+    }
+
+    /// Moves to the first or the last position.
+    pub fn jump_end(&mut self, to_end: bool) {
+        self.pos = if to_end { self.positions.len() - 1 } else { 0 };
+    }
+
+    /// The match as it stood at the position, and the sentences of its deal so far.
+    pub fn state(&self, cat: &Catalog) -> (Game, Vec<String>) {
+        let (d, k) = self.position();
+        let mut g = Game::new(*self.full.rules(), self.full.seats().to_vec());
+        let names = names_of(&self.full);
+        let mut log = Vec::new();
+        for (i, dl) in self.full.deals().iter().enumerate().take(d + 1) {
+            // The record was checked when it was read, so replaying it cannot fail.
+            g.start_deal(&dl.start.setup(), dl.seed).expect("checked record");
+            let upto = if i == d { k } else { dl.actions.len() };
+            if i == d {
+                log.push(text::event(
+                    cat,
+                    &names,
+                    &crate::Event::NewDeal {
+                        number: i + 1,
+                        dealer: dl.start.dealer(),
+                    },
+                ));
+            }
+            for a in &dl.actions[..upto] {
+                let before = *g.current().expect("deal started");
+                g.play(*a).expect("checked record");
+                if i == d {
+                    let after = *g.current().expect("deal started");
+                    for e in step_events(&before, *a, &after, &g, true) {
+                        log.push(text::event(cat, &names, &e));
+                    }
+                }
+            }
+        }
+        (g, log)
+    }
+
+    /// Draws the table at the position.
+    pub fn draw(&self, f: &mut ratatui::Frame, cat: &Catalog, overlay: Overlay) {
+        let (g, log) = self.state(cat);
+        let Some(view) = View::of(&g, Some(self.seat)) else {
+            return;
+        };
+        let names = names_of(&g);
+        let (d, k) = self.position();
+        let status = cat.ta(
+            "replay-step",
+            &[
+                ("deal", Arg::Num(d as i64 + 1)),
+                ("action", Arg::Num(k as i64)),
+                ("total", Arg::Num(self.full.deals()[d].actions.len() as i64)),
+            ],
+        );
+        let help = cat.t("replay-help");
+        let screen = Screen {
+            cat,
+            view: &view,
+            names: &names,
+            levels: &self.levels,
+            target: g.rules().target,
+            cursor: None,
+            button: None,
+            marked: &[],
+            overlay,
+            message: None,
+            log: &log,
+            help: &help,
+            status: Some(&status),
+        };
+        render::draw(f, &screen);
+    }
+}
+
+fn names_of(g: &Game) -> Vec<String> {
+    if g.seats().is_empty() {
+        (0..g.players()).map(|s| format!("Seat {s}")).collect()
+    } else {
+        g.seats().to_vec()
+    }
+}
+
+/// Prints the whole match as sentences, deal by deal, with the score sheet at the end.
+pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), String> {
+    let full = read_record(text_in)?;
+    let names = names_of(&full);
+    let mut g = Game::new(*full.rules(), full.seats().to_vec());
+    let io = |e: io::Error| e.to_string();
+    for (i, dl) in full.deals().iter().enumerate() {
+        g.start_deal(&dl.start.setup(), dl.seed)
+            .map_err(|e| e.to_string())?;
+        writeln!(
+            out,
+            "{}",
+            text::event(
+                cat,
+                &names,
+                &crate::Event::NewDeal {
+                    number: i + 1,
+                    dealer: dl.start.dealer()
+                }
+            )
+        )
+        .map_err(io)?;
+        for (s, name) in names.iter().enumerate() {
+            writeln!(out, "  {name}: {}", cat.cards(dl.start.hand(s))).map_err(io)?;
+        }
+        for a in &dl.actions {
+            let before = *g.current().ok_or("no deal")?;
+            g.play(*a).map_err(|e| e.to_string())?;
+            let after = *g.current().ok_or("no deal")?;
+            for e in step_events(&before, *a, &after, &g, true) {
+                writeln!(out, "{}", text::event(cat, &names, &e)).map_err(io)?;
+            }
+        }
+    }
+    if let Some(v) = View::of(&g, None) {
+        for l in text::score_sheet(cat, &names, &v, g.rules().target) {
+            writeln!(out, "{l}").map_err(io)?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs the full-screen replay until the person quits.
+pub fn run(replay: &mut Replay, cat: &Catalog) -> io::Result<()> {
+    enable_raw_mode()?;
+    if let Err(e) = execute!(io::stdout(), EnterAlternateScreen) {
+        let _ = disable_raw_mode();
+        return Err(e);
+    }
+    let result = (|| -> io::Result<()> {
+        let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let mut overlay = Overlay::None;
+        loop {
+            term.draw(|f| replay.draw(f, cat, overlay))?;
+            if let TermEvent::Key(k) = event::read()? {
+                if k.kind == KeyEventKind::Release {
+                    continue;
+                }
+                match k.code {
+                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                    KeyCode::Right | KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Down => replay.step(1),
+                    KeyCode::Left | KeyCode::Up | KeyCode::Backspace => replay.step(-1),
+                    KeyCode::PageDown => replay.jump_deal(true),
+                    KeyCode::PageUp => replay.jump_deal(false),
+                    KeyCode::Home => replay.jump_end(false),
+                    KeyCode::End => replay.jump_end(true),
+                    KeyCode::Char('s') => {
+                        overlay = if overlay == Overlay::Scores {
+                            Overlay::None
+                        } else {
+                            Overlay::Scores
+                        }
+                    }
+                    KeyCode::Char('l') => {
+                        overlay = if overlay == Overlay::LastTrick {
+                            Overlay::None
+                        } else {
+                            Overlay::LastTrick
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    })();
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen);
+    result
+}

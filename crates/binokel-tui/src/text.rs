@@ -1,0 +1,194 @@
+//! Sentences for what happens at the table, shared by the plain mode, the log panel and the
+//! replay.
+
+use crate::i18n::{Arg, Catalog};
+use crate::session::{Event, Hint};
+use binokel::{Action, Seat, View};
+
+/// Seat names as the table shows them: `Anna`, `Babette (strong)`.
+pub fn seat_label(cat: &Catalog, names: &[String], levels: &[Option<String>], seat: Seat) -> String {
+    let name = names.get(seat).cloned().unwrap_or_else(|| format!("{seat}"));
+    match levels.get(seat).and_then(|l| l.as_deref()) {
+        Some(level) => cat.ta("level", &[("name", Arg::Str(&name)), ("level", Arg::Str(level))]),
+        None => name,
+    }
+}
+
+fn name(names: &[String], seat: Seat) -> String {
+    names.get(seat).cloned().unwrap_or_else(|| format!("{seat}"))
+}
+
+/// One event as a sentence.
+pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
+    match e {
+        Event::NewDeal { number, dealer } => cat.ta(
+            "ev-new-deal",
+            &[
+                ("n", Arg::Num(*number as i64)),
+                ("name", Arg::Str(&name(names, *dealer))),
+            ],
+        ),
+        Event::Acted { seat, action, count } => match action {
+            Some(a) => cat.ta(
+                "ev-acted",
+                &[
+                    ("name", Arg::Str(&name(names, *seat))),
+                    ("action", Arg::Str(&cat.action(*a))),
+                ],
+            ),
+            None => cat.ta(
+                "ev-bury-hidden",
+                &[
+                    ("name", Arg::Str(&name(names, *seat))),
+                    ("n", Arg::Num(*count as i64)),
+                ],
+            ),
+        },
+        Event::Soloist { seat, bid } => cat.ta(
+            "ev-soloist",
+            &[
+                ("name", Arg::Str(&name(names, *seat))),
+                ("bid", Arg::Num(*bid as i64)),
+            ],
+        ),
+        Event::Tapp(cards) => cat.ta("ev-tapp", &[("cards", Arg::Str(&cat.cards(*cards)))]),
+        Event::Melds { seat, melds, total } => {
+            let list = if melds.is_empty() {
+                cat.t("melds-none")
+            } else {
+                melds
+                    .iter()
+                    .map(|m| match m.suit {
+                        Some(s) if m.kind.has_suit() => {
+                            format!("{} {} {}", cat.meld(m.kind), cat.suit_short(s), m.points)
+                        }
+                        _ => format!("{} {}", cat.meld(m.kind), m.points),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            cat.ta(
+                "ev-melds",
+                &[
+                    ("name", Arg::Str(&name(names, *seat))),
+                    ("points", Arg::Num(*total as i64)),
+                    ("melds", Arg::Str(&list)),
+                ],
+            )
+        }
+        Event::Trick { seat, cards, points } => {
+            let cs: Vec<String> = cards.iter().map(|c| cat.card(*c)).collect();
+            cat.ta(
+                "ev-trick",
+                &[
+                    ("name", Arg::Str(&name(names, *seat))),
+                    ("cards", Arg::Str(&cs.join(" "))),
+                    ("points", Arg::Num(*points as i64)),
+                ],
+            )
+        }
+        Event::Redeal => cat.t("ev-redeal"),
+        Event::DealOver { scores, totals } => {
+            let per = |v: &[i32]| {
+                v.iter()
+                    .enumerate()
+                    .map(|(s, x)| format!("{} {x:+}", name(names, s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            cat.ta(
+                "ev-deal-over",
+                &[
+                    ("scores", Arg::Str(&per(scores))),
+                    ("totals", Arg::Str(&per(totals))),
+                ],
+            )
+        }
+        Event::MatchOver { winner, points } => cat.ta(
+            "match-winner",
+            &[
+                ("name", Arg::Str(&name(names, *winner))),
+                ("points", Arg::Num(*points as i64)),
+            ],
+        ),
+        Event::SaveFailed(e) => e.clone(),
+    }
+}
+
+/// A hint as one line: the best actions with their values.
+pub fn hint(cat: &Catalog, h: &Hint) -> String {
+    let best: Vec<String> = h
+        .values
+        .iter()
+        .take(3)
+        .map(|(a, v)| {
+            cat.ta(
+                "hint-item",
+                &[
+                    ("action", Arg::Str(&cat.action_input(*a))),
+                    ("value", Arg::Str(&format!("{v:+.1}"))),
+                ],
+            )
+        })
+        .collect();
+    cat.ta(
+        "hint",
+        &[("bot", Arg::Str(&h.bot)), ("best", Arg::Str(&best.join(", ")))],
+    )
+}
+
+/// The score sheet: one line per complete deal and the totals.
+pub fn score_sheet(cat: &Catalog, names: &[String], view: &View, target: i32) -> Vec<String> {
+    let n = view.players;
+    let w = 12;
+    let mut out = vec![cat.ta("score-sheet", &[("target", Arg::Num(target as i64))])];
+    let mut head = format!("{:>4} ", "#");
+    for s in 0..n {
+        head.push_str(&format!("{:>w$}", truncate(&name(names, s), w - 1)));
+    }
+    out.push(head);
+    for (i, row) in view.score_sheet.iter().enumerate() {
+        let mut line = format!("{:>4} ", i + 1);
+        for x in row {
+            line.push_str(&format!("{x:>w$}"));
+        }
+        out.push(line);
+    }
+    let mut tot = format!("{:>4} ", "Σ");
+    for x in &view.totals {
+        tot.push_str(&format!("{x:>w$}"));
+    }
+    out.push(tot);
+    out
+}
+
+/// Cuts a string to at most `n` characters.
+pub fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// The legal actions as a numbered list (`#1 bid 160 · #2 pass`); burials are summarised.
+pub fn legal_list(cat: &Catalog, view: &View) -> String {
+    if view.legal.iter().any(|a| matches!(a, Action::Bury(_))) {
+        let hand = view.hand.unwrap_or_default().sorted_for_display();
+        let k = match view.legal.first() {
+            Some(Action::Bury(s)) => s.len(),
+            _ => 3,
+        };
+        let example: Vec<String> = hand.iter().rev().take(k).map(|c| cat.card_code(*c)).collect();
+        return cat.ta(
+            "prompt-bury",
+            &[
+                ("n", Arg::Num(k as i64)),
+                ("example", Arg::Str(&example.join(" "))),
+            ],
+        );
+    }
+    let items: Vec<String> = view
+        .legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("#{} {}", i + 1, cat.action_input(*a)))
+        .collect();
+    cat.ta("prompt-legal", &[("actions", Arg::Str(&items.join(" · ")))])
+}
