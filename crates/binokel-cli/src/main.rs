@@ -24,6 +24,10 @@ enum Command {
     Meld(cmd::meld::Args),
     /// Count action sequences from a position of a record (move-generator check).
     Perft(cmd::perft::Args),
+    /// Play a match against two computer players in the terminal.
+    Play(cmd::play::Args),
+    /// Watch a saved match again, action by action.
+    Replay(cmd::replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,5 +36,7 @@ fn main() -> ExitCode {
         Command::Referee(a) => cmd::referee::run(a),
         Command::Meld(a) => cmd::meld::run(a),
         Command::Perft(a) => cmd::perft::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
     }
 }

@@ -2,7 +2,9 @@
 
 pub mod meld;
 pub mod perft;
+pub mod play;
 pub mod referee;
+pub mod replay;
 
 use binokel::Rules;
 

@@ -1,0 +1,145 @@
+//! `binokel play`: a match against two computer players in the terminal.
+
+use binokel_tui::plain;
+use binokel_tui::session::{Config, Session};
+use binokel_tui::tui::App;
+use binokel_tui::{CardStyle, Catalog, Lang};
+use clap::Parser;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Options of `binokel play`.
+#[derive(Parser, Debug)]
+pub struct Args {
+    /// The opponents, one bot name per seat (names from `binokel_ai::make_bot`).
+    #[arg(long, value_delimiter = ',', default_value = "strong,strong")]
+    pub bots: Vec<String>,
+    /// Seed for a reproducible match (deals and bots). Default: from the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Your name at the table. Default: $USER.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Language: en, de, pt, nl. Default: from LC_ALL / LC_MESSAGES / LANG.
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Card names: french (A♠ 10♥, typed AS TH) or german (Eichel, Schippen/Grün, Herz,
+    /// Schellen; Ober, Unter: typed like OG, US).
+    #[arg(long, default_value = "french")]
+    pub cards: String,
+    /// Line-by-line mode without the full screen (screen readers, pipes, scripts). Chosen
+    /// automatically when stdin or stdout is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// Continue the saved match (from --save's file).
+    #[arg(long)]
+    pub resume: bool,
+    /// Where the match is saved after every action (a binokel-record/1 file).
+    /// Default: $XDG_DATA_HOME/binokel/match.json (or ~/.local/share/binokel/match.json).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Rules preset (standard, swabian, dutch, forty). Three players only.
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+    /// A rules option, `name=value` (repeatable).
+    #[arg(long = "rule")]
+    pub rule: Vec<String>,
+    /// Pause after each bot move in the full-screen table, in milliseconds (any key skips it).
+    #[arg(long, default_value_t = 900)]
+    pub delay: u64,
+}
+
+/// The default save file.
+pub fn default_save_path() -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
+    match base {
+        Some(b) => b.join("binokel").join("match.json"),
+        None => PathBuf::from("binokel-match.json"),
+    }
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("binokel play: {msg}");
+    ExitCode::from(2)
+}
+
+/// Runs `binokel play`.
+pub fn run(args: Args) -> ExitCode {
+    let lang = match &args.lang {
+        Some(l) => match Lang::parse(l) {
+            Ok(l) => l,
+            Err(e) => return fail(&e),
+        },
+        None => Lang::from_environment(),
+    };
+    let style = match CardStyle::parse(&args.cards) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let rules = match super::rules_from_args(&args.rules, &args.rule) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    if rules.players != 3 {
+        return fail("binokel play seats three players; choose a three-player preset");
+    }
+    let name = args
+        .name
+        .clone()
+        .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
+        .unwrap_or_else(|| "You".into());
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let save = args.save.clone().unwrap_or_else(default_save_path);
+    let config = Config {
+        rules,
+        name,
+        bots: args.bots.clone(),
+        seed,
+        save: Some(save.clone()),
+    };
+    let session = if args.resume {
+        Session::resume(&save, &config)
+    } else {
+        Session::new(config)
+    };
+    let session = match session {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let cat = Catalog::new(lang, style, session.game().rules().low);
+    let plain_mode = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    if plain_mode {
+        let mut session = session;
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut out = std::io::stdout().lock();
+        match plain::run(&mut session, &cat, &mut input, &mut out) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => fail(&e.to_string()),
+        }
+    } else {
+        let mut app = App::new(session, cat, Duration::from_millis(args.delay));
+        match binokel_tui::tui::run(&mut app) {
+            Ok(()) => {
+                println!(
+                    "{}",
+                    app.cat
+                        .ta("saved", &[("path", (&save.display().to_string()).into())])
+                );
+                println!("{}", app.cat.t("bye"));
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&format!("terminal error: {e}")),
+        }
+    }
+}

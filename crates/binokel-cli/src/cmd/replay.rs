@@ -1,0 +1,65 @@
+//! `binokel replay FILE`: watch a saved match again, action by action.
+
+use binokel_tui::replay::{self, Replay};
+use binokel_tui::{CardStyle, Catalog, Lang};
+use clap::Parser;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `binokel replay`.
+#[derive(Parser, Debug)]
+pub struct Args {
+    /// The match: a binokel-record/1 file (`-` for stdin).
+    pub file: PathBuf,
+    /// Whose hand the table shows (default: the person's seat of a `binokel play` match).
+    #[arg(long)]
+    pub seat: Option<usize>,
+    /// Language: en, de, pt, nl. Default: from LC_ALL / LC_MESSAGES / LANG.
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Card names: french or german.
+    #[arg(long, default_value = "french")]
+    pub cards: String,
+    /// Print the whole match as text instead of stepping through it on the full screen.
+    /// Chosen automatically when stdout is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("binokel replay: {msg}");
+    ExitCode::from(2)
+}
+
+/// Runs `binokel replay`.
+pub fn run(args: Args) -> ExitCode {
+    let lang = match args.lang.as_deref().map(Lang::parse) {
+        Some(Ok(l)) => l,
+        Some(Err(e)) => return fail(&e),
+        None => Lang::from_environment(),
+    };
+    let style = match CardStyle::parse(&args.cards) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let text = match super::read_input(Some(&args.file)) {
+        Ok(t) => t,
+        Err(e) => return fail(&format!("cannot read {}: {e}", args.file.display())),
+    };
+    let mut rp = match Replay::from_text(&text, args.seat) {
+        Ok(r) => r,
+        Err(e) => return fail(&e),
+    };
+    let cat = Catalog::new(lang, style, rp.game().rules().low);
+    let plain = args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal();
+    let result = if plain {
+        replay::print(&text, &cat, &mut std::io::stdout().lock())
+    } else {
+        replay::run(&mut rp, &cat).map_err(|e| format!("terminal error: {e}"))
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
