@@ -4,7 +4,7 @@
 
 use binokel::cardset::{above_mask, suit_mask};
 use binokel::deal::beats;
-use binokel::{Action, Card, CardSet, Contract, Phase, Rules, Seat, Suit, View};
+use binokel::{Action, Card, CardSet, Contract, Meld, Phase, Rules, Seat, Suit, View};
 
 /// A seat's knowledge of the current deal.
 #[derive(Clone, Debug)]
@@ -45,6 +45,8 @@ pub struct Info {
     pub trick: Vec<(Seat, Card)>,
     /// Tricks completed.
     pub tricks_done: usize,
+    /// The melds each seat showed (empty before they are shown or in Durch).
+    pub shown: Vec<(Seat, Vec<Meld>)>,
 }
 
 /// Why a view cannot be read by the bots.
@@ -128,6 +130,7 @@ impl Info {
             history: view.history.iter().map(|a| (a.seat, a.action)).collect(),
             trick,
             tricks_done: view.tricks.len(),
+            shown: view.melds.iter().map(|m| (m.seat, m.melds.clone())).collect(),
         })
     }
 

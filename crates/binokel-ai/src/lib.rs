@@ -7,6 +7,7 @@
 
 pub mod heuristic;
 pub mod info;
+pub mod sample;
 
 pub use heuristic::HeuristicBot;
 pub use info::Info;

@@ -1,0 +1,64 @@
+//! The sampler only produces deals consistent with the seat's view (property test over
+//! random seeded deals, stopped at a random point and looked at from a random seat).
+
+use binokel::{Game, Rules, View};
+use binokel_ai::info::Info;
+use binokel_ai::sample::{consistent, Sampler};
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+fn game_at(seed: u64, steps: usize, bots: [&str; 3]) -> Game {
+    let mut game = Game::new(Rules::default(), Vec::new());
+    game.start_seeded_deal(seed).unwrap();
+    let mut bots: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| binokel_ai::make_bot(b, seed + i as u64).unwrap())
+        .collect();
+    for _ in 0..steps {
+        let Some(seat) = game.to_act() else { break };
+        let view = View::of(&game, Some(seat)).unwrap();
+        let a = bots[seat].choose(&view);
+        game.play(a).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    #[test]
+    fn samples_agree_with_the_view(seed in 0u64..1_000_000, steps in 0usize..60, seat in 0usize..3, random in any::<bool>()) {
+        let game = game_at(seed, steps, if random { ["random"; 3] } else { ["heuristic"; 3] });
+        prop_assume!(!game.current().unwrap().is_over());
+        let view = View::of(&game, Some(seat)).unwrap();
+        let info = Info::from_view(&view).unwrap();
+        let sampler = Sampler::new(&info).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let truth = game.current().unwrap();
+        prop_assert!(consistent(&info, truth), "the true deal must be consistent");
+        for _ in 0..4 {
+            let d = sampler.sample(&mut rng);
+            prop_assert!(d.is_some(), "no sample found");
+            let d = d.unwrap();
+            prop_assert!(consistent(&info, &d));
+            // The seat's own cards and the public cards never change between samples.
+            prop_assert_eq!(d.hand(seat), truth.hand(seat));
+            prop_assert_eq!(d.played(), truth.played());
+            prop_assert_eq!(d.to_act(), truth.to_act());
+        }
+    }
+}
+
+#[test]
+fn samples_vary_the_hidden_cards() {
+    let game = game_at(5, 30, ["heuristic"; 3]);
+    let seat = game.to_act().unwrap();
+    let info = Info::from_view(&View::of(&game, Some(seat)).unwrap()).unwrap();
+    let sampler = Sampler::new(&info).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let other = (seat + 1) % 3;
+    let hands: std::collections::HashSet<_> = (0..20)
+        .map(|_| sampler.sample(&mut rng).unwrap().hand(other))
+        .collect();
+    assert!(hands.len() > 1, "twenty samples gave the same hidden hand");
+}
