@@ -4,11 +4,13 @@ use crate::card::{Card, Low, ParseError, Rank, Suit};
 use std::fmt;
 
 /// Bits of one suit in a 24-bit kind mask.
+#[inline]
 pub const fn suit_mask(s: Suit) -> u32 {
     0x3F << (s as u32 * 6)
 }
 
 /// Bits of the cards of the same suit strictly above `c` in trick order.
+#[inline]
 pub const fn above_mask(c: Card) -> u32 {
     let i = c.index() as u32;
     let top = (c.suit() as u32 + 1) * 6;
@@ -44,6 +46,7 @@ impl CardSet {
     };
 
     /// A set from the two masks. `two` is intersected with `one`.
+    #[inline]
     pub const fn from_masks(one: u32, two: u32) -> CardSet {
         CardSet {
             one: one & 0xFF_FFFF,
@@ -52,37 +55,44 @@ impl CardSet {
     }
 
     /// Kinds held at least once.
+    #[inline]
     pub const fn kinds(self) -> u32 {
         self.one
     }
 
     /// Kinds held twice.
+    #[inline]
     pub const fn doubles(self) -> u32 {
         self.two
     }
 
     /// Number of cards (copies counted).
+    #[inline]
     pub const fn len(self) -> usize {
         (self.one.count_ones() + self.two.count_ones()) as usize
     }
 
     /// True when no card is held.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.one == 0
     }
 
     /// How many copies of `c` (0, 1 or 2).
+    #[inline]
     pub const fn count(self, c: Card) -> u32 {
         let b = 1 << c.index();
         ((self.one & b != 0) as u32) + ((self.two & b != 0) as u32)
     }
 
     /// True when at least one copy of `c` is held.
+    #[inline]
     pub const fn contains(self, c: Card) -> bool {
         self.one & (1 << c.index()) != 0
     }
 
     /// Adds one copy. Returns false (and changes nothing) when two copies are held already.
+    #[inline]
     pub fn insert(&mut self, c: Card) -> bool {
         let b = 1 << c.index();
         if self.two & b != 0 {
@@ -97,6 +107,7 @@ impl CardSet {
     }
 
     /// Removes one copy. Returns false (and changes nothing) when `c` is not held.
+    #[inline]
     pub fn remove(&mut self, c: Card) -> bool {
         let b = 1 << c.index();
         if self.two & b != 0 {
@@ -110,6 +121,7 @@ impl CardSet {
     }
 
     /// The multiset sum. Returns None when some kind would be held more than twice.
+    #[inline]
     pub fn union(self, other: CardSet) -> Option<CardSet> {
         // Per kind: count = a + b, must be <= 2.
         let a1 = self.one;
@@ -126,11 +138,13 @@ impl CardSet {
     }
 
     /// True when every card of `other` (with multiplicity) is in `self`.
+    #[inline]
     pub const fn contains_all(self, other: CardSet) -> bool {
         (other.one & !self.one) == 0 && (other.two & !self.two) == 0
     }
 
     /// The multiset difference `self - other`; None when `other` is not contained in `self`.
+    #[inline]
     pub fn minus(self, other: CardSet) -> Option<CardSet> {
         if !self.contains_all(other) {
             return None;
@@ -143,6 +157,7 @@ impl CardSet {
     }
 
     /// Sum of card points.
+    #[inline]
     pub fn points(self) -> u32 {
         let mut p = 0;
         for r in [Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace] {
@@ -153,6 +168,7 @@ impl CardSet {
     }
 
     /// The cards of one suit.
+    #[inline]
     pub const fn of_suit(self, s: Suit) -> CardSet {
         let m = suit_mask(s);
         CardSet {
@@ -228,6 +244,7 @@ impl CardSet {
 }
 
 /// The 24-bit mask of all kinds of a rank.
+#[inline]
 pub const fn rank_mask(r: Rank) -> u32 {
     0x41041 << (r as u32)
 }

@@ -107,6 +107,7 @@ pub struct Outcome {
 pub struct Deal {
     rules: Rules,
     n: u8,
+    hand_size: u8,
     dealer: u8,
     dealt: [CardSet; 4],
     tapp: CardSet,
@@ -124,6 +125,7 @@ pub struct Deal {
     // Exchange and declaration.
     buried: CardSet,
     contract: Option<Contract>,
+    trump: Option<Suit>,
     melds: [u32; 4],
     // Play.
     leader: u8,
@@ -186,6 +188,7 @@ impl Deal {
         let mut d = Deal {
             rules,
             n,
+            hand_size: rules.hand_size() as u8,
             dealer: dealer as u8,
             dealt,
             tapp,
@@ -201,6 +204,7 @@ impl Deal {
             redeal: false,
             buried: CardSet::EMPTY,
             contract: None,
+            trump: None,
             melds: [0; 4],
             leader: fh,
             trick: [Card::from_index(0); 4],
@@ -320,8 +324,9 @@ impl Deal {
     }
 
     /// The trump suit, if any.
+    #[inline]
     pub fn trump(&self) -> Option<Suit> {
-        self.contract.and_then(Contract::trump)
+        self.trump
     }
 
     /// Each seat's meld value under the contract (after the declaration).
@@ -366,7 +371,7 @@ impl Deal {
 
     /// Tricks in a whole deal.
     pub fn total_tricks(&self) -> u32 {
-        self.rules.hand_size() as u32
+        self.hand_size as u32
     }
 
     // ----- legal actions -----
@@ -575,7 +580,7 @@ impl Deal {
         let trump = self.trump();
         let legal = self.legal_cards();
         let first_legal = Card::from_index(legal.trailing_zeros() as usize);
-        if c.suit() != led && hand.of_suit(led).len() > 0 {
+        if c.suit() != led && !hand.of_suit(led).is_empty() {
             return IllegalAction::MustFollow { card: c, suit: led };
         }
         if c.suit() == led && legal & suit_mask(led) != 0 && legal & (1 << c.index()) == 0 {
@@ -585,7 +590,7 @@ impl Deal {
                 beater: first_legal,
             };
         }
-        if Some(c.suit()) != trump && trump.is_some_and(|t| hand.of_suit(t).len() > 0) {
+        if Some(c.suit()) != trump && trump.is_some_and(|t| !hand.of_suit(t).is_empty()) {
             return IllegalAction::MustTrump { card: c };
         }
         IllegalAction::MustBeat {
@@ -634,8 +639,14 @@ impl Deal {
         }
     }
 
+    #[inline]
     fn next_seat(&self, s: u8) -> u8 {
-        (s + 1) % self.n
+        // A compare instead of `%`: division by a runtime value is slow on the hot path.
+        if s + 1 == self.n {
+            0
+        } else {
+            s + 1
+        }
     }
 
     fn advance_bidder(&mut self) {
@@ -713,6 +724,7 @@ impl Deal {
 
     fn declare(&mut self, c: Contract) {
         self.contract = Some(c);
+        self.trump = c.trump();
         let n = self.n as usize;
         match c {
             Contract::Trump(t) | Contract::Surrender(t) => {
@@ -752,7 +764,10 @@ impl Deal {
             return;
         }
         // The trick is complete.
-        let winner = (self.leader + self.win_idx) % self.n;
+        let mut winner = self.leader + self.win_idx;
+        if winner >= self.n {
+            winner -= self.n;
+        }
         let pts: u32 = self.trick[..self.n as usize].iter().map(|c| c.points()).sum();
         self.tricks[winner as usize] += 1;
         self.points[winner as usize] += pts;
@@ -876,7 +891,8 @@ pub fn round_ten(x: i32) -> i32 {
 #[inline]
 pub fn beats(c: Card, w: Card, trump: Option<Suit>) -> bool {
     if c.suit() == w.suit() {
-        c.rank() > w.rank()
+        // Within a suit the index order is the rank order.
+        c.index() > w.index()
     } else {
         Some(c.suit()) == trump
     }
@@ -931,51 +947,104 @@ pub fn pack_cards(rules: &Rules) -> Vec<Card> {
 pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> ([CardSet; 4], CardSet) {
     let mut cards = [Card::from_index(0); 48];
     let mut len = 0;
-    for c in pack(rules).iter() {
+    let skip_nines = rules.pack == crate::rules::Pack::Short40;
+    for i in 0..24 {
+        let c = Card::from_index(i);
+        if skip_nines && c.rank() == Rank::Nine {
+            continue;
+        }
         cards[len] = c;
-        len += 1;
+        cards[len + 1] = c;
+        len += 2;
     }
-    let cards = &mut cards[..len];
-    // Fisher-Yates.
+    // Middlehand's cut (each part keeps at least 3 cards) is drawn first so that shuffling,
+    // cutting and dealing can be one pass: after Fisher-Yates step i the card at position i
+    // is final, and the cut moves it to position (i - cut) mod len.
+    let cut = rng.gen_range(3..=len - 3);
+    let (pattern, _) = dealing_pattern(rules);
+    let mut one = [0u32; 5];
+    let mut two = [0u32; 5];
+    let mut place = |i: usize, c: Card| {
+        let p = if i >= cut { i - cut } else { i + len - cut };
+        let t = pattern[p] as usize;
+        let b = 1u32 << c.index();
+        two[t] |= one[t] & b;
+        one[t] |= b;
+    };
     for i in (1..len).rev() {
         let j = rng.gen_range(0..=i);
         cards.swap(i, j);
+        place(i, cards[i]);
     }
-    // Middlehand cuts: the top part keeps at least 3 cards, and so does the lower part.
-    let cut = rng.gen_range(3..=len - 3);
-    cards.rotate_left(cut);
-    distribute(rules, dealer, cards)
+    place(0, cards[0]);
+    collect_hands(rules, dealer, &one, &two)
 }
 
-/// Deals an ordered pack (top first) by the dealing procedure.
-pub fn distribute(rules: &Rules, dealer: Seat, cards: &[Card]) -> ([CardSet; 4], CardSet) {
-    let n = rules.players as usize;
-    let hs = rules.hand_size();
-    let mut hands = [CardSet::EMPTY; 4];
-    let mut tapp = CardSet::EMPTY;
+/// Where each position of the pack (top first) goes when dealing: a seat offset from
+/// forehand (0..players), or 4 for the Tapp; and how many positions there are.
+///
+/// Packets of 3 to each seat starting with forehand, then the whole Tapp, then rounds of 3
+/// (fewer where a hand needs fewer) until the hands are full.
+fn dealing_pattern(rules: &Rules) -> ([u8; 48], usize) {
+    const STANDARD: ([u8; 48], usize) = pattern_of(3, 15, 3);
+    if rules.players == 3 && rules.tapp == 3 && rules.pack == crate::rules::Pack::Full48 {
+        return STANDARD;
+    }
+    pattern_of(rules.players as usize, rules.hand_size(), rules.tapp as usize)
+}
+
+const fn pattern_of(n: usize, hs: usize, tapp: usize) -> ([u8; 48], usize) {
+    let mut counts = [0usize; 4];
+    let mut dest = [0u8; 48];
     let mut next = 0;
-    let mut take = |k: usize, to: &mut CardSet| {
-        for _ in 0..k {
-            to.insert(cards[next]);
-            next += 1;
-        }
-    };
-    let fh = (dealer + 1) % n;
     let mut round = 0;
-    while hands[fh].len() < hs {
-        for i in 0..n {
-            let seat = (fh + i) % n;
-            let k = 3.min(hs - hands[seat].len());
-            let mut h = hands[seat];
-            take(k, &mut h);
-            hands[seat] = h;
+    while counts[0] < hs {
+        let mut off = 0;
+        while off < n {
+            let k = if hs - counts[off] < 3 { hs - counts[off] } else { 3 };
+            let mut j = 0;
+            while j < k {
+                dest[next] = off as u8;
+                next += 1;
+                j += 1;
+            }
+            counts[off] += k;
+            off += 1;
         }
         if round == 0 {
-            take(rules.tapp as usize, &mut tapp);
+            let mut j = 0;
+            while j < tapp {
+                dest[next] = 4;
+                next += 1;
+                j += 1;
+            }
         }
         round += 1;
     }
-    (hands, tapp)
+    (dest, next)
+}
+
+fn collect_hands(rules: &Rules, dealer: Seat, one: &[u32; 5], two: &[u32; 5]) -> ([CardSet; 4], CardSet) {
+    let n = rules.players as usize;
+    let fh = (dealer + 1) % n;
+    let mut hands = [CardSet::EMPTY; 4];
+    for off in 0..n {
+        hands[(fh + off) % n] = CardSet::from_masks(one[off], two[off]);
+    }
+    (hands, CardSet::from_masks(one[4], two[4]))
+}
+
+/// Deals an ordered pack (top first) by the dealing procedure of RULES.md section 2.
+pub fn distribute(rules: &Rules, dealer: Seat, cards: &[Card]) -> ([CardSet; 4], CardSet) {
+    let (pattern, len) = dealing_pattern(rules);
+    let mut one = [0u32; 5];
+    let mut two = [0u32; 5];
+    for (c, &t) in cards.iter().zip(&pattern[..len]) {
+        let b = 1u32 << c.index();
+        two[t as usize] |= one[t as usize] & b;
+        one[t as usize] |= b;
+    }
+    collect_hands(rules, dealer, &one, &two)
 }
 
 /// Calls `f` once for every distinct multiset of `k` cards from `hand`.
