@@ -353,7 +353,7 @@ class TableClient {
 
   seatHtml(v, st, s, where, style) {
     const info = st.seats && st.seats[s];
-    const name = v.names[s] || (info ? seatName(info) : t("table.seat", { n: s + 1 }));
+    const name = v.names[s] ? seatLabel(v, s) : info ? seatName(info) : t("table.seat", { n: s + 1 });
     const online = info ? info.connected || info.kind === "bot" : true;
     const roles = [];
     if (v.dealer === s) roles.push(t("table.dealer"));
@@ -387,7 +387,7 @@ class TableClient {
 
   centreHtml(v, pos, style) {
     const parts = [];
-    const name = (s) => v.names[s] || t("table.seat", { n: s + 1 });
+    const name = (s) => seatLabel(v, s);
     if (v.phase === "auction") {
       parts.push(
         `<div class="info" id="auction-info">${esc(v.high_bidder !== null ? t("table.bid_by", { bid: v.bid, name: name(v.high_bidder) }) : t("table.no_bid"))}</div>`,
@@ -509,7 +509,7 @@ class TableClient {
 
   sideHtml(v, style) {
     const n = v.players;
-    const name = (s) => v.names[s] || t("table.seat", { n: s + 1 });
+    const name = (s) => seatLabel(v, s);
     const head = Array.from({ length: n }, (_, s) => `<th>${esc(name(s))}</th>`).join("");
     const rows = v.score_sheet
       .map((r, i) => `<tr><td>${i + 1}</td>${r.map((x) => `<td>${x}</td>`).join("")}</tr>`)
@@ -556,7 +556,7 @@ class TableClient {
     if (!this.matchOver) return "";
     const totals = this.matchOver.totals || v.totals;
     const w = this.matchOver.winner;
-    const name = (s) => v.names[s] || t("table.seat", { n: s + 1 });
+    const name = (s) => seatLabel(v, s);
     const rows = totals.map((x, s) => `<tr><td>${esc(name(s))}</td><td>${x}</td></tr>`).join("");
     const canRematch = !this.watch && this.entry && this.entry.request;
     return `<div class="overlay" id="match-over"><div class="dialog">
@@ -635,6 +635,14 @@ class TableClient {
   }
 }
 
+/** A seat's name on screen; two bots of one kind get their seat number to tell them apart. */
+export function seatLabel(v, s) {
+  const n = v.names[s];
+  if (!n) return t("table.seat", { n: s + 1 });
+  const twins = v.names.filter((x) => x === n).length > 1;
+  return twins ? `${n} (${s + 1})` : n;
+}
+
 function seatName(info) {
   if (info.name) return info.name;
   if (info.kind === "bot") return t("bot." + info.bot);
@@ -681,7 +689,7 @@ export function actionText(a, style, forButton) {
 
 function contractHtml(v, style) {
   const c = v.contract;
-  const name = v.names[v.soloist] || t("table.seat", { n: v.soloist + 1 });
+  const name = seatLabel(v, v.soloist);
   return `${esc(t("table.soloist_bid", { name, bid: v.bid }))} · ${actionText(c, style, false)}`;
 }
 
