@@ -171,6 +171,9 @@ class TableClient {
         this.connected = true;
         this.retry = 0;
         this.seat = msg.seat;
+        // Hints and take-back are shown only where the server offers them
+        // (docs/protocol.md, "Requests from the web client").
+        this.features = Array.isArray(msg.features) ? msg.features : [];
         if (this.token && msg.seat !== null && msg.seat !== undefined) {
           store.saveGame(this.code, { seat: msg.seat });
         }
@@ -225,7 +228,7 @@ class TableClient {
     const kind = msg.id !== undefined && msg.id !== null ? this.pending.get(msg.id) : undefined;
     if (kind !== undefined) this.pending.delete(msg.id);
     if (kind === "action") this.busy = false;
-    if ((kind === "hint" || kind === "undo") && msg.error === "malformed") {
+    if ((kind === "hint" || kind === "undo") && (msg.error === "malformed" || msg.error === "bad_request")) {
       toast(t(kind + ".unavailable"));
       return;
     }
@@ -258,6 +261,10 @@ class TableClient {
     this.hint = best.action;
     toast(t("hint.best", { action: actionText(best.action, cardStyle(), true) }), 6000);
     this.render();
+  }
+
+  offers(feature) {
+    return (this.features || []).includes(feature);
   }
 
   tickClock() {
@@ -476,11 +483,13 @@ class TableClient {
       if (legal.some((a) => a.startsWith("give "))) out.push(`<span class="prompt">${esc(t("ctl.give"))}</span>`);
       if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(`<span class="prompt" id="play-prompt">${esc(t("ctl.play"))}</span>`);
       for (const a of other) out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}</button>`);
-      out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
+      if (this.offers("hint")) {
+        out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
+      }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
       out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
     }
-    if (vsBots && v.history.length > 0 && !this.watch) {
+    if (vsBots && v.history.length > 0 && !this.watch && this.offers("undo")) {
       out.push(`<button type="button" id="undo-button">${esc(t("undo.button"))}</button>`);
     }
     return out.join("");
