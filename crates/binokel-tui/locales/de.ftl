@@ -93,9 +93,9 @@ prompt-continue = Enter für das nächste Spiel.
 prompt-wait = { $name } überlegt…
 
 help-auction = ←→ wählen · Enter reizen/passen · h Tipp · u zurück · s Zettel · q Ende
-help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · u zurück · q Ende
+help-bury = ←→ · Leertaste markieren · Enter drücken · h Tipp · u zurück · q Ende
 help-declare = ←→ wählen · Enter ansagen · h Tipp · u zurück · s Zettel · q Ende
-help-play = ←→ wählen · Enter spielen · Karte tippen (AH) · l letzter Stich · h Tipp · u zurück · q Ende
+help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · u zurück · q Ende
 help-done = Enter nächstes Spiel · u zurück · s Zettel · q Ende
 help-over = Die Partie ist vorbei · s Zettel · q Ende
 help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.

@@ -92,10 +92,10 @@ prompt-bury = Bury { $n } cards, for example: bury { $example }
 prompt-continue = Press Enter for the next deal.
 prompt-wait = { $name } is thinking…
 
-help-auction = ←→ choose · Enter bid or pass · h hint · u undo · s scores · q quit
-help-bury = ←→ move · Space mark · Enter bury the marked cards · h hint · u undo · q quit
+help-auction = ←→ choose · Enter bid/pass · h hint · u undo · s scores · q quit
+help-bury = ←→ move · Space mark · Enter bury marked · h hint · u undo · q quit
 help-declare = ←→ choose · Enter declare · h hint · u undo · s scores · q quit
-help-play = ←→ choose · Enter play · type a card (AH) · l last trick · h hint · u undo · q quit
+help-play = ←→ Enter play · AH type a card · l last trick · h hint · u undo · q quit
 help-done = Enter next deal · u undo · s scores · q quit
 help-over = The match is over · s scores · q quit
 help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.

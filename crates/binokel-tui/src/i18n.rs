@@ -575,6 +575,25 @@ mod tests {
     }
 
     #[test]
+    fn key_help_fits_an_80_column_terminal() {
+        for lang in Lang::ALL {
+            let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
+            for id in MESSAGE_IDS
+                .iter()
+                .filter(|id| id.starts_with("help-") && **id != "help-plain")
+            {
+                let s = cat.t(id);
+                assert!(
+                    s.chars().count() <= 80,
+                    "{} {id} is {} wide",
+                    lang.code(),
+                    s.chars().count()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn languages_read_from_locale_names() {
         assert_eq!(Lang::parse("de_DE.UTF-8"), Ok(Lang::De));
         assert_eq!(Lang::parse("pt-BR"), Ok(Lang::Pt));

@@ -145,7 +145,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
         .split(area);
     draw_header(f, rows[0], s);
     let wide = area.width >= 110;
-    let left_w = if area.width >= 100 { 34 } else { 30 };
+    let left_w = if area.width >= 100 { 36 } else { 32 };
     let cols = Layout::default()
         .direction(Direction::Horizontal)
         .constraints(if wide {
@@ -269,17 +269,25 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
         }
         lines.push(Line::from(head));
         let second = match (v.phase, *said) {
-            (Phase::Auction, Some(None)) => cat.t("passed"),
-            (Phase::Auction, Some(Some(n))) => cat.action(Action::Bid(n)),
-            (Phase::Auction, None) => String::new(),
-            _ => format!(
-                "{} {} · {} {} · {}",
-                cat.t("tricks"),
-                v.tricks_taken[seat],
-                cat.t("points"),
-                v.card_points[seat],
-                cat.ta("cards-left", &[("n", Arg::Num(v.hand_sizes[seat] as i64))])
-            ),
+            (Phase::Auction | Phase::Bury | Phase::Declare, Some(None)) => cat.t("passed"),
+            (Phase::Auction | Phase::Bury | Phase::Declare, Some(Some(n))) => cat.action(Action::Bid(n)),
+            (Phase::Auction | Phase::Bury | Phase::Declare, None) => String::new(),
+            _ => {
+                let base = format!(
+                    "{} {} · {} {}",
+                    cat.t("tricks"),
+                    v.tricks_taken[seat],
+                    cat.t("points"),
+                    v.card_points[seat]
+                );
+                let cards = cat.ta("cards-left", &[("n", Arg::Num(v.hand_sizes[seat] as i64))]);
+                // The hand size only where the panel has room for it.
+                if base.chars().count() + cards.chars().count() + 7 <= r.width as usize {
+                    format!("{base} · {cards}")
+                } else {
+                    base
+                }
+            }
         };
         lines.push(Line::from(format!("  {second}")));
         if let Some(m) = v.melds.iter().find(|m| m.seat == seat) {
@@ -289,7 +297,14 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
             } else {
                 list.join(", ")
             };
-            lines.push(Line::from(format!("  {} {}: {text}", cat.t("melds"), m.total)));
+            let full = format!("  {} {}: {text}", cat.t("melds"), m.total);
+            let room = r.width.saturating_sub(2) as usize;
+            let shown = if full.chars().count() > room {
+                format!("{}…", text::truncate(&full, room.saturating_sub(1)))
+            } else {
+                full
+            };
+            lines.push(Line::from(shown));
         } else {
             lines.push(Line::from(""));
         }
@@ -412,6 +427,20 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
             tapp_line(&mut lines);
             if let Some(b) = v.buried {
                 lines.push(Line::from(format!("{}: {}", cat.t("buried"), cat.cards(b))));
+            }
+            if v.phase == Phase::Declare && v.seat == v.to_act {
+                // What each trump would be worth, to help the declaration.
+                let hand = v.hand.unwrap_or_default();
+                let rules = binokel::Rules::from_json(&v.rules).unwrap_or_default();
+                let worth: Vec<String> = Suit::ALL
+                    .iter()
+                    .map(|&t| {
+                        let m = binokel::meld::melds(hand, Some(t), &rules);
+                        format!("{} {}", cat.suit_short(t), m.total())
+                    })
+                    .collect();
+                lines.push(Line::from(""));
+                lines.push(Line::from(format!("{}: {}", cat.t("melds"), worth.join(" · "))));
             }
             if v.phase == Phase::Bury && v.seat == v.to_act && !s.marked.is_empty() {
                 let hand = hand_cards(v);

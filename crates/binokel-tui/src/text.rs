@@ -125,7 +125,7 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
             cat.ta(
                 "hint-item",
                 &[
-                    ("action", Arg::Str(&cat.action_input(*a))),
+                    ("action", Arg::Str(&cat.action(*a))),
                     ("value", Arg::Str(&format!("{v:+.1}"))),
                 ],
             )

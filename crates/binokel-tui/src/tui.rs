@@ -126,6 +126,11 @@ impl App {
         st == Status::Human && matches!(phase, Some(Phase::Play | Phase::Bury))
     }
 
+    /// Where the last frame drew the cards and buttons.
+    pub fn hits(&self) -> &Hits {
+        &self.hits
+    }
+
     /// The key help for the current state.
     pub fn help(&self) -> String {
         let id = match self.session.status() {
@@ -402,11 +407,16 @@ impl App {
                     .or_else(|| cards.iter().position(|c| *c == card));
                 match pos {
                     Some(i) => {
+                        let before = self.cursor;
                         self.cursor = i;
                         if self.focus_on_hand() && v.phase == Phase::Bury {
                             self.toggle_mark(i);
                         } else if self.focus_on_hand() {
                             self.act(Action::Play(card));
+                            if self.message.as_ref().is_some_and(|m| m.1 == Tone::Error) {
+                                // A refused card leaves the cursor where it was.
+                                self.cursor = before;
+                            }
                         }
                     }
                     None => {

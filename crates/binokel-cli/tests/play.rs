@@ -1,0 +1,208 @@
+//! `binokel play --plain` and `binokel replay` as a person or a script uses them: the real
+//! binary, its stdin and stdout.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_binokel"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("binokel-play-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("match.json")
+}
+
+/// Runs `binokel play --plain` with `args`, feeding `lines` on stdin (in a thread, because
+/// the program may stop reading once the match is over).
+fn play(args: &[&str], save: &Path, lines: Vec<String>) -> Output {
+    let mut child = bin()
+        .arg("play")
+        .arg("--plain")
+        .arg("--save")
+        .arg(save)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for l in lines {
+            if writeln!(stdin, "{l}").is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn first_legal(n: usize) -> Vec<String> {
+    vec!["#1".to_string(); n]
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn referee(path: &Path) -> serde_json::Value {
+    let o = bin().arg("referee").arg(path).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn a_complete_match_is_played_from_a_script() {
+    let save = tmp("complete");
+    // The script: a hint, a bad line and an illegal bid first, then always the first
+    // legal action (a new deal starts on any line).
+    let mut script = vec!["h".to_string(), "XZ".into(), "bid 990".into()];
+    script.extend(first_legal(20_000));
+    let o = play(
+        &[
+            "--bots",
+            "random,random",
+            "--seed",
+            "42",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
+        &save,
+        script,
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.starts_with("Binokel: Anna, Gottlieb (random), Babette (random)"),
+        "{out}"
+    );
+    assert!(out.contains("Hint from "), "{out}");
+    assert!(out.contains("“XZ” is not an action"), "{out}");
+    assert!(
+        out.contains("is not allowed") || out.contains("must open"),
+        "{out}"
+    );
+    assert!(out.contains("wins the match with"), "{out}");
+    assert!(out.contains("Score sheet (to 1500)"), "{out}");
+    // The saved record is a finished, legal match with a winner.
+    let report = referee(&save);
+    assert_eq!(report["legal"], true);
+    assert!(report["winner"].is_number(), "{report}");
+    let totals = report["totals"].as_array().unwrap();
+    let w = report["winner"].as_u64().unwrap() as usize;
+    assert!(totals[w].as_i64().unwrap() >= 1500);
+    // A finished match can be watched again.
+    let r = bin()
+        .args(["replay", "--plain", "--lang", "de"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(r.status.success());
+    let text = String::from_utf8_lossy(&r.stdout);
+    assert!(text.contains("Spiel 1:"), "{text}");
+    assert!(text.contains("gewinnt die Partie"), "{text}");
+    // And cannot be resumed.
+    let again = play(&["--resume"], &save, vec![]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("binokel replay"));
+}
+
+#[test]
+fn a_saved_match_is_resumed() {
+    let save = tmp("resume");
+    let args = ["--bots", "random,random", "--seed", "5", "--lang", "en"];
+    // Stop after 60 moves: the input ends and the match is saved.
+    let first = play(&args, &save, first_legal(60));
+    assert!(first.status.success());
+    assert!(stdout(&first).contains("Match saved to"), "{}", stdout(&first));
+    let partial = std::fs::read_to_string(&save).unwrap();
+    let partial: serde_json::Value = serde_json::from_str(&partial).unwrap();
+    assert!(referee(&save)["winner"].is_null());
+    // Resume with other options on the command line: the saved ones win.
+    let second = play(
+        &["--resume", "--bots", "heuristic,heuristic", "--lang", "en"],
+        &save,
+        first_legal(20_000),
+    );
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    assert!(stdout(&second).contains("wins the match"));
+    let full: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(full["play"]["bots"], partial["play"]["bots"]);
+    // Everything played before the break is kept as it was.
+    let deals_before = partial["deals"].as_array().unwrap();
+    for (i, d) in deals_before.iter().enumerate() {
+        let after = &full["deals"][i];
+        assert_eq!(after["hands"], d["hands"]);
+        let a: Vec<_> = after["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .take(d["actions"].as_array().unwrap().len())
+            .collect();
+        let b: Vec<_> = d["actions"].as_array().unwrap().iter().collect();
+        assert_eq!(a, b, "deal {i}");
+    }
+    assert!(referee(&save)["winner"].is_number());
+}
+
+#[test]
+fn german_with_german_card_names() {
+    let save = tmp("german");
+    let o = play(
+        &[
+            "--bots",
+            "random,random",
+            "--seed",
+            "3",
+            "--lang",
+            "de",
+            "--cards",
+            "german",
+            "--name",
+            "Sepp",
+        ],
+        &save,
+        first_legal(30),
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Du bist dran, Sepp."), "{out}");
+    assert!(out.contains("Erlaubt:"), "{out}");
+    assert!(out.contains(" gibt."), "{out}");
+}
+
+#[test]
+fn bad_options_fail_with_a_clear_message() {
+    let save = tmp("bad");
+    let o = play(&["--bots", "random,grandmaster"], &save, vec![]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("grandmaster"));
+    let o = play(&["--lang", "fr"], &save, vec![]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown language `fr`"));
+    let o = play(&["--bots", "random"], &save, vec![]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--bots"));
+    let o = play(
+        &["--resume", "--bots", "random,random"],
+        &tmp("missing").with_file_name("nope.json"),
+        vec![],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nope.json"));
+    let r = bin()
+        .args(["replay", "/definitely/not/here.json"])
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("here.json"));
+}

@@ -1,0 +1,224 @@
+//! The full-screen table driven by keys and clicks, without a terminal: the same `App` the
+//! real loop runs, with the screen drawn into ratatui's `TestBackend`.
+
+use binokel::{Action, Low, Phase, Rules};
+use binokel_tui::render::Tone;
+use binokel_tui::session::{Config, Session, Status};
+use binokel_tui::tui::{App, Flow};
+use binokel_tui::{CardStyle, Catalog, Lang};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::time::{Duration, Instant};
+
+fn app(seed: u64, lang: Lang) -> App {
+    let session = Session::new(Config {
+        rules: Rules::default(),
+        name: "Anna".into(),
+        bots: vec!["random".into(), "random".into()],
+        seed,
+        save: None,
+    })
+    .unwrap();
+    App::new(
+        session,
+        Catalog::new(lang, CardStyle::French, Low::Nine),
+        Duration::ZERO,
+    )
+}
+
+fn key(app: &mut App, code: KeyCode) -> Flow {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn draw(app: &mut App) -> String {
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    term.draw(|f| app.draw(f)).unwrap();
+    let b = term.backend().buffer().clone();
+    (0..b.area.height)
+        .map(|y| {
+            (0..b.area.width)
+                .map(|x| b[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn phase(app: &App) -> Option<Phase> {
+    app.session.deal().map(|d| d.phase())
+}
+
+/// Lets the bots move until it is the person's turn (or the deal or match is over).
+fn bots(app: &mut App) {
+    while matches!(app.session.status(), Status::Bot(_)) {
+        app.tick(Instant::now() + Duration::from_secs(1));
+    }
+}
+
+/// One move by keys: Enter on the focused button or card; Space to mark burial cards.
+fn human_move(app: &mut App) {
+    match phase(app) {
+        Some(Phase::Bury) => {
+            for _ in 0..3 {
+                key(app, KeyCode::Char(' '));
+                key(app, KeyCode::Right);
+            }
+            key(app, KeyCode::Enter);
+        }
+        _ => {
+            key(app, KeyCode::Enter);
+        }
+    }
+}
+
+#[test]
+fn a_whole_match_is_played_with_the_keyboard() {
+    let mut a = app(4, Lang::En);
+    let mut moves = 0;
+    for _ in 0..200_000 {
+        bots(&mut a);
+        match a.session.status() {
+            Status::MatchOver => break,
+            Status::DealOver => {
+                key(&mut a, KeyCode::Enter);
+            }
+            Status::Human => {
+                let before = a.session.game().deals().last().map(|d| d.actions.len());
+                human_move(&mut a);
+                let after = a.session.game().deals().last().map(|d| d.actions.len());
+                assert_ne!(before, after, "the key did not make a move: {:?}", a.message);
+                moves += 1;
+            }
+            Status::Bot(_) => unreachable!(),
+        }
+        if moves % 97 == 0 {
+            // Drawing at any point of the match works.
+            assert!(draw(&mut a).contains("Binokel"));
+        }
+    }
+    assert_eq!(a.session.status(), Status::MatchOver);
+    let screen = draw(&mut a);
+    assert!(screen.contains("wins the match"), "{screen}");
+}
+
+#[test]
+fn a_typed_illegal_card_is_refused_with_the_reason() {
+    let mut a = app(9, Lang::En);
+    // Play on until the person must follow suit and holds a card that may not be played.
+    for _ in 0..100_000 {
+        bots(&mut a);
+        match a.session.status() {
+            Status::Human if phase(&a) == Some(Phase::Play) => {
+                let v = a.session.view().unwrap();
+                let illegal = v
+                    .hand
+                    .unwrap()
+                    .distinct()
+                    .find(|c| !v.legal.contains(&Action::Play(*c)));
+                if let Some(c) = illegal {
+                    let before = a.session.record();
+                    let code = c.code(Low::Nine);
+                    for ch in code.chars() {
+                        key(&mut a, KeyCode::Char(ch.to_ascii_lowercase()));
+                    }
+                    let (msg, tone) = a.message.clone().unwrap();
+                    assert_eq!(tone, Tone::Error);
+                    assert!(msg.contains("not allowed"), "{msg}");
+                    assert_eq!(a.session.record(), before);
+                    assert!(draw(&mut a).contains("not allowed"));
+                    return;
+                }
+                human_move(&mut a);
+            }
+            Status::MatchOver => break,
+            Status::DealOver => {
+                key(&mut a, KeyCode::Enter);
+            }
+            _ => human_move(&mut a),
+        }
+    }
+    panic!("no position with an illegal card came up");
+}
+
+#[test]
+fn burying_needs_three_marked_cards() {
+    // Bid on (the button after `pass` raises) until the person is the soloist.
+    for seed in 0..50 {
+        let mut a = app(seed, Lang::De);
+        loop {
+            bots(&mut a);
+            if a.session.status() != Status::Human || phase(&a) != Some(Phase::Auction) {
+                break;
+            }
+            let v = a.session.view().unwrap();
+            let raise = binokel_tui::render::buttons(&v)
+                .iter()
+                .position(|b| matches!(b, Action::Bid(_)))
+                .unwrap();
+            a.button = raise;
+            key(&mut a, KeyCode::Enter);
+        }
+        if phase(&a) != Some(Phase::Bury) || a.session.status() != Status::Human {
+            continue;
+        }
+        key(&mut a, KeyCode::Char(' '));
+        key(&mut a, KeyCode::Enter);
+        let (msg, tone) = a.message.clone().unwrap();
+        assert_eq!(tone, Tone::Error);
+        assert!(msg.contains("genau 3"), "{msg}");
+        key(&mut a, KeyCode::Right);
+        key(&mut a, KeyCode::Char(' '));
+        key(&mut a, KeyCode::Right);
+        key(&mut a, KeyCode::Char(' '));
+        key(&mut a, KeyCode::Enter);
+        assert_eq!(phase(&a), Some(Phase::Declare));
+        // Undo takes the burial back.
+        key(&mut a, KeyCode::Char('u'));
+        assert_eq!(phase(&a), Some(Phase::Bury));
+        // A hint names the bot that gave it.
+        key(&mut a, KeyCode::Char('h'));
+        let (msg, tone) = a.message.clone().unwrap();
+        assert_eq!(tone, Tone::Hint);
+        assert!(msg.contains(Session::hint_bot_name()), "{msg}");
+        return;
+    }
+    panic!("the person never became soloist");
+}
+
+#[test]
+fn clicking_a_card_twice_plays_it() {
+    let mut a = app(12, Lang::En);
+    for _ in 0..100_000 {
+        bots(&mut a);
+        if a.session.status() == Status::Human && phase(&a) == Some(Phase::Play) {
+            break;
+        }
+        if a.session.status() == Status::DealOver {
+            key(&mut a, KeyCode::Enter);
+        } else {
+            human_move(&mut a);
+        }
+    }
+    draw(&mut a);
+    let v = a.session.view().unwrap();
+    let cards = binokel_tui::render::hand_cards(&v);
+    let (rect, i) = *a
+        .hits()
+        .cards
+        .iter()
+        .find(|(_, i)| v.legal.contains(&Action::Play(cards[*i])))
+        .unwrap();
+    let before = a.session.game().deals().last().unwrap().actions.len();
+    a.click(rect.x, rect.y);
+    assert_eq!(a.cursor, i);
+    a.click(rect.x, rect.y);
+    let log = a.session.game().deals().last().unwrap();
+    assert_eq!(log.actions.get(before), Some(&Action::Play(cards[i])));
+}
+
+#[test]
+fn q_leaves_the_table() {
+    let mut a = app(1, Lang::Pt);
+    assert_eq!(key(&mut a, KeyCode::Char('q')), Flow::Quit);
+}
