@@ -8,6 +8,7 @@
 pub mod heuristic;
 pub mod info;
 pub mod sample;
+pub mod solver;
 
 pub use heuristic::HeuristicBot;
 pub use info::Info;
