@@ -1,0 +1,258 @@
+//! The shared random-playout test: thousands of seeded deals and whole matches, checking
+//! invariants after every action.
+
+use binokel::record::{read_record, referee, report, write_record, Verdict};
+use binokel::{Action, Card, CardSet, Contract, Deal, Game, Phase, Rules, Suit, View};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+/// Every card of the deal is somewhere: hands, Tapp (until taken), burial, or played.
+fn assert_cards_conserved(d: &Deal) {
+    let n = d.players();
+    let mut all = d.played().union(d.buried()).expect("played and buried overlap");
+    for s in 0..n {
+        all = all.union(d.hand(s)).expect("a card is in two places");
+    }
+    if d.soloist().is_none() {
+        all = all.union(d.tapp()).expect("tapp overlaps");
+    }
+    // A redeal (or a deal in the auction) still has the Tapp apart.
+    assert_eq!(all.len(), 48, "cards not conserved");
+    assert_eq!(all, CardSet::PACK);
+}
+
+/// Actions that are not in the legal list must be refused, leaving the deal untouched.
+fn assert_others_refused(d: &Deal, legal: &[Action], rng: &mut ChaCha8Rng) {
+    let mut candidates: Vec<Action> = Vec::new();
+    for c in Card::all() {
+        candidates.push(Action::Play(c));
+    }
+    for b in [0, 5, 100, 140, 150, 155, 160, 170, 180, 190, 200, 300, 5000, 6000] {
+        candidates.push(Action::Bid(b));
+        candidates.push(Action::Bid(d.bid() + b));
+    }
+    candidates.extend([Action::Pass, Action::Durch, Action::Bettel, Action::Exchange]);
+    for s in Suit::ALL {
+        candidates.push(Action::Trump(s));
+        candidates.push(Action::Surrender(s));
+    }
+    // Random burials of 1 to 4 cards, mostly not held.
+    for _ in 0..6 {
+        let mut set = CardSet::EMPTY;
+        for _ in 0..rng.gen_range(1..=4) {
+            set.insert(Card::from_index(rng.gen_range(0..24)));
+        }
+        candidates.push(Action::Bury(set));
+    }
+    candidates.push(Action::Call(Card::from_index(3)));
+    for a in candidates {
+        if legal.contains(&a) {
+            continue;
+        }
+        let mut copy = *d;
+        let err = copy.play(a);
+        assert!(
+            err.is_err(),
+            "{a} accepted but not listed (phase {:?})",
+            d.phase()
+        );
+        assert!(!err.unwrap_err().to_string().is_empty());
+        assert_eq!(copy, *d, "a refused action changed the deal");
+    }
+}
+
+/// A view shows no card that its seat cannot know.
+fn assert_view_does_not_leak(game: &Game, seat: Option<usize>) {
+    let v = View::of(game, seat).unwrap();
+    let d = game.current().unwrap();
+    let mut allowed = d.played();
+    if let Some(s) = seat {
+        assert_eq!(v.hand, Some(d.hand(s)));
+        allowed = allowed.union(d.hand(s)).unwrap();
+        if d.soloist() == Some(s) && d.phase() != Phase::Auction {
+            allowed = allowed.union(d.buried()).unwrap_or(allowed);
+        }
+    } else {
+        assert_eq!(v.hand, None);
+        assert!(v.legal.is_empty());
+    }
+    if d.soloist() != seat || seat.is_none() {
+        assert_eq!(v.buried, None, "burial shown to seat {seat:?}");
+    }
+    if d.phase() != Phase::Auction {
+        // The Tapp was shown to everybody (the soloist's hand may still hold it).
+        allowed = CardSet::from_masks(
+            allowed.kinds() | d.tapp().kinds(),
+            allowed.doubles() | d.tapp().kinds(),
+        );
+    } else {
+        assert_eq!(v.tapp, None, "Tapp shown during the auction");
+    }
+    // Every card code anywhere in the JSON must be one the seat may see.
+    let json = serde_json::to_value(&v).unwrap();
+    let mut seen = Vec::new();
+    collect_codes(&json, &mut seen);
+    for c in seen {
+        assert!(
+            allowed.contains(c),
+            "view of {seat:?} shows {c}, which it cannot know"
+        );
+    }
+}
+
+fn collect_codes(v: &Value, out: &mut Vec<Card>) {
+    match v {
+        Value::String(s) => {
+            for w in s.split(' ') {
+                if let Ok(c) = Card::parse_code(w, binokel::Low::Nine) {
+                    out.push(c);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_codes(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| k.as_str() != "rules")
+            .for_each(|(_, x)| collect_codes(x, out)),
+        _ => {}
+    }
+}
+
+/// Chooses a random legal action, avoiding Durch and surrender most of the time so that most
+/// deals are played to the end.
+fn pick(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    loop {
+        let a = legal[rng.gen_range(0..legal.len())];
+        let rare = matches!(a, Action::Durch | Action::Surrender(_));
+        if !rare || rng.gen_bool(0.15) || legal.len() == 1 {
+            return a;
+        }
+    }
+}
+
+fn check_step(game: &Game, rng: &mut ChaCha8Rng, deep: bool) {
+    let d = game.current().unwrap();
+    assert_cards_conserved(d);
+    let legal = d.legal_actions();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(legal, sorted, "legal actions must be sorted and distinct");
+    if d.is_over() {
+        assert!(legal.is_empty());
+        assert_eq!(d.to_act(), None);
+        return;
+    }
+    assert!(!legal.is_empty(), "a seat is to act but has no legal action");
+    assert!(d.to_act().is_some());
+    for a in &legal {
+        assert!(d.is_legal(*a), "{a} listed but not legal");
+    }
+    if deep {
+        assert_others_refused(d, &legal, rng);
+        for s in 0..d.players() {
+            assert_view_does_not_leak(game, Some(s));
+        }
+        assert_view_does_not_leak(game, None);
+    }
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut played_to_end = 0;
+    for deal_no in 0..3000u64 {
+        let mut game = Game::new(Rules::default(), vec![]);
+        game.start_seeded_deal(deal_no).unwrap();
+        let deep = deal_no < 300;
+        loop {
+            check_step(&game, &mut rng, deep);
+            let d = game.current().unwrap();
+            if d.is_over() {
+                break;
+            }
+            let a = pick(&d.legal_actions(), &mut rng);
+            game.play(a).unwrap();
+        }
+        let d = game.current().unwrap();
+        let o = d.outcome();
+        assert!(o.complete);
+        if let Some(Contract::Trump(_)) = o.contract {
+            played_to_end += 1;
+            assert_eq!(
+                o.card_points.iter().sum::<u32>(),
+                250,
+                "a normal deal holds 250 points"
+            );
+            assert_eq!(o.tricks.iter().sum::<u32>(), 15);
+        }
+        // Record round trip: write, read back, same game; the referee agrees.
+        let rec = write_record(&game);
+        let back = read_record(&rec.to_string()).unwrap();
+        assert_eq!(back.deals()[0].actions, game.deals()[0].actions);
+        assert_eq!(back.current(), game.current());
+        match referee(&rec.to_string()) {
+            Verdict::Legal(v) => assert_eq!(v, report(&game)),
+            other => panic!("referee refused a played game: {other:?}"),
+        }
+    }
+    assert!(played_to_end > 2000, "only {played_to_end} normal deals");
+}
+
+#[test]
+fn random_matches_end_by_the_rules() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for m in 0..40u64 {
+        let mut game = Game::new(Rules::default(), vec!["A".into(), "B".into(), "C".into()]);
+        let mut deals = 0;
+        while game.needs_deal() && deals < 200 {
+            game.start_seeded_deal(m * 1000 + deals).unwrap();
+            deals += 1;
+            while let Some(_seat) = game.to_act() {
+                let legal = game.current().unwrap().legal_actions();
+                game.play(pick(&legal, &mut rng)).unwrap();
+            }
+        }
+        let w = game.winner().expect("a match ends");
+        assert!(game.totals()[w] >= 1500);
+        // The totals are the sums of the deal scores.
+        let mut sums = [0i32; 4];
+        for o in game.outcomes() {
+            for (s, x) in o.scores.iter().enumerate() {
+                sums[s] += x;
+            }
+        }
+        assert_eq!(sums, game.totals());
+        // Dealer rotation: each deal's dealer is the previous forehand.
+        for pair in game.deals().windows(2) {
+            assert_eq!(pair[1].start.dealer(), pair[0].start.forehand());
+        }
+        // No deal may follow the end.
+        assert!(game.start_seeded_deal(1).is_err());
+        let rec = write_record(&game).to_string();
+        match referee(&rec) {
+            Verdict::Legal(v) => assert_eq!(v["winner"], serde_json::json!(w)),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn undo_restores_the_previous_state() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for seed in 0..200 {
+        let mut game = Game::new(Rules::default(), vec![]);
+        game.start_seeded_deal(seed).unwrap();
+        let mut states = vec![game.clone()];
+        while let Some(_s) = game.to_act() {
+            let legal = game.current().unwrap().legal_actions();
+            game.play(pick(&legal, &mut rng)).unwrap();
+            states.push(game.clone());
+        }
+        while game.undo().is_some() {
+            states.pop();
+            assert_eq!(&game, states.last().unwrap());
+        }
+    }
+}
