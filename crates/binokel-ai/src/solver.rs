@@ -422,7 +422,7 @@ fn order_moves(pos: &Position, out: &mut [u8; 24]) -> usize {
         n += 1;
     }
     let s = &mut scored[..n];
-    s.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    s.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
     for (i, &(_, c)) in s.iter().enumerate() {
         out[i] = c;
     }
