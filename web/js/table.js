@@ -513,7 +513,7 @@ class TableClient {
         return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}" aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}</button>`;
       })
       .join("");
-    return `<div class="hand ${myTurn ? "my-turn" : ""}" id="hand">${html}</div>`;
+    return `<div class="hand ${myTurn ? "my-turn" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
   }
 
   sideHtml(v, style) {
