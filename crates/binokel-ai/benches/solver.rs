@@ -1,6 +1,8 @@
 //! Exact double-dummy solves with 8, 10, 12 and 15 tricks left, from positions of heuristic
 //! self-play (a fresh transposition table for every solve).
 
+#![allow(missing_docs)] // criterion_group! generates an undocumented function
+
 use binokel::{Deal, Game, Phase, Rules, View};
 use binokel_ai::solver::{Objective, Position, Solver};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
