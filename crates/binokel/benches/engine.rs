@@ -94,5 +94,17 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+fn bench_perft(c: &mut Criterion) {
+    // The first lead of the conformance record trump-deal.json, depth 5 (1197 leaves).
+    let text = include_str!("../tests/data/conformance/records/trump-deal.json");
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    v["deals"][0]["actions"].as_array_mut().unwrap().truncate(10);
+    let game = binokel::record::read_record(&v.to_string()).unwrap();
+    let deal = *game.current().unwrap();
+    c.bench_function("perft_first_lead_5", |b| {
+        b.iter(|| binokel::perft::perft(black_box(&deal), 5))
+    });
+}
+
+criterion_group!(benches, bench, bench_perft);
 criterion_main!(benches);
