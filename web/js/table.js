@@ -55,6 +55,10 @@ class TableClient {
     this.dismissedDone = -1;
     this.clockDeadline = null;
     this.timer = setInterval(() => this.tickClock(), 1000);
+    this.lastHeard = Date.now();
+    // A connection can die without a close event (a phone changing networks); a ping
+    // every 10 s and silence for 25 s detect it.
+    this.heartbeat = setInterval(() => this.checkAlive(), 10000);
     this.onOnline = () => this.reconnectNow();
     window.addEventListener("online", this.onOnline);
   }
@@ -102,6 +106,7 @@ class TableClient {
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (ev) => {
+      this.lastHeard = Date.now();
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -139,6 +144,7 @@ class TableClient {
   close() {
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.heartbeat);
     clearTimeout(this.reconnectTimer);
     window.removeEventListener("online", this.onOnline);
     if (this.ws) this.ws.close();
@@ -263,6 +269,21 @@ class TableClient {
     this.render();
   }
 
+  checkAlive() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastHeard > 25000) {
+      this.ws = null;
+      ws.close();
+      this.connected = false;
+      this.render();
+      this.lastHeard = Date.now();
+      this.scheduleReconnect();
+      return;
+    }
+    ws.send(JSON.stringify({ type: "ping" }));
+  }
+
   offers(feature) {
     return (this.features || []).includes(feature);
   }
@@ -339,7 +360,11 @@ class TableClient {
     const link = `${location.origin}${location.pathname}#/join/${this.code}`;
     const status = st ? t("status." + st.status) : t("table.connecting");
     const who = this.watch ? t("table.watching") : this.seat !== null && this.seat !== undefined ? t("table.your_seat", { n: this.seat + 1 }) : "";
-    const conn = this.connected ? "" : `<div class="banner bad" id="reconnecting">${esc(t("table.reconnecting"))}</div>`;
+    let conn = this.connected ? "" : `<div class="banner bad" id="reconnecting">${esc(t("table.reconnecting"))}</div>`;
+    const mine = st && st.seats && this.seat !== null && this.seat !== undefined ? st.seats[this.seat] : null;
+    if (this.connected && mine && mine.autopilot) {
+      conn += `<div class="banner" id="autopilot">${esc(t("table.autopilot_you"))} <button type="button" id="back-button">${esc(t("table.back"))}</button></div>`;
+    }
     const v = st && st.view;
     const rules = v ? `<a href="#/rules/${esc(presetName(v.rules))}">${esc(t("preset." + presetName(v.rules)))}</a>` : "";
     return `<div class="table-bar"><span>${esc(t("table.code"))} <span class="code" id="table-code">${esc(this.code)}</span></span>
@@ -577,6 +602,8 @@ class TableClient {
   }
 
   wireBar() {
+    const back = this.root.querySelector("#back-button");
+    if (back) back.addEventListener("click", () => this.send({ type: "back" }, "back"));
     const b = this.root.querySelector("#copy-link");
     if (b) {
       b.addEventListener("click", async () => {
