@@ -1,0 +1,482 @@
+//! The front door: HTTP routes, the WebSocket session, and the embedded web assets.
+
+use crate::protocol::{
+    ClientMsg, CreateRequest, ErrorCode, JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status,
+    MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+};
+use crate::store::{initial_status, rebuild_game, StoredSeat};
+use crate::table::{Cmd, Out, TableHandle, OUTBOX};
+use crate::{Route, Shared};
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use rust_embed::Embed;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+#[derive(Embed)]
+#[folder = "../../web/"]
+#[allow_missing = true]
+struct Assets;
+
+type App = State<Arc<Shared>>;
+
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/health", get(health))
+        .route("/api/tables", post(create))
+        .route("/api/tables/{code}", get(summary))
+        .route("/api/tables/{code}/join", post(join))
+        .route("/api/tables/{code}/record", get(record))
+        .route("/ws", get(ws))
+        .fallback(get(asset))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .with_state(shared)
+}
+
+fn refuse(r: Refusal) -> Response {
+    let status = StatusCode::from_u16(r.error.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
+    (
+        status,
+        Json(serde_json::json!({"error": r.error, "message": r.message})),
+    )
+        .into_response()
+}
+
+fn moved(base: &str, path: &str) -> Response {
+    // 307 keeps the method and body, so a POST join is repeated at the owner.
+    (
+        StatusCode::TEMPORARY_REDIRECT,
+        [(header::LOCATION, format!("{base}{path}"))],
+    )
+        .into_response()
+}
+
+fn parse<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> Result<T, Refusal> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        Refusal::new(
+            ErrorCode::BadRequest,
+            format!("the body is not a valid request: {e}"),
+        )
+    })
+}
+
+async fn health(State(s): App) -> Response {
+    Json(serde_json::json!({
+        "status": "ok",
+        "protocol": PROTOCOL_VERSION,
+        "version": env!("CARGO_PKG_VERSION"),
+        "node": s.node,
+        "tables": s.table_count().await,
+        "connections": s.connection_count(),
+        "database": match s.store.backend() {
+            crate::store::Backend::Sqlite => "sqlite",
+            crate::store::Backend::Postgres => "postgres",
+        },
+    }))
+    .into_response()
+}
+
+async fn create(State(s): App, body: Bytes) -> Response {
+    match create_table(&s, body).await {
+        Ok(a) => (StatusCode::CREATED, Json(a)).into_response(),
+        Err(r) => refuse(r),
+    }
+}
+
+async fn create_table(s: &Arc<Shared>, body: Bytes) -> Result<JoinAnswer, Refusal> {
+    let req: CreateRequest = parse(&body)?;
+    let bad = |m: String| Refusal::new(ErrorCode::BadRequest, m);
+    let mut rules = match &req.rules {
+        None => binokel::Rules::default(),
+        Some(serde_json::Value::String(name)) => {
+            binokel::Rules::from_preset_name(name).map_err(|e| bad(format!("`rules`: {e}")))?
+        }
+        Some(v) => binokel::Rules::from_json(v).map_err(|e| bad(format!("`rules`: {e}")))?,
+    };
+    if let Some(t) = req.target {
+        if !(50..=100_000).contains(&t) {
+            return Err(bad(format!("`target` {t} is out of range (50 to 100000)")));
+        }
+        rules.target = t;
+    }
+    rules.validate().map_err(|e| bad(format!("`rules`: {e}")))?;
+    let n = rules.players as usize;
+    let wanted = req.seats.clone().unwrap_or_else(|| {
+        (0..n)
+            .map(|i| crate::protocol::SeatRequest {
+                kind: if i == 0 { SeatKind::Human } else { SeatKind::Bot },
+                bot: (i > 0).then(|| "random".to_string()),
+            })
+            .collect()
+    });
+    if wanted.len() != n {
+        return Err(bad(format!(
+            "`seats` lists {} seats, but these rules are played by {n}",
+            wanted.len()
+        )));
+    }
+    let mut seats = Vec::with_capacity(n);
+    for (i, w) in wanted.iter().enumerate() {
+        match w.kind {
+            SeatKind::Bot => {
+                let name = w.bot.clone().unwrap_or_else(|| "random".into());
+                if !binokel_ai::BOT_NAMES.contains(&name.as_str()) {
+                    return Err(bad(format!(
+                        "seat {i}: unknown bot `{name}` (known: {})",
+                        binokel_ai::BOT_NAMES.join(", ")
+                    )));
+                }
+                seats.push(StoredSeat {
+                    kind: SeatKind::Bot,
+                    bot: Some(name),
+                    name: None,
+                    token: None,
+                });
+            }
+            SeatKind::Human => {
+                if w.bot.is_some() {
+                    return Err(bad(format!("seat {i}: a human seat has no `bot`")));
+                }
+                seats.push(StoredSeat {
+                    kind: SeatKind::Human,
+                    bot: None,
+                    name: None,
+                    token: None,
+                });
+            }
+        }
+    }
+    let creator = match req.seat {
+        Some(i) if i >= n || seats[i].kind != SeatKind::Human => {
+            return Err(bad(format!("`seat` {i} is not a human seat")))
+        }
+        Some(i) => Some(i),
+        None => seats.iter().position(|x| x.kind == SeatKind::Human),
+    };
+    let mut token = None;
+    if let Some(i) = creator {
+        let t = crate::new_token();
+        seats[i].name = Some(crate::check_name(req.name.as_deref(), i)?);
+        seats[i].token = Some(t.clone());
+        token = Some(t);
+    }
+    let seed: u64 = rand::random();
+    let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+    let mut code = crate::new_code();
+    let mut tries = 0;
+    while !s
+        .store
+        .create_table(&code, &rules, seed, &seats)
+        .await
+        .map_err(unavailable)?
+    {
+        tries += 1;
+        if tries > 20 {
+            return Err(Refusal::new(ErrorCode::Unavailable, "no free invite code"));
+        }
+        code = crate::new_code();
+    }
+    tracing::info!(table = %code, status = ?initial_status(&seats), "table created");
+    // The creating process owns the new table.
+    s.route(&code).await?;
+    Ok(JoinAnswer {
+        code,
+        seat: creator,
+        token,
+        protocol: PROTOCOL_VERSION,
+        ws: "/ws".into(),
+    })
+}
+
+async fn ask<T>(h: &TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, Refusal> {
+    let gone = || Refusal::new(ErrorCode::Unavailable, "the table closed meanwhile; try again");
+    let (tx, rx) = oneshot::channel();
+    h.tx.send(make(tx)).await.map_err(|_| gone())?;
+    rx.await.map_err(|_| gone())
+}
+
+async fn join(State(s): App, Path(code): Path<String>, body: Bytes) -> Response {
+    let req: JoinRequest = match parse(&body) {
+        Ok(r) => r,
+        Err(r) => return refuse(r),
+    };
+    match s.route(&code).await {
+        Ok(Route::Local(h)) => match ask(&h, |reply| Cmd::Join { req, reply }).await {
+            Ok(Ok(a)) => Json(a).into_response(),
+            Ok(Err(r)) | Err(r) => refuse(r),
+        },
+        Ok(Route::Elsewhere(url)) => moved(&url, &format!("/api/tables/{code}/join")),
+        Err(r) => refuse(r),
+    }
+}
+
+async fn summary(State(s): App, Path(code): Path<String>) -> Response {
+    match s.route(&code).await {
+        Ok(Route::Local(h)) => match ask(&h, |reply| Cmd::Summary { reply }).await {
+            Ok(t) => Json(t).into_response(),
+            Err(r) => refuse(r),
+        },
+        Ok(Route::Elsewhere(url)) => moved(&url, &format!("/api/tables/{code}")),
+        Err(r) => refuse(r),
+    }
+}
+
+async fn record(State(s): App, Path(code): Path<String>) -> Response {
+    let unavailable =
+        |e: crate::store::StoreError| refuse(Refusal::new(ErrorCode::Unavailable, e.to_string()));
+    let t = match s.store.load_table(&code).await {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            return refuse(Refusal::new(
+                ErrorCode::UnknownTable,
+                format!("no table `{code}`"),
+            ))
+        }
+        Err(e) => return unavailable(e),
+    };
+    let game = match rebuild_game(&t) {
+        Ok(Some(g)) => g,
+        Ok(None) => return refuse(Refusal::new(ErrorCode::GameOver, "the match has not begun")),
+        Err(e) => return unavailable(e),
+    };
+    if t.status != Status::Finished && !game.is_over() {
+        // A record shows every hand: it is published only once the match is over.
+        return refuse(Refusal::new(
+            ErrorCode::GameOver,
+            "the match is still being played; its record is available when it ends",
+        ));
+    }
+    Json(binokel::record::write_record(&game)).into_response()
+}
+
+async fn asset(uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match Assets::get(path) {
+        Some(f) => (
+            [(header::CONTENT_TYPE, f.metadata.mimetype().to_string())],
+            f.data.into_owned(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, format!("no file `/{path}`")).into_response(),
+    }
+}
+
+async fn ws(State(s): App, up: WebSocketUpgrade) -> Response {
+    // Counted before the upgrade so the limit holds under a burst of connections.
+    let n = s.connections.fetch_add(1, Ordering::SeqCst);
+    if n >= s.config.max_connections {
+        s.connections.fetch_sub(1, Ordering::SeqCst);
+        return refuse(Refusal::new(
+            ErrorCode::ServerFull,
+            "too many connections; try again later",
+        ));
+    }
+    // Frames up to 4x the message limit are read so that an oversized message gets an
+    // error reply instead of a dropped connection.
+    up.max_message_size(4 * MAX_MESSAGE_BYTES)
+        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .on_failed_upgrade({
+            let s = s.clone();
+            move |_| {
+                s.connections.fetch_sub(1, Ordering::SeqCst);
+            }
+        })
+        .on_upgrade(move |socket| async move {
+            session(s.clone(), socket).await;
+            s.connections.fetch_sub(1, Ordering::SeqCst);
+        })
+}
+
+fn text(m: &ServerMsg) -> Out {
+    Out::Text(m.to_text())
+}
+
+fn error(e: ErrorCode, msg: impl Into<String>, id: Option<u64>) -> Out {
+    text(&ServerMsg::error(Refusal::new(e, msg), id))
+}
+
+async fn session(s: Arc<Shared>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut out_rx) = mpsc::channel::<Out>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(o) = out_rx.recv().await {
+            let m = match o {
+                Out::Text(t) => Message::Text(t.into()),
+                Out::Close => {
+                    let _ = sink.send(Message::Close(None)).await;
+                    break;
+                }
+            };
+            if sink.send(m).await.is_err() {
+                break;
+            }
+        }
+    });
+    let mut seated: Option<(TableHandle, u64)> = None;
+    let hello_deadline = tokio::time::sleep(Duration::from_secs(30));
+    tokio::pin!(hello_deadline);
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = &mut hello_deadline, if seated.is_none() => {
+                let _ = out.send(error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
+                let _ = out.send(Out::Close).await;
+                break;
+            }
+            _ = out.closed() => break,
+        };
+        let Some(Ok(msg)) = msg else { break };
+        let t = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                let _ = out.try_send(error(
+                    ErrorCode::Malformed,
+                    "binary frames are not part of the protocol; send JSON text",
+                    None,
+                ));
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if t.len() > MAX_MESSAGE_BYTES {
+            let _ = out.try_send(error(
+                ErrorCode::TooLarge,
+                format!(
+                    "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
+                    t.len()
+                ),
+                None,
+            ));
+            continue;
+        }
+        let m: ClientMsg = match serde_json::from_str(t.as_str()) {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = out.try_send(error(
+                    ErrorCode::Malformed,
+                    format!("not a protocol message: {e}"),
+                    None,
+                ));
+                continue;
+            }
+        };
+        let reply = match (m, &seated) {
+            (ClientMsg::Ping { id }, _) => Some(text(&ServerMsg::Pong { id })),
+            (ClientMsg::Hello { .. }, Some(_)) => Some(error(
+                ErrorCode::HelloFirst,
+                "hello was already sent on this connection",
+                None,
+            )),
+            (
+                ClientMsg::Hello {
+                    protocol,
+                    table,
+                    token,
+                },
+                None,
+            ) => {
+                if protocol != PROTOCOL_VERSION {
+                    Some(error(
+                        ErrorCode::UnsupportedProtocol,
+                        format!(
+                            "protocol {protocol} is not spoken here; this server speaks {PROTOCOL_VERSION}"
+                        ),
+                        None,
+                    ))
+                } else {
+                    match s.route(table.trim()).await {
+                        Ok(Route::Local(h)) => {
+                            let o = out.clone();
+                            match ask(&h, |reply| Cmd::Connect { token, out: o, reply }).await {
+                                Ok(Ok((conn, _))) => {
+                                    seated = Some((h, conn));
+                                    None
+                                }
+                                Ok(Err(r)) | Err(r) => Some(text(&ServerMsg::error(r, None))),
+                            }
+                        }
+                        Ok(Route::Elsewhere(url)) => {
+                            let _ = out
+                                .send(text(&ServerMsg::Redirect {
+                                    url: crate::ws_url(&url),
+                                }))
+                                .await;
+                            let _ = out.send(Out::Close).await;
+                            break;
+                        }
+                        Err(r) => Some(text(&ServerMsg::error(r, None))),
+                    }
+                }
+            }
+            (ClientMsg::Action { id, .. }, None) => Some(error(
+                ErrorCode::HelloFirst,
+                "send hello before anything else",
+                id,
+            )),
+            (ClientMsg::Back, None) => Some(error(
+                ErrorCode::HelloFirst,
+                "send hello before anything else",
+                None,
+            )),
+            (
+                ClientMsg::Action {
+                    action,
+                    id,
+                    deal,
+                    index,
+                },
+                Some((h, conn)),
+            ) => {
+                let at = deal.zip(index);
+                if h.tx
+                    .send(Cmd::Act {
+                        conn: *conn,
+                        action,
+                        id,
+                        at,
+                    })
+                    .await
+                    .is_err()
+                {
+                    Some(error(ErrorCode::Unavailable, "the table closed; reconnect", id))
+                } else {
+                    None
+                }
+            }
+            (ClientMsg::Back, Some((h, conn))) => {
+                let _ = h.tx.send(Cmd::Back { conn: *conn }).await;
+                None
+            }
+        };
+        if let Some(r) = reply {
+            if out.try_send(r).is_err() {
+                break;
+            }
+        }
+    }
+    if let Some((h, conn)) = seated {
+        let _ = h.tx.send(Cmd::Disconnect { conn }).await;
+    }
+    drop(out);
+    // Let queued messages (a final error, a redirect) reach the client, then stop.
+    let mut writer = writer;
+    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
+}

@@ -1,0 +1,391 @@
+//! The wire protocol, version 1 (`docs/protocol.md`): the client -> server and
+//! server -> client message enums, and the HTTP request and answer bodies.
+
+use binokel::{Seat, View};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The protocol version this server speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Largest WebSocket message or HTTP body the server reads, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message: take a seat (with its token) or watch (without).
+    Hello {
+        /// Must be [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The table's invite code.
+        table: String,
+        /// The seat's secret; None to watch.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// Play an action for one's seat.
+    Action {
+        /// A record token (`bid 160`, `AS`, `trump H`).
+        action: String,
+        /// Echoed in the answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        /// The deal the client saw (optional staleness check).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deal: Option<usize>,
+        /// Actions of that deal the client saw (optional staleness check).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+    },
+    /// The person is back: the bot that covered a timed-out turn clock hands the seat back.
+    Back,
+    /// Liveness check.
+    Ping {
+        /// Echoed in the pong.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+}
+
+/// Why something a client sent was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not a message of the protocol.
+    Malformed,
+    /// Over [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// `hello` with another version.
+    UnsupportedProtocol,
+    /// A message before `hello`, or a second `hello`.
+    HelloFirst,
+    /// No such table.
+    UnknownTable,
+    /// The token holds no seat at the table.
+    BadToken,
+    /// A spectator tried to act.
+    Spectator,
+    /// Another seat is to act, or no deal is running.
+    NotYourTurn,
+    /// The rules refuse the action.
+    Illegal,
+    /// The action string is not an action token.
+    BadAction,
+    /// The position the client named is not the current one.
+    Stale,
+    /// The match has ended.
+    GameOver,
+    /// Every human seat is taken.
+    NoFreeSeat,
+    /// An HTTP body that cannot be used.
+    BadRequest,
+    /// The connection limit is reached.
+    ServerFull,
+    /// The database cannot be reached; nothing was played.
+    Unavailable,
+}
+
+impl ErrorCode {
+    /// The HTTP status that goes with the code.
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorCode::UnknownTable => 404,
+            ErrorCode::NoFreeSeat | ErrorCode::GameOver => 409,
+            ErrorCode::TooLarge => 413,
+            ErrorCode::ServerFull | ErrorCode::Unavailable => 503,
+            ErrorCode::BadToken => 403,
+            _ => 400,
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = serde_json::to_value(self).map_err(|_| fmt::Error)?;
+        write!(f, "{}", v.as_str().unwrap_or("error"))
+    }
+}
+
+/// A refusal with its code and a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// What kind of refusal.
+    pub error: ErrorCode,
+    /// A clear sentence.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal.
+    pub fn new(error: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            error,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.error, self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Where a table stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Human seats are still free.
+    Waiting,
+    /// The match is being played.
+    Playing,
+    /// The match has a winner.
+    Finished,
+}
+
+impl Status {
+    /// The name stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// Who plays a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person with a token.
+    Human,
+    /// A server bot.
+    Bot,
+}
+
+/// A seat as everybody at the table sees it (never the token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat index.
+    pub seat: Seat,
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The bot's name, for bot seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// Display name (None: a free seat).
+    pub name: Option<String>,
+    /// Whether a person holds the seat (bots always do).
+    pub taken: bool,
+    /// Whether the seat's player is connected now (bots always are).
+    pub connected: bool,
+    /// Whether a bot plays the seat for its absent person.
+    pub autopilot: bool,
+}
+
+/// The turn clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The seat whose clock runs.
+    pub seat: Seat,
+    /// Milliseconds left.
+    pub remaining_ms: u64,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// `hello` accepted.
+    Welcome {
+        /// The protocol version.
+        protocol: u32,
+        /// The table code.
+        table: String,
+        /// The seat (None: spectator).
+        seat: Option<Seat>,
+        /// The server process.
+        node: String,
+    },
+    /// The table after a change.
+    State {
+        /// The table code.
+        table: String,
+        /// Where the table stands.
+        status: Status,
+        /// Every seat.
+        seats: Vec<SeatInfo>,
+        /// This connection's view (None before the first deal).
+        view: Option<Box<View>>,
+        /// The turn clock, when one runs.
+        clock: Option<Clock>,
+    },
+    /// The action is stored and played.
+    Ack {
+        /// The client's id.
+        id: Option<u64>,
+        /// The deal.
+        deal: usize,
+        /// The action's index in the deal.
+        index: usize,
+        /// The action token.
+        action: String,
+    },
+    /// Something the client sent was refused.
+    Error {
+        /// The code.
+        error: ErrorCode,
+        /// A clear sentence.
+        message: String,
+        /// The client's id, when known.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// The match has ended.
+    MatchOver {
+        /// The winning seat.
+        winner: Option<Seat>,
+        /// Match totals.
+        totals: Vec<i32>,
+        /// URL path of the record.
+        record: String,
+    },
+    /// Another process owns the table: connect there.
+    Redirect {
+        /// The WebSocket URL of the owner.
+        url: String,
+    },
+    /// Answer to a ping.
+    Pong {
+        /// The ping's id.
+        id: Option<u64>,
+    },
+}
+
+impl ServerMsg {
+    /// An error message.
+    pub fn error(r: Refusal, id: Option<u64>) -> ServerMsg {
+        ServerMsg::Error {
+            error: r.error,
+            message: r.message,
+            id,
+        }
+    }
+
+    /// The JSON text of the message.
+    pub fn to_text(&self) -> String {
+        // Every field is a plain value or a View, whose serialization cannot fail.
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!(r#"{{"type":"error","error":"unavailable","message":"cannot encode: {e}"}}"#)
+        })
+    }
+}
+
+/// One seat of a create request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The bot's name (`random`, `heuristic`, `strong`, ...), for bot seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+}
+
+/// `POST /api/tables`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CreateRequest {
+    /// A preset name or a record's rules object (default `standard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<serde_json::Value>,
+    /// Overrides the rules' target score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i32>,
+    /// The creator's display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The seat the creator takes (default: the first human seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// One entry per seat (default: one human, bots in the rest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<SeatRequest>>,
+}
+
+/// `POST /api/tables/{code}/join`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinRequest {
+    /// The display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The seat wanted (default: the first free human seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
+/// The answer to a create or join: the seat and its secret token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinAnswer {
+    /// The invite code.
+    pub code: String,
+    /// The seat taken (None when a bots-only table was created).
+    pub seat: Option<Seat>,
+    /// The seat's secret (None when no seat was taken).
+    pub token: Option<String>,
+    /// The protocol version.
+    pub protocol: u32,
+    /// The WebSocket path.
+    pub ws: String,
+}
+
+/// `GET /api/tables/{code}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableSummary {
+    /// The invite code.
+    pub code: String,
+    /// The rules as a record names them.
+    pub rules: serde_json::Value,
+    /// Where the table stands.
+    pub status: Status,
+    /// Every seat.
+    pub seats: Vec<SeatInfo>,
+    /// Spectators connected.
+    pub spectators: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_read_from_the_documented_json() {
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"type":"hello","protocol":1,"table":"K7M2QX","token":"ab"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Hello {
+                protocol: 1,
+                table: "K7M2QX".into(),
+                token: Some("ab".into())
+            }
+        );
+        let m: ClientMsg = serde_json::from_str(r#"{"type":"action","action":"bid 150","id":2}"#).unwrap();
+        assert!(matches!(m, ClientMsg::Action { id: Some(2), .. }));
+        assert!(serde_json::from_str::<ClientMsg>(r#"{"type":"fly"}"#).is_err());
+    }
+
+    #[test]
+    fn server_messages_carry_their_type_tag() {
+        let t = ServerMsg::error(Refusal::new(ErrorCode::NotYourTurn, "seat 1 is to act"), Some(3)).to_text();
+        assert_eq!(
+            t,
+            r#"{"type":"error","error":"not_your_turn","message":"seat 1 is to act","id":3}"#
+        );
+        assert_eq!(ErrorCode::UnsupportedProtocol.to_string(), "unsupported_protocol");
+    }
+}

@@ -1,0 +1,497 @@
+//! Persistence with sqlx: SQLite (a file, created on first start) or PostgreSQL, each with
+//! its own migrations. Tables, seats, every accepted action, and leases.
+
+use crate::protocol::{SeatKind, Status};
+use binokel::{Action, Game, Rules};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A database error, with what was being done.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+fn err(what: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+    move |e| StoreError(format!("{what}: {e}"))
+}
+
+/// Which database.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The bot's name.
+    pub bot: Option<String>,
+    /// The display name.
+    pub name: Option<String>,
+    /// The secret (people only, once taken).
+    pub token: Option<String>,
+}
+
+/// A table as stored: enough to rebuild it.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// The invite code.
+    pub code: String,
+    /// The rules.
+    pub rules: Rules,
+    /// The seed every deal's shuffle derives from.
+    pub seed: u64,
+    /// Where it stands.
+    pub status: Status,
+    /// The seats.
+    pub seats: Vec<StoredSeat>,
+    /// Every action, as (deal, action token), in order.
+    pub actions: Vec<(usize, String)>,
+}
+
+/// What happened when a lease was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This process owns the table now.
+    Acquired,
+    /// Another live process owns it, reachable at this URL.
+    HeldBy(String),
+}
+
+/// Milliseconds since the epoch: lease expiry times are compared across processes.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The seed of deal `n` of a table (the record keeps it, so every deal can be replayed).
+pub fn deal_seed(table_seed: u64, n: usize) -> u64 {
+    table_seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects (creating a SQLite file if needed) and runs the migrations.
+    /// `url`: `sqlite://PATH` (or a plain path) or `postgres://...`.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (url, backend) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (url.to_string(), Backend::Postgres)
+        } else {
+            let path = url.strip_prefix("sqlite://").unwrap_or(url);
+            let path = path.strip_prefix("sqlite:").unwrap_or(path);
+            let path = path.split('?').next().unwrap_or(path);
+            if path.is_empty() {
+                return Err(StoreError("the SQLite path is empty".into()));
+            }
+            (format!("sqlite://{path}?mode=rwc"), Backend::Sqlite)
+        };
+        let pool = match backend {
+            // SQLite takes one writer at a time: one connection queues writers fairly in the
+            // pool instead of in SQLite's sleeping busy handler, which keeps latency flat.
+            Backend::Sqlite => AnyPoolOptions::new().max_connections(1).after_connect(|conn, _| {
+                Box::pin(async move {
+                    // WAL with synchronous=NORMAL survives a killed process (not a power
+                    // cut): every committed action is in the WAL file before the ack.
+                    sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous=NORMAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA busy_timeout=10000")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA foreign_keys=ON").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        }
+        .acquire_timeout(Duration::from_secs(10))
+        .connect(&url)
+        .await
+        .map_err(|e| StoreError(format!("cannot open the database {}: {e}", redact(&url))))?;
+        let migrator = match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+        };
+        migrator
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError(format!("migrations failed: {e}")))?;
+        Ok(Store { pool, backend })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Stores a new table; false if the code is taken.
+    pub async fn create_table(
+        &self,
+        code: &str,
+        rules: &Rules,
+        seed: u64,
+        seats: &[StoredSeat],
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(err("begin"))?;
+        let taken = sqlx::query("SELECT code FROM tables WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(err("create table"))?;
+        if taken.is_some() {
+            return Ok(false);
+        }
+        sqlx::query("INSERT INTO tables (code, rules, seed, status, created_ms) VALUES ($1, $2, $3, $4, $5)")
+            .bind(code)
+            .bind(rules.to_json().to_string())
+            .bind(seed as i64)
+            .bind(initial_status(seats).as_str())
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await
+            .map_err(err("create table"))?;
+        for (i, s) in seats.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (code, seat, kind, bot, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(code)
+            .bind(i as i64)
+            .bind(kind_name(s.kind))
+            .bind(s.bot.clone())
+            .bind(s.name.clone())
+            .bind(s.token.clone())
+            .execute(&mut *tx)
+            .await
+            .map_err(err("create seat"))?;
+        }
+        tx.commit().await.map_err(err("commit"))?;
+        Ok(true)
+    }
+
+    /// Gives a free human seat a name and token; false if it was taken meanwhile.
+    pub async fn take_seat(
+        &self,
+        code: &str,
+        seat: usize,
+        name: &str,
+        token: &str,
+    ) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "UPDATE seats SET name = $1, token = $2 WHERE code = $3 AND seat = $4 AND kind = 'human' AND token IS NULL",
+        )
+        .bind(name)
+        .bind(token)
+        .bind(code)
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await
+        .map_err(err("take seat"))?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Records where a table stands.
+    pub async fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tables SET status = $1 WHERE code = $2")
+            .bind(status.as_str())
+            .bind(code)
+            .execute(&self.pool)
+            .await
+            .map_err(err("set status"))?;
+        Ok(())
+    }
+
+    /// Stores one accepted action, only while `owner` holds the table's lease (so a
+    /// process that lost its table can never write to it). Ok(false): the lease is gone.
+    /// An error also comes when that place of the deal is already filled.
+    pub async fn append_action(
+        &self,
+        code: &str,
+        deal: usize,
+        index: usize,
+        seat: usize,
+        token: &str,
+        owner: &str,
+    ) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "INSERT INTO actions (code, deal, idx, seat, action) \
+             SELECT CAST($1 AS TEXT), CAST($2 AS BIGINT), CAST($3 AS BIGINT), CAST($4 AS BIGINT), CAST($5 AS TEXT) \
+             WHERE EXISTS (SELECT 1 FROM leases WHERE code = $1 AND owner = $6)",
+        )
+        .bind(code)
+        .bind(deal as i64)
+        .bind(index as i64)
+        .bind(seat as i64)
+        .bind(token)
+        .bind(owner)
+        .execute(&self.pool)
+        .await
+        .map_err(err("store action"))?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// The URL of the process holding a table's lease, if any.
+    pub async fn lease_url(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT url FROM leases WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err("read lease"))?;
+        row.map(|r| r.try_get("url").map_err(err("url"))).transpose()
+    }
+
+    /// A table with its seats and actions, or None.
+    pub async fn load_table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        let Some(row) = sqlx::query("SELECT rules, seed, status FROM tables WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err("load table"))?
+        else {
+            return Ok(None);
+        };
+        let rules_text: String = row.try_get("rules").map_err(err("rules"))?;
+        let rules_json: serde_json::Value = serde_json::from_str(&rules_text)
+            .map_err(|e| StoreError(format!("table {code}: stored rules are not JSON: {e}")))?;
+        let rules = Rules::from_json(&rules_json)
+            .map_err(|e| StoreError(format!("table {code}: stored rules: {e}")))?;
+        let seed: i64 = row.try_get("seed").map_err(err("seed"))?;
+        let status: String = row.try_get("status").map_err(err("status"))?;
+        let seats = sqlx::query("SELECT kind, bot, name, token FROM seats WHERE code = $1 ORDER BY seat")
+            .bind(code)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err("load seats"))?
+            .iter()
+            .map(seat_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let actions = self.actions(code).await?;
+        Ok(Some(StoredTable {
+            code: code.to_string(),
+            rules,
+            seed: seed as u64,
+            status: match status.as_str() {
+                "waiting" => Status::Waiting,
+                "finished" => Status::Finished,
+                _ => Status::Playing,
+            },
+            seats,
+            actions,
+        }))
+    }
+
+    /// Every stored action of a table as (deal, token), in order.
+    pub async fn actions(&self, code: &str) -> Result<Vec<(usize, String)>, StoreError> {
+        sqlx::query("SELECT deal, action FROM actions WHERE code = $1 ORDER BY deal, idx")
+            .bind(code)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err("load actions"))?
+            .iter()
+            .map(|r| {
+                let d: i64 = r.try_get("deal").map_err(err("deal"))?;
+                let a: String = r.try_get("action").map_err(err("action"))?;
+                Ok((d as usize, a))
+            })
+            .collect()
+    }
+
+    /// Number of stored actions per table.
+    pub async fn action_count(&self, code: &str) -> Result<usize, StoreError> {
+        let r = sqlx::query("SELECT COUNT(*) AS n FROM actions WHERE code = $1")
+            .bind(code)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(err("count actions"))?;
+        let n: i64 = r.try_get("n").map_err(err("count"))?;
+        Ok(n as usize)
+    }
+
+    /// Takes or renews the lease of a table for `owner` until `now + lease`. A lease held by
+    /// another owner is taken only when it has run out, or when it names this very URL (a
+    /// previous run of this process at the same address, which cannot be alive).
+    pub async fn acquire_lease(
+        &self,
+        code: &str,
+        owner: &str,
+        url: &str,
+        lease: Duration,
+    ) -> Result<Lease, StoreError> {
+        let now = now_ms();
+        let expires = now + lease.as_millis() as i64;
+        let r = sqlx::query(
+            "INSERT INTO leases (code, owner, url, expires_ms) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, url = excluded.url, \
+             expires_ms = excluded.expires_ms \
+             WHERE leases.owner = $2 OR leases.url = $3 OR leases.expires_ms < $5",
+        )
+        .bind(code)
+        .bind(owner)
+        .bind(url)
+        .bind(expires)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map_err(err("acquire lease"))?;
+        if r.rows_affected() == 1 {
+            return Ok(Lease::Acquired);
+        }
+        let row = sqlx::query("SELECT url FROM leases WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err("read lease"))?;
+        match row {
+            Some(r) => Ok(Lease::HeldBy(r.try_get("url").map_err(err("url"))?)),
+            // Released between the two statements: try once more on the next request.
+            None => Ok(Lease::HeldBy(url.to_string())),
+        }
+    }
+
+    /// Renews a lease this owner holds; false if it lost it.
+    pub async fn renew_lease(&self, code: &str, owner: &str, lease: Duration) -> Result<bool, StoreError> {
+        let r = sqlx::query("UPDATE leases SET expires_ms = $1 WHERE code = $2 AND owner = $3")
+            .bind(now_ms() + lease.as_millis() as i64)
+            .bind(code)
+            .bind(owner)
+            .execute(&self.pool)
+            .await
+            .map_err(err("renew lease"))?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Gives a lease up so another process may take the table at once.
+    pub async fn release_lease(&self, code: &str, owner: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM leases WHERE code = $1 AND owner = $2")
+            .bind(code)
+            .bind(owner)
+            .execute(&self.pool)
+            .await
+            .map_err(err("release lease"))?;
+        Ok(())
+    }
+
+    /// Tables being played whose lease has run out or was given up: orphans to take over.
+    pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        sqlx::query(
+            "SELECT t.code AS code FROM tables t LEFT JOIN leases l ON l.code = t.code \
+             WHERE t.status = 'playing' AND (l.code IS NULL OR l.expires_ms < $1) LIMIT $2",
+        )
+        .bind(now_ms())
+        .bind(limit as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err("find orphans"))?
+        .iter()
+        .map(|r| r.try_get("code").map_err(err("code")))
+        .collect()
+    }
+}
+
+fn redact(url: &str) -> String {
+    // Keep passwords out of error messages and logs.
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://...{}", &url[..s], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
+fn kind_name(k: SeatKind) -> &'static str {
+    match k {
+        SeatKind::Human => "human",
+        SeatKind::Bot => "bot",
+    }
+}
+
+fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
+    let kind: String = r.try_get("kind").map_err(err("kind"))?;
+    Ok(StoredSeat {
+        kind: if kind == "bot" {
+            SeatKind::Bot
+        } else {
+            SeatKind::Human
+        },
+        bot: r.try_get("bot").map_err(err("bot"))?,
+        name: r.try_get("name").map_err(err("name"))?,
+        token: r.try_get("token").map_err(err("token"))?,
+    })
+}
+
+/// Waiting while a human seat is free, else playing.
+pub fn initial_status(seats: &[StoredSeat]) -> Status {
+    if seats
+        .iter()
+        .any(|s| s.kind == SeatKind::Human && s.token.is_none())
+    {
+        Status::Waiting
+    } else {
+        Status::Playing
+    }
+}
+
+/// The seat names a match is played with.
+pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match (&s.name, &s.bot) {
+            (Some(n), _) => n.clone(),
+            (None, Some(b)) => format!("{b} bot"),
+            (None, None) => format!("Seat {}", i + 1),
+        })
+        .collect()
+}
+
+/// Rebuilds the match of a stored table: the same deals (seeded) and every stored action.
+/// None while human seats are free (the match has not begun).
+pub fn rebuild_game(t: &StoredTable) -> Result<Option<Game>, StoreError> {
+    if initial_status(&t.seats) == Status::Waiting {
+        return Ok(None);
+    }
+    let mut game = Game::new(t.rules, seat_names(&t.seats));
+    let bad = |m: String| StoreError(format!("table {}: {m}", t.code));
+    for (deal, token) in &t.actions {
+        while game.deals().len() <= *deal {
+            if !game.needs_deal() {
+                return Err(bad(format!(
+                    "stored actions of deal {deal} come before its deal began"
+                )));
+            }
+            let n = game.deals().len();
+            game.start_seeded_deal(deal_seed(t.seed, n))
+                .map_err(|e| bad(e.to_string()))?;
+        }
+        let a =
+            Action::parse(token, t.rules.low).map_err(|e| bad(format!("stored action `{token}`: {e}")))?;
+        game.play(a)
+            .map_err(|e| bad(format!("stored action `{token}`: {e}")))?;
+    }
+    Ok(Some(game))
+}
