@@ -3,7 +3,8 @@
 
 import { t } from "./i18n.js";
 import { esc, cardStyle } from "./util.js";
-import { cardSvg } from "./cards.js";
+import { cardSvg, rankLabel } from "./cards.js";
+import { cardInline } from "./table.js";
 
 const DEFAULTS = {
   low: "nine",
@@ -29,15 +30,21 @@ const DEFAULTS = {
 
 /** Each preset: its seats, its target and the options it changes. */
 export const PRESETS = {
-  standard: { players: 3, target: 1500, options: {} },
+  standard: { players: 3, target: 1500, hand: 15, tapp: 3, opening: 150, options: {} },
   swabian: {
     players: 3,
     target: 1500,
+    hand: 15,
+    tapp: 3,
+    opening: 200,
     options: { opening: "200", raise: "jumps", bury_meld_cards: "forbidden", rundgang: "on", calling: "on", low: "seven" },
   },
   dutch: {
     players: 3,
     target: 1000,
+    hand: 15,
+    tapp: 3,
+    opening: 150,
     options: {
       low: "seven",
       auction: "open",
@@ -52,9 +59,9 @@ export const PRESETS = {
       bettel: "on",
     },
   },
-  forty: { players: 3, target: 1500, options: { pack: "40" } },
-  kreuz: { players: 4, target: 500, options: { players: "4", target: "500", match_end: "highest" } },
-  "two-player": { players: 2, target: 1000, options: { players: "2", target: "1000", match_end: "highest" } },
+  forty: { players: 3, target: 1500, hand: 12, tapp: 4, opening: 150, options: { pack: "40" } },
+  kreuz: { players: 4, target: 500, hand: 10, tapp: 8, opening: 150, options: { players: "4", target: "500", match_end: "highest" } },
+  "two-player": { players: 2, target: 1000, hand: 12, tapp: 0, opening: 0, options: { players: "2", target: "1000", match_end: "highest" } },
 };
 
 const MELDS = [
@@ -87,8 +94,17 @@ export function showRules(root, preset) {
     })
     .join("");
   const sample = ["AS", "TS", "KS", "QS", "JS", "9S"].map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("");
-  const steps = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => `<li>${esc(t("rules.s" + i))}</li>`).join("");
-  const melds = MELDS.map(([k, cards, tr, other]) => `<tr><td>${esc(t("meld." + k))}</td><td><code>${cards}</code></td><td>${tr}</td><td>${other}</td></tr>`).join("");
+  // Two players have no auction and no Tapp: their course is the paragraph above.
+  const steps =
+    p.players === 2
+      ? ""
+      : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => `<li>${esc(t("rules.s" + i, p))}</li>`).join("");
+  const cardsText = (spec) =>
+    spec
+      .split(" ")
+      .map((x) => (x.length === 2 && /[SHDC]/.test(x[1]) ? cardInline(x, style) : /^[ATKQJ9]$/.test(x) ? esc(rankLabel(x, style)) : esc(x)))
+      .join(" ");
+  const melds = MELDS.map(([k, cards, tr, other]) => `<tr><td>${esc(t("meld." + k))}</td><td>${cardsText(cards)}</td><td>${tr}</td><td>${other}</td></tr>`).join("");
   const changes = Object.keys(p.options).length
     ? `<p>${esc(t("rules.preset_changes"))}</p>`
     : `<p>${esc(t("rules.preset_standard"))}</p>`;
@@ -97,9 +113,9 @@ export function showRules(root, preset) {
     <h1>${esc(t("rules.title", { preset: t("preset." + preset) }))}</h1>
     <label>${esc(t("start.preset"))} <select id="rules-preset">${choose}</select></label>
     <div class="mini-trick" style="margin:0.6rem 0">${sample}</div>
-    <p class="muted">${esc(t("rules.ranks"))}</p>
+    <p class="muted">${esc(t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks"))}</p>
     ${changes}${extra}
-    <h2>${esc(t("rules.course"))}</h2><ol>${steps}</ol>
+    ${steps ? `<h2>${esc(t("rules.course"))}</h2><ol>${steps}</ol>` : ""}
     <h2>${esc(t("rules.melds"))}</h2>
     <table><thead><tr><th></th><th></th><th>${esc(t("rules.trump_suit"))}</th><th>${esc(t("rules.other_suit"))}</th></tr></thead><tbody>${melds}</tbody></table>
     <h2>${esc(t("rules.options"))}</h2>
