@@ -560,3 +560,36 @@ fn s9_no_deal_after_the_match_is_won() {
     assert!(g.is_over());
     assert_eq!(g.start_seeded_deal(7), Err(binokel::StartError::MatchOver));
 }
+
+#[test]
+fn s2_the_shuffle_is_fair() {
+    // Over many seeded deals every card kind lands in each hand and in the Tapp in proportion
+    // to their sizes (15 : 15 : 15 : 3), within five standard deviations.
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(77);
+    let deals = 40_000;
+    let mut counts = [[0u32; 4]; 24];
+    for i in 0..deals {
+        let d = Deal::shuffled(Rules::default(), i % 3, &mut rng);
+        for card in Card::all() {
+            for s in 0..3 {
+                // Seats relative to forehand, so the dealer rotation does not blur the test.
+                let rel = (s + 3 - d.forehand()) % 3;
+                counts[card.index()][rel] += d.hand(s).count(card);
+            }
+            counts[card.index()][3] += d.tapp().count(card);
+        }
+    }
+    for (k, row) in counts.iter().enumerate() {
+        for (dest, &n) in row.iter().enumerate() {
+            let p = if dest == 3 { 3.0 / 48.0 } else { 15.0 / 48.0 };
+            let trials = 2.0 * deals as f64;
+            let mean = trials * p;
+            let sd = (trials * p * (1.0 - p)).sqrt();
+            assert!(
+                (n as f64 - mean).abs() < 5.0 * sd,
+                "card {k} dest {dest}: {n} vs {mean:.0}"
+            );
+        }
+    }
+}
