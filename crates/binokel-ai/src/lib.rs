@@ -9,9 +9,11 @@ pub mod heuristic;
 pub mod info;
 pub mod sample;
 pub mod solver;
+pub mod strong;
 
 pub use heuristic::HeuristicBot;
 pub use info::Info;
+pub use strong::{Budget, StrongBot};
 
 use binokel::{Action, View};
 use rand::{Rng, SeedableRng};
@@ -64,13 +66,18 @@ impl Bot for RandomBot {
 }
 
 /// The names `make_bot` knows.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+pub const BOT_NAMES: &[&str] = &["random", "heuristic", "strong", "easy", "medium", "hard"];
 
-/// A bot by name, seeded.
+/// A bot by name, seeded: `random`, `heuristic`, `strong` (the default opponent) and the
+/// levels for people `easy`, `medium`, `hard` (`hard` is `strong`), which differ in search
+/// budget.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "heuristic" => Ok(Box::new(HeuristicBot::new(seed))),
+        "strong" | "hard" => Ok(Box::new(StrongBot::new(name, Budget::STRONG, seed))),
+        "medium" => Ok(Box::new(StrongBot::new(name, Budget::MEDIUM, seed))),
+        "easy" => Ok(Box::new(StrongBot::new(name, Budget::EASY, seed))),
         _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
     }
 }

@@ -1,0 +1,417 @@
+//! The `strong` bot: determinization. It samples full deals that agree with its view, values
+//! every legal action on each sample and plays the best average. Card play uses the exact
+//! double-dummy solver near the end and heuristic rollouts before; the auction, burial and
+//! declaration value candidate actions by playing the sampled deals out. Levels differ only
+//! in their budgets, which are counts (samples, candidates, solver depth), never time.
+
+use crate::heuristic::{self, keep_value, PlayCtx};
+use crate::info::Info;
+use crate::sample::Sampler;
+use crate::solver::{Objective, Position, Solver};
+use crate::Bot;
+use binokel::deal::for_each_burial;
+use binokel::{Action, CardSet, Contract, Deal, Phase, Suit, View};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Search budgets of a level. All are counts, so a bot is deterministic for its seed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Sampled deals per card-play decision.
+    pub play_samples: usize,
+    /// The exact solver decides card play from this many tricks left (rollouts before).
+    pub solver_tricks: u32,
+    /// Sampled deals per auction, burial and declaration decision.
+    pub deal_samples: usize,
+    /// Burials kept after pruning the 816 by the heuristic, each then played out.
+    pub burial_candidates: usize,
+}
+
+impl Budget {
+    /// `easy`: few samples, a short exact endgame.
+    pub const EASY: Budget = Budget {
+        play_samples: 3,
+        solver_tricks: 4,
+        deal_samples: 4,
+        burial_candidates: 2,
+    };
+    /// `medium`.
+    pub const MEDIUM: Budget = Budget {
+        play_samples: 8,
+        solver_tricks: 6,
+        deal_samples: 12,
+        burial_candidates: 6,
+    };
+    /// `hard` = `strong`, the default opponent.
+    pub const STRONG: Budget = Budget {
+        play_samples: 24,
+        solver_tricks: 8,
+        deal_samples: 40,
+        burial_candidates: 16,
+    };
+}
+
+/// What an opponent expects to score when it passes (a typical opponent's deal score).
+const PASS_VALUE: f64 = 45.0;
+
+/// The sampling bot.
+pub struct StrongBot {
+    name: String,
+    budget: Budget,
+    rng: ChaCha8Rng,
+    solver: Solver,
+}
+
+impl StrongBot {
+    /// A bot with a name, a budget and a seed.
+    pub fn new(name: &str, budget: Budget, seed: u64) -> StrongBot {
+        StrongBot {
+            name: name.to_string(),
+            budget,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: Solver::new(18),
+        }
+    }
+
+    /// Every legal action with its mean value over `deals` (best first). The arena's
+    /// omniscient seat passes the true deal here; everybody else gets samples of its view.
+    pub fn evaluate_with_deals(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        let mut v = match view.phase {
+            Phase::Auction => self.auction(view, info, deals),
+            Phase::Bury => self.bury(info, deals),
+            Phase::Declare => self.declare(view, info, deals),
+            Phase::Play => self.play(view, info, deals),
+            Phase::Done => Vec::new(),
+        };
+        // Actions a phase did not value (house-rule actions) get the worst value seen.
+        let floor = v.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+        let floor = if floor.is_finite() { floor - 1.0 } else { 0.0 };
+        for &a in &view.legal {
+            if !v.iter().any(|x| x.0 == a) {
+                v.push((a, floor));
+            }
+        }
+        v.retain(|x| view.legal.contains(&x.0));
+        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+
+    fn samples(&mut self, info: &Info, n: usize) -> Vec<Deal> {
+        let Ok(s) = Sampler::new(info) else {
+            return Vec::new();
+        };
+        (0..n).filter_map(|_| s.sample(&mut self.rng)).collect()
+    }
+
+    fn auction(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        let totals: Vec<f64> = deals
+            .iter()
+            .map(|d| {
+                let mut d = force_soloist(*d, info.me);
+                let (b, t, _) =
+                    heuristic::best_burial(d.hand(info.me), info.rules.tapp as usize, &info.rules);
+                d.play_unchecked(Action::Bury(b));
+                d.play_unchecked(Action::Trump(t));
+                rollout(&mut d);
+                soloist_total(&d) as f64
+            })
+            .collect();
+        view.legal
+            .iter()
+            .map(|&a| {
+                let v = match a {
+                    Action::Bid(b) => bid_value(&totals, b),
+                    _ => PASS_VALUE,
+                };
+                (a, v)
+            })
+            .collect()
+    }
+
+    fn bury(&mut self, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        let bid = info.bid;
+        // Prune: the heuristic value of every burial under its best trump.
+        let mut all: Vec<(CardSet, Suit, u32)> = Vec::new();
+        for_each_burial(info.hand, info.rules.tapp as usize, |b| {
+            let kept = info.hand.minus(b).expect("burial held");
+            let (t, v) = Suit::ALL
+                .into_iter()
+                .map(|t| (t, keep_value(kept, b, t, &info.rules)))
+                .max_by_key(|x| x.1)
+                .expect("suits");
+            all.push((b, t, v));
+        });
+        all.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        let made = |total: f64| {
+            if total >= f64::from(bid) {
+                total
+            } else {
+                -2.0 * f64::from(bid)
+            }
+        };
+        let mut out: Vec<(Action, f64)> = Vec::with_capacity(all.len());
+        for (i, &(b, t, v)) in all.iter().enumerate() {
+            let a = Action::Bury(b);
+            if i < self.budget.burial_candidates && !deals.is_empty() {
+                let mean = deals
+                    .iter()
+                    .map(|d| {
+                        let mut d = *d;
+                        if !d.is_legal(a) {
+                            return made(f64::from(v));
+                        }
+                        d.play_unchecked(a);
+                        if !d.is_legal(Action::Trump(t)) {
+                            return made(f64::from(v));
+                        }
+                        d.play_unchecked(Action::Trump(t));
+                        rollout(&mut d);
+                        made(soloist_total(&d) as f64)
+                    })
+                    .sum::<f64>()
+                    / deals.len() as f64;
+                // A played-out candidate is worth at least surrendering it.
+                out.push((a, mean.max(-f64::from(bid)) + 0.5));
+            } else {
+                out.push((a, made(f64::from(v)).max(-f64::from(bid)) - 1000.0));
+            }
+        }
+        out
+    }
+
+    fn declare(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        let bid = f64::from(info.bid);
+        let mut out = Vec::new();
+        for &a in &view.legal {
+            let v = match a {
+                Action::Surrender(_) => -bid,
+                Action::Trump(_) => {
+                    let mut sum = 0.0;
+                    for d in deals {
+                        let mut d = *d;
+                        d.play_unchecked(a);
+                        rollout(&mut d);
+                        let sol = d.soloist().unwrap_or(info.me);
+                        sum += f64::from(d.scores()[sol]);
+                    }
+                    sum / deals.len().max(1) as f64
+                }
+                Action::Durch => {
+                    // The all-tricks probe: the exact solver on every sample.
+                    let mut wins = 0usize;
+                    for d in deals {
+                        let mut d = *d;
+                        d.play_unchecked(a);
+                        if let Some(p) = Position::from_deal(&d, Objective::Tricks) {
+                            if self.solver.reaches(&p, p.tricks_left() as i32) {
+                                wins += 1;
+                            }
+                        }
+                    }
+                    // Durch is only worth it when it holds in every sample.
+                    if wins == deals.len() && !deals.is_empty() {
+                        1000.0
+                    } else {
+                        -1000.0
+                    }
+                }
+                _ => continue,
+            };
+            out.push((a, v));
+        }
+        out
+    }
+
+    fn play(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        let legal = heuristic::legal_mask(view);
+        let cards: Vec<_> = binokel::cardset::mask_cards(legal).collect();
+        let mut sums = vec![0.0; cards.len()];
+        let mut counted = 0usize;
+        for d in deals {
+            if d.to_act() != Some(info.me) {
+                continue;
+            }
+            counted += 1;
+            let left = d.total_tricks() - d.tricks_played();
+            let durch = d.contract() == Some(Contract::Durch);
+            if left <= self.budget.solver_tricks {
+                let obj = if durch {
+                    Objective::Tricks
+                } else {
+                    Objective::Points
+                };
+                let Some(pos) = Position::from_deal(d, obj) else {
+                    continue;
+                };
+                for (c, v) in self.solver.solve_moves(&pos) {
+                    if let Some(i) = cards.iter().position(|&x| x == c) {
+                        sums[i] += utility_after_solve(d, info.me, v, left);
+                    }
+                }
+            } else {
+                for (i, &c) in cards.iter().enumerate() {
+                    let mut dd = *d;
+                    dd.play_unchecked(Action::Play(c));
+                    rollout(&mut dd);
+                    sums[i] += utility_final(&dd, info.me);
+                }
+            }
+        }
+        let n = counted.max(1) as f64;
+        cards
+            .iter()
+            .zip(sums)
+            .map(|(&c, s)| (Action::Play(c), s / n))
+            .collect()
+    }
+}
+
+/// Plays the auction on so that `me` becomes the soloist: it raises, everybody else passes
+/// (or opens when they must).
+fn force_soloist(mut d: Deal, me: usize) -> Deal {
+    while d.phase() == Phase::Auction {
+        let legal = d.legal_actions();
+        let bid = legal.iter().copied().find(|a| matches!(a, Action::Bid(_)));
+        let a = if d.to_act() == Some(me) || !legal.contains(&Action::Pass) {
+            bid.unwrap_or(Action::Pass)
+        } else {
+            Action::Pass
+        };
+        d.play_unchecked(a);
+    }
+    d
+}
+
+/// The heuristic plays the deal out from the burial on (every seat reads only its own hand
+/// and public facts).
+pub fn rollout(d: &mut Deal) {
+    loop {
+        match d.phase() {
+            Phase::Play => {
+                let c = heuristic::choose_card(&PlayCtx::from_deal(d));
+                d.play_unchecked(Action::Play(c));
+            }
+            Phase::Bury => {
+                let hand = d.hand(d.to_act().unwrap_or(0));
+                let k = d.rules().tapp as usize;
+                let (b, _, _) = heuristic::best_burial(hand, k, d.rules());
+                let a = if d.is_legal(Action::Bury(b)) {
+                    Action::Bury(b)
+                } else {
+                    d.legal_actions()[0]
+                };
+                d.play_unchecked(a);
+            }
+            Phase::Declare => {
+                let s = d.to_act().unwrap_or(0);
+                let (t, _) = heuristic::best_trump(d.hand(s), d.buried(), d.rules());
+                d.play_unchecked(Action::Trump(t));
+            }
+            Phase::Auction | Phase::Done => return,
+        }
+    }
+}
+
+/// The soloist's total of a finished (or fully rolled out) deal: card points with the burial
+/// and its melds.
+fn soloist_total(d: &Deal) -> i64 {
+    let s = d.soloist().unwrap_or(0);
+    i64::from(d.card_points()[s]) + i64::from(d.melds()[s])
+}
+
+/// The expected score of bidding `b` given sampled soloist totals (surrendering caps a loss
+/// at the bid itself).
+fn bid_value(totals: &[f64], b: u32) -> f64 {
+    if totals.is_empty() {
+        return -f64::from(b);
+    }
+    let b = f64::from(b);
+    let mean = totals
+        .iter()
+        .map(|&t| if t >= b { t } else { -2.0 * b })
+        .sum::<f64>()
+        / totals.len() as f64;
+    mean.max(-b)
+}
+
+/// The value for `me` of a finished deal: its own score, or for an opponent the soloist's
+/// score negated plus a little of its own (so a lost cause still gathers points).
+fn utility_final(d: &Deal, me: usize) -> f64 {
+    let sc = d.scores();
+    let sol = d.soloist().unwrap_or(0);
+    if me == sol {
+        f64::from(sc[sol])
+    } else {
+        -f64::from(sc[sol]) + 0.1 * f64::from(sc[me])
+    }
+}
+
+/// The value for `me` when the soloist takes `v` more (points, or tricks in Durch) from here.
+fn utility_after_solve(d: &Deal, me: usize, v: i32, left: u32) -> f64 {
+    let sol = d.soloist().unwrap_or(0);
+    let solo_score = if d.contract() == Some(Contract::Durch) {
+        if v as u32 >= left {
+            1000.0
+        } else {
+            -1000.0
+        }
+    } else {
+        let took = d.tricks_taken()[sol] > 0 || v > 0;
+        let total = f64::from(d.card_points()[sol])
+            + f64::from(v)
+            + if took { f64::from(d.melds()[sol]) } else { 0.0 };
+        let bid = f64::from(d.bid());
+        if took && total >= bid {
+            total
+        } else {
+            -2.0 * bid
+        }
+    };
+    if me == sol {
+        solo_score + 0.01 * f64::from(v)
+    } else {
+        -solo_score - 0.1 * f64::from(v)
+    }
+}
+
+impl Bot for StrongBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &View) -> Action {
+        self.hint(view).first().map(|x| x.0).unwrap_or(view.legal[0])
+    }
+
+    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        if view.legal.len() <= 1 && view.phase == Phase::Play {
+            return view.legal.iter().map(|&a| (a, 0.0)).collect();
+        }
+        let Ok(info) = Info::from_view(view) else {
+            return fallback_hint(view);
+        };
+        let n = if view.phase == Phase::Play {
+            self.budget.play_samples
+        } else {
+            self.budget.deal_samples
+        };
+        let deals = self.samples(&info, n);
+        if deals.is_empty() {
+            return fallback_hint(view);
+        }
+        self.evaluate_with_deals(view, &info, &deals)
+    }
+}
+
+/// When a view cannot be sampled (other rule sets): the heuristic's choice first.
+fn fallback_hint(view: &View) -> Vec<(Action, f64)> {
+    let mut h = heuristic::HeuristicBot::new(0);
+    let best = h.choose(view);
+    let mut v: Vec<(Action, f64)> = view
+        .legal
+        .iter()
+        .map(|&a| (a, if a == best { 1.0 } else { 0.0 }))
+        .collect();
+    v.sort_by(|a, b| b.1.total_cmp(&a.1));
+    v
+}

@@ -1,0 +1,102 @@
+//! The sampling bots: legal actions only, hints for every legal action, and decisions that
+//! depend on the view alone (never on the hidden cards).
+
+use binokel::{Action, CardSet, Game, Rules, Setup, View};
+
+#[test]
+fn levels_only_play_legal_actions_and_hint_every_action() {
+    for (d, names) in [
+        ["easy", "medium", "heuristic"],
+        ["strong", "random", "easy"],
+        ["heuristic", "strong", "medium"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(300 + d as u64).unwrap();
+        let mut bots: Vec<_> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| binokel_ai::make_bot(n, i as u64).unwrap())
+            .collect();
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            let hint = bots[seat].hint(&view);
+            let mut hinted: Vec<Action> = hint.iter().map(|h| h.0).collect();
+            hinted.sort();
+            assert_eq!(
+                hinted, view.legal,
+                "{} hints must list every legal action once",
+                names[seat]
+            );
+            assert!(hint.windows(2).all(|w| w[0].1 >= w[1].1), "hints are best first");
+            assert!(hint.iter().all(|h| h.1.is_finite()));
+            let a = bots[seat].choose(&view);
+            assert!(view.legal.contains(&a), "{} chose illegal {a:?}", names[seat]);
+            game.play(a).unwrap();
+        }
+        assert!(game.current().unwrap().is_over());
+    }
+}
+
+fn game_with(hands: [&str; 3], tapp: &str) -> Game {
+    let mut game = Game::new(Rules::default(), Vec::new());
+    let setup = Setup {
+        rules: Rules::default(),
+        dealer: 2,
+        hands: hands.iter().map(|h| h.parse::<CardSet>().unwrap()).collect(),
+        tapp: tapp.parse().unwrap(),
+    };
+    game.start_deal(&setup, None).unwrap();
+    game
+}
+
+#[test]
+fn decisions_depend_only_on_the_view() {
+    // Seat 1 holds the same cards in both deals; seat 0, seat 2 and the Tapp differ.
+    let seat1 = "TS TS KS QS JS JS 9S 9S AS TD TD KD KD QD QD";
+    let mut a = game_with(
+        [
+            "AH TH KH QH JH AH TH KH 9H AS AD AC KS QS JD",
+            seat1,
+            "JD 9D 9D AD TC TC KC KC QC QC JC JC 9C 9C AC",
+        ],
+        "QH JH 9H",
+    );
+    let mut b = game_with(
+        [
+            "QH JH 9H AD TC TC KC KC QC QC JC JC 9C 9C AC",
+            seat1,
+            "JD 9D 9D AH TH KH QH JH AH TH KH 9H AS AD AC",
+        ],
+        "KS QS JD",
+    );
+    a.play(Action::Bid(150)).unwrap();
+    b.play(Action::Bid(150)).unwrap();
+    let va = View::of(&a, Some(1)).unwrap();
+    let vb = View::of(&b, Some(1)).unwrap();
+    assert_eq!(
+        va, vb,
+        "the two views must be equal for the test to mean anything"
+    );
+    for name in ["heuristic", "easy", "strong"] {
+        let ha = binokel_ai::make_bot(name, 9).unwrap().hint(&va);
+        let hb = binokel_ai::make_bot(name, 9).unwrap().hint(&vb);
+        assert_eq!(ha, hb, "{name} saw something beyond its view");
+    }
+}
+
+#[test]
+fn bots_are_deterministic_for_a_seed() {
+    let mut g = Game::new(Rules::default(), Vec::new());
+    g.start_seeded_deal(77).unwrap();
+    let v = View::of(&g, g.to_act()).unwrap();
+    let mut g2 = g.clone();
+    g2.play(v.legal[0]).unwrap();
+    let seat = g2.to_act().unwrap();
+    let v2 = View::of(&g2, Some(seat)).unwrap();
+    let x = binokel_ai::make_bot("strong", 5).unwrap().hint(&v2);
+    let y = binokel_ai::make_bot("strong", 5).unwrap().hint(&v2);
+    assert_eq!(x, y);
+}
