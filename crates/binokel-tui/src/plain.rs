@@ -51,7 +51,7 @@ pub fn run(
         match session.status() {
             Status::MatchOver => {
                 if let Some(v) = session.view() {
-                    for l in text::score_sheet(cat, &names, &v, session.game().rules().target) {
+                    for l in text::score_sheet(cat, &names, &v, session.game().rules().target, 80) {
                         writeln!(out, "{l}")?;
                     }
                 }
@@ -120,7 +120,7 @@ pub fn run(
             Command::Help => writeln!(out, "{}", cat.t("help-plain"))?,
             Command::Scores => {
                 if let Some(v) = session.view() {
-                    for l in text::score_sheet(cat, &names, &v, session.game().rules().target) {
+                    for l in text::score_sheet(cat, &names, &v, session.game().rules().target, 80) {
                         writeln!(out, "{l}")?;
                     }
                 }

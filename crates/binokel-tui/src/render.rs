@@ -144,7 +144,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
         ])
         .split(area);
     draw_header(f, rows[0], s);
-    let wide = area.width >= 110;
+    let wide = area.width >= 100;
     let left_w = if area.width >= 100 { 36 } else { 32 };
     let cols = Layout::default()
         .direction(Direction::Horizontal)
@@ -152,7 +152,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
             vec![
                 Constraint::Length(left_w),
                 Constraint::Min(30),
-                Constraint::Length(area.width / 3),
+                Constraint::Length((area.width - left_w) * 45 / 100),
             ]
         } else {
             vec![Constraint::Length(left_w), Constraint::Min(30)]
@@ -327,7 +327,7 @@ fn draw_table(f: &mut Frame, r: Rect, s: &Screen) {
                 .next()
                 .unwrap_or_default()
                 .to_string(),
-            text::score_sheet(cat, s.names, v, s.target)
+            text::score_sheet(cat, s.names, v, s.target, r.width.saturating_sub(2) as usize)
                 .into_iter()
                 .map(Line::from)
                 .collect(),
@@ -525,16 +525,54 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
 
 fn draw_log(f: &mut Frame, r: Rect, s: &Screen) {
     let h = r.height.saturating_sub(2) as usize;
-    let start = s.log.len().saturating_sub(h);
-    let lines: Vec<Line> = s.log[start..].iter().map(|l| Line::from(l.clone())).collect();
+    let w = r.width.saturating_sub(2).max(1) as usize;
+    // Wrapped here rather than by the widget, so that the newest lines are the ones shown.
+    let mut rows: Vec<String> = Vec::new();
+    for entry in s.log.iter().rev() {
+        let mut wrapped = wrap_words(entry, w);
+        wrapped.reverse();
+        rows.extend(wrapped);
+        if rows.len() >= h {
+            break;
+        }
+    }
+    rows.truncate(h);
+    rows.reverse();
+    let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     f.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+        Paragraph::new(lines).block(
             Block::default()
                 .borders(Borders::ALL)
                 .title(format!(" {} ", s.cat.t("log"))),
         ),
         r,
     );
+}
+
+/// Breaks a sentence into lines of at most `w` characters, at spaces where possible.
+fn wrap_words(text: &str, w: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let cl = cur.chars().count();
+        if cl > 0 && cl + 1 + wl > w {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        while cur.chars().count() > w {
+            let head: String = cur.chars().take(w).collect();
+            cur = cur.chars().skip(w).collect();
+            out.push(head);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 fn draw_hand(f: &mut Frame, r: Rect, s: &Screen) -> Vec<(Rect, usize)> {

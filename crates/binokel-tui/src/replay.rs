@@ -218,7 +218,7 @@ pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), St
         }
     }
     if let Some(v) = View::of(&g, None) {
-        for l in text::score_sheet(cat, &names, &v, g.rules().target) {
+        for l in text::score_sheet(cat, &names, &v, g.rules().target, 80) {
             writeln!(out, "{l}").map_err(io)?;
         }
     }

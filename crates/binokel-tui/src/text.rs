@@ -137,10 +137,11 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
     )
 }
 
-/// The score sheet: one line per complete deal and the totals.
-pub fn score_sheet(cat: &Catalog, names: &[String], view: &View, target: i32) -> Vec<String> {
+/// The score sheet: one line per complete deal and the totals, at most `width` characters
+/// wide (columns shrink to fit, down to 7 characters).
+pub fn score_sheet(cat: &Catalog, names: &[String], view: &View, target: i32, width: usize) -> Vec<String> {
     let n = view.players;
-    let w = 12;
+    let w = (width.saturating_sub(5) / n.max(1)).clamp(7, 12);
     let mut out = vec![cat.ta("score-sheet", &[("target", Arg::Num(target as i64))])];
     let mut head = format!("{:>4} ", "#");
     for s in 0..n {

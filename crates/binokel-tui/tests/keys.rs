@@ -222,3 +222,16 @@ fn q_leaves_the_table() {
     let mut a = app(1, Lang::Pt);
     assert_eq!(key(&mut a, KeyCode::Char('q')), Flow::Quit);
 }
+
+#[test]
+fn tiny_and_huge_terminals_draw_without_panicking() {
+    let mut a = app(2, Lang::Nl);
+    for _ in 0..40 {
+        bots(&mut a);
+        human_move(&mut a);
+    }
+    for (w, h) in [(1, 1), (20, 5), (40, 12), (79, 23), (100, 30), (240, 70)] {
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        term.draw(|f| a.draw(f)).unwrap();
+    }
+}

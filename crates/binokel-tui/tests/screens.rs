@@ -64,6 +64,30 @@ fn advance(g: &mut Game, mut stop: impl FnMut(&Game) -> bool) {
     }
 }
 
+/// The sentences of the current deal, as the table's log shows them to seat 0.
+fn log_of(g: &Game, cat: &Catalog) -> Vec<String> {
+    let names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
+    let last = g.deals().last().unwrap();
+    let mut replay = Game::new(*g.rules(), names.clone());
+    for d in &g.deals()[..g.deals().len() - 1] {
+        replay.start_deal(&d.start.setup(), None).unwrap();
+        for a in &d.actions {
+            replay.play(*a).unwrap();
+        }
+    }
+    replay.start_deal(&last.start.setup(), None).unwrap();
+    let mut out = Vec::new();
+    for (a, seat) in last.actions.iter().zip(last.actors()) {
+        let before = *replay.current().unwrap();
+        replay.play(*a).unwrap();
+        let after = *replay.current().unwrap();
+        for e in binokel_tui::session::step_events(&before, *a, &after, &replay, seat == 0) {
+            out.push(binokel_tui::text::event(cat, &names, &e));
+        }
+    }
+    out
+}
+
 struct Shot<'a> {
     lang: Lang,
     style: CardStyle,
@@ -103,7 +127,11 @@ impl<'a> Shot<'a> {
             binokel::Phase::Play => "help-play",
             binokel::Phase::Done => "help-done",
         });
-        let log: Vec<String> = Vec::new();
+        let log: Vec<String> = if self.size.0 >= 100 {
+            log_of(self.game, &cat)
+        } else {
+            Vec::new()
+        };
         let screen = Screen {
             cat: &cat,
             view: &view,
