@@ -315,6 +315,9 @@ class TableClient {
       this.wireBar();
       return;
     }
+    // Bots are named in the reader's language; people keep the names they chose.
+    const infos = st.seats || [];
+    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot ? t("bot." + infos[s].bot) : x));
     const n = v.players;
     const bottom = me ?? 0;
     const pos = (s) => positionOf(n, bottom, s);
@@ -391,7 +394,6 @@ class TableClient {
     if (v.dealer === s) roles.push(t("table.dealer"));
     if (v.soloist === s) roles.push(t("table.soloist"));
     if (info && info.autopilot) roles.push(t("table.autopilot"));
-    if (info && info.kind === "bot") roles.push(t("bot." + info.bot));
     let bubble = "";
     if (v.phase === "auction") {
       const last = [...v.history].reverse().find((h) => h.seat === s);
@@ -673,9 +675,10 @@ class TableClient {
 
 /** A seat's name on screen; two bots of one kind get their seat number to tell them apart. */
 export function seatLabel(v, s) {
-  const n = v.names[s];
+  const names = v.shownNames || v.names;
+  const n = names[s];
   if (!n) return t("table.seat", { n: s + 1 });
-  const twins = v.names.filter((x) => x === n).length > 1;
+  const twins = names.filter((x) => x === n).length > 1;
   return twins ? `${n} (${s + 1})` : n;
 }
 
