@@ -28,6 +28,10 @@ enum Command {
     Play(cmd::play::Args),
     /// Watch a saved match again, action by action.
     Replay(cmd::replay::Args),
+    /// Serve online tables over HTTP and WebSocket (docs/protocol.md).
+    Serve(cmd::serve::Args),
+    /// Drive N tables of scripted clients against a server and measure it.
+    Loadtest(cmd::loadtest::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,5 +42,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
+        Command::Loadtest(a) => cmd::loadtest::run(a),
     }
 }

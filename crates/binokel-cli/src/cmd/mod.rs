@@ -5,6 +5,8 @@ pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod replay;
+pub mod serve;
+pub mod loadtest;
 
 use binokel::Rules;
 

@@ -1,0 +1,140 @@
+//! `binokel serve`: the game server (HTTP + WebSocket, SQLite or PostgreSQL).
+
+use binokel_server::Config;
+use clap::Parser;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Serve online tables: WebSocket play, HTTP pages, records and health.
+#[derive(Parser, Debug)]
+pub struct Args {
+    /// Address to listen on (loopback by default; port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    /// Database URL: `sqlite://PATH` or `postgres://...` (default: DATABASE_URL, else the
+    /// SQLite file binokel.sqlite3, created on first start).
+    #[arg(long)]
+    pub database: Option<String>,
+    /// The URL other processes send clients to for tables this one owns
+    /// (default: http://LISTEN-ADDRESS).
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// Seconds a table's lease lasts without renewal (another process takes over after it).
+    #[arg(long, default_value_t = 15.0)]
+    pub lease_secs: f64,
+    /// Seconds a person may be disconnected before a bot plays the seat.
+    #[arg(long, default_value_t = 30.0)]
+    pub grace_secs: f64,
+    /// The turn clock in seconds; when it runs out a bot plays the seat until the person is back.
+    #[arg(long, default_value_t = 60.0)]
+    pub turn_secs: f64,
+    /// Pause between deals, milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub deal_pause_ms: u64,
+    /// How long bots wait before acting, milliseconds.
+    #[arg(long, default_value_t = 400)]
+    pub bot_delay_ms: u64,
+    /// Most simultaneous WebSocket connections.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Log as JSON lines instead of text.
+    #[arg(long)]
+    pub log_json: bool,
+}
+
+fn secs(name: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .map_err(|_| format!("--{name} must be a positive number of seconds, not {s}"))
+}
+
+/// Builds the server configuration from the arguments.
+pub fn config(args: &Args) -> Result<Config, String> {
+    let db = args
+        .database
+        .clone()
+        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "sqlite://binokel.sqlite3".into());
+    let mut c = Config::new(&db);
+    c.public_url = args.public_url.clone();
+    c.lease = secs("lease-secs", args.lease_secs)?;
+    c.grace = secs("grace-secs", args.grace_secs)?;
+    c.turn = secs("turn-secs", args.turn_secs)?;
+    if c.lease < Duration::from_millis(300) {
+        return Err("--lease-secs must be at least 0.3".into());
+    }
+    c.deal_pause = Duration::from_millis(args.deal_pause_ms);
+    c.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    c.max_connections = args.max_connections;
+    Ok(c)
+}
+
+/// Logs to stderr; `RUST_LOG` chooses the level (default info).
+pub fn init_logs(json: bool) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let b = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = if json { b.json().try_init() } else { b.try_init() };
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(args: Args) -> ExitCode {
+    init_logs(args.log_json);
+    let config = match config(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("binokel serve: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let rt = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("binokel serve: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    rt.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind(&args.listen).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("binokel serve: cannot listen on {}: {e}", args.listen);
+                return ExitCode::FAILURE;
+            }
+        };
+        match listener.local_addr() {
+            // Scripts and tests read the address from this line.
+            Ok(a) => println!("listening on http://{a}"),
+            Err(e) => eprintln!("binokel serve: {e}"),
+        }
+        match binokel_server::run(listener, config, shutdown_signal()).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("binokel serve: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
