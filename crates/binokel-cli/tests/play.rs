@@ -122,6 +122,10 @@ fn a_saved_match_is_resumed() {
     let first = play(&args, &save, first_legal(60));
     assert!(first.status.success());
     assert!(stdout(&first).contains("Match saved to"), "{}", stdout(&first));
+    // Starting again without --resume does not silently replace the unfinished match.
+    let refused = play(&args, &save, first_legal(5));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--resume"));
     let partial = std::fs::read_to_string(&save).unwrap();
     let partial: serde_json::Value = serde_json::from_str(&partial).unwrap();
     assert!(referee(&save)["winner"].is_null());

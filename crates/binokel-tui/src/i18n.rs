@@ -427,9 +427,8 @@ impl Catalog {
             IllegalAction::MustTrump { card } => {
                 self.ta("err-must-trump", &[("card", Arg::Str(&self.card(*card)))])
             }
-            IllegalAction::OptionOff(_) | IllegalAction::NotInThisGame(_) => {
-                self.ta("err-other", &[("reason", Arg::Str(&e.to_string()))])
-            }
+            // Rules the terminal table does not offer (house rules) keep the engine's sentence.
+            _ => self.ta("err-other", &[("reason", Arg::Str(&e.to_string()))]),
         }
     }
 }

@@ -34,8 +34,11 @@ pub struct Args {
     #[arg(long)]
     pub plain: bool,
     /// Continue the saved match (from --save's file).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "new")]
     pub resume: bool,
+    /// Start a new match even if the save file holds an unfinished one (it is replaced).
+    #[arg(long)]
+    pub new: bool,
     /// Where the match is saved after every action (a binokel-record/1 file).
     /// Default: $XDG_DATA_HOME/binokel/match.json (or ~/.local/share/binokel/match.json).
     #[arg(long)]
@@ -61,6 +64,14 @@ pub fn default_save_path() -> PathBuf {
         Some(b) => b.join("binokel").join("match.json"),
         None => PathBuf::from("binokel-match.json"),
     }
+}
+
+/// True when `path` holds a readable match that has no winner yet.
+fn holds_unfinished_match(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| binokel::record::read_record(&t).ok())
+        .is_some_and(|g| !g.is_over() && !g.deals().is_empty())
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -106,6 +117,13 @@ pub fn run(args: Args) -> ExitCode {
         seed,
         save: Some(save.clone()),
     };
+    if !args.resume && !args.new && holds_unfinished_match(&save) {
+        return fail(&format!(
+            "an unfinished match is saved in {}: continue it with `binokel play --resume`, \
+             or start a new one with `binokel play --new`",
+            save.display()
+        ));
+    }
     let session = if args.resume {
         Session::resume(&save, &config)
     } else {
