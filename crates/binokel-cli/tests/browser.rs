@@ -1,0 +1,1153 @@
+//! End-to-end tests of the browser table: the real `binokel serve` binary on a free
+//! loopback port with a fresh SQLite file, Debian's chromedriver and headless Chromium,
+//! driven through fantoccini the way a person would use the page (clicks and typing).
+//!
+//! Paths come from `BINOKEL_CHROMEDRIVER` and `BINOKEL_CHROMIUM` (defaults
+//! `/usr/bin/chromedriver`, `/usr/bin/chromium`). The `screenshots` test is ignored by
+//! default: it writes the README's pictures when run on purpose (see README.md).
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Chromium instances are heavy; the machine has two cores, so browser tests take turns.
+static BROWSERS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+fn scratch_dir(what: &str) -> PathBuf {
+    let n = SCRATCH.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("binokel-e2e-{}-{what}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn wait_for_port(port: u16, child: &mut Child, what: &str) {
+    let start = Instant::now();
+    while start.elapsed() < WAIT {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("{what} exited before listening on port {port}: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{what} did not listen on 127.0.0.1:{port} within {WAIT:?}");
+}
+
+/// A child process that is killed when the test ends, pass or fail.
+struct Proc {
+    child: Child,
+    dir: PathBuf,
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `binokel serve` on a free port with its own SQLite database; `restart` stops the
+/// process and starts a new one on the same port and database (a server that went away).
+struct Server {
+    child: Option<Child>,
+    dir: PathBuf,
+    port: u16,
+    url: String,
+}
+
+fn start_server() -> Server {
+    let port = free_port();
+    let mut s = Server {
+        child: None,
+        dir: scratch_dir("server"),
+        port,
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    s.start();
+    s
+}
+
+impl Server {
+    fn start(&mut self) {
+        let db = format!("sqlite://{}", self.dir.join("binokel.sqlite3").display());
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("server.log"))
+            .expect("server log");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+            .args([
+                "serve",
+                "--listen",
+                &format!("127.0.0.1:{}", self.port),
+                "--database",
+                &db,
+            ])
+            // Bots answer at once and deals follow each other quickly: tests, not people,
+            // watch. A short lease lets a restarted process take its tables back at once.
+            .args([
+                "--bot-delay-ms",
+                "0",
+                "--deal-pause-ms",
+                "300",
+                "--lease-secs",
+                "1",
+            ])
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start `binokel serve`");
+        wait_for_port(self.port, &mut child, "binokel serve");
+        self.child = Some(child);
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("server.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// chromedriver on a free port.
+struct Driver {
+    _proc: Proc,
+    url: String,
+}
+
+fn chromium_path() -> String {
+    std::env::var("BINOKEL_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+fn start_driver() -> Driver {
+    let exe = std::env::var("BINOKEL_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    assert!(
+        Path::new(&exe).exists(),
+        "chromedriver not found at {exe}: install Debian's chromium-driver (scripts/test.sh does) or set BINOKEL_CHROMEDRIVER"
+    );
+    let chromium = chromium_path();
+    assert!(
+        Path::new(&chromium).exists(),
+        "chromium not found at {chromium}: install Debian's chromium or set BINOKEL_CHROMIUM"
+    );
+    let dir = scratch_dir("driver");
+    let port = free_port();
+    let mut child = Command::new(&exe)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {exe}: {e}"));
+    wait_for_port(port, &mut child, "chromedriver");
+    Driver {
+        _proc: Proc { child, dir },
+        url: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+/// One headless Chromium window with a fresh profile (its own localStorage). Tests end
+/// with `let _ = client.close()`: the session may already be gone, nothing to check there.
+struct Browser {
+    client: Client,
+    _profile: ScratchDir,
+}
+
+struct ScratchDir(PathBuf);
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
+    let profile = scratch_dir("profile");
+    let args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--no-first-run".into(),
+        "--disable-sync".into(),
+        format!("--user-data-dir={}", profile.display()),
+        format!("--window-size={},{}", size.0, size.1),
+        format!("--lang={lang}"),
+    ];
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": chromium_path(),
+            "args": args,
+            "prefs": {"intl.accept_languages": lang},
+        }
+    });
+    let caps = caps.as_object().expect("object").clone();
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session from chromedriver");
+    Browser {
+        client,
+        _profile: ScratchDir(profile),
+    }
+}
+
+/// The page's text, to explain a failure.
+async fn page_text(c: &Client) -> String {
+    c.execute("return document.body ? document.body.innerText : ''", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Waits until `script` (a JS expression) is truthy; answers its value.
+async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
+    let start = Instant::now();
+    let wrapped = format!("try {{ return ({script}); }} catch (e) {{ return null; }}");
+    loop {
+        let v = c.execute(&wrapped, vec![]).await.expect("script runs");
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            Value::String(s) => !s.is_empty(),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if start.elapsed() > WAIT {
+            panic!(
+                "timed out waiting for {what} ({script}); the page shows:\n{}",
+                page_text(c).await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.expect("script runs")
+}
+
+async fn click(c: &Client, css: &str) {
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Clicks a card of the hand where a person would: on its top-left corner, the part that
+/// the next card of the fanned hand leaves visible (its centre may lie under that card).
+async fn click_card(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no card {css}: {e}"));
+    let (_, _, w, h) = el.rectangle().await.expect("the card's box");
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: -w / 2.0 + 6.0,
+            y: -h / 2.0 + 12.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse)
+        .await
+        .unwrap_or_else(|e| panic!("cannot click card {css}: {e}"));
+}
+
+async fn type_into(c: &Client, css: &str, text: &str) {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.clear().await.expect("clear");
+    el.send_keys(text).await.expect("type");
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.text().await.expect("text")
+}
+
+/// The last `state` message the page received (see web/js/table.js).
+async fn state(c: &Client) -> Value {
+    js(
+        c,
+        "return window.binokel && window.binokel.state ? window.binokel.state : null",
+    )
+    .await
+}
+
+/// True when the page is waiting for this seat to act and shows the controls for it.
+const MY_TURN: &str = "(() => { const s = window.binokel.state; const v = s && s.view; \
+    return !!(v && v.seat !== null && v.to_act === v.seat && v.legal.length > 0 \
+      && document.querySelector('.table-page').dataset.toAct === String(v.seat)); })()";
+
+/// Checks that the hand marks exactly the legal cards, then makes one move the way a
+/// person would: bid (up to 200) or pass, pick cards to bury and press Bury, declare the
+/// first trump offered, or click a highlighted card.
+async fn take_turn(c: &Client) -> String {
+    let v = state(c).await["view"].clone();
+    let legal: Vec<String> = v["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .map(|a| a.as_str().expect("token").to_string())
+        .collect();
+    if v["phase"] == "play" {
+        let marks = js(
+            c,
+            "return [...document.querySelectorAll('#hand .card')].map(e => [e.dataset.card, e.classList.contains('legal')])",
+        )
+        .await;
+        for m in marks.as_array().expect("cards") {
+            let card = m[0].as_str().expect("code");
+            let marked = m[1].as_bool().expect("flag");
+            assert_eq!(
+                marked,
+                legal.iter().any(|a| a == card),
+                "card {card} marked legal={marked}, but the server's legal actions are {legal:?}"
+            );
+        }
+        click_card(c, "#hand .card.legal").await;
+        return "play".into();
+    }
+    if legal.iter().any(|a| a.starts_with("bury ")) {
+        let need = legal[0].split(' ').count() - 1;
+        for i in 0..need {
+            click_card(c, &format!("#hand .card[data-i=\"{i}\"]")).await;
+        }
+        click(c, "#act-bury:not([disabled])").await;
+        return "bury".into();
+    }
+    if legal.iter().any(|a| a.starts_with("trump ")) {
+        click(c, "button[data-act^=\"trump \"]").await;
+        return "declare".into();
+    }
+    if v["phase"] == "auction" {
+        let min_bid = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("bid ").and_then(|n| n.parse::<u32>().ok()))
+            .min();
+        match min_bid {
+            Some(b) if b <= 200 || !legal.iter().any(|a| a == "pass") => click(c, "#act-bid").await,
+            _ => click(c, "#act-pass").await,
+        }
+        return "auction".into();
+    }
+    // Anything else the page offers as a button (calling, two-player melds...).
+    click(c, "#controls button[data-act]").await;
+    "other".into()
+}
+
+/// Waits for the position to change after a move (a new action, a new deal or the end).
+async fn wait_progress(c: &Client, deal: u64, seen: u64) {
+    wait_js(
+        c,
+        &format!(
+            "(() => {{ const v = window.binokel.state && window.binokel.state.view; \
+             return v && (v.deal !== {deal} || v.history.length > {seen}); }})()"
+        ),
+        "the server to accept the move",
+    )
+    .await;
+}
+
+/// Plays this seat's turns until `done` (a JS expression) holds.
+async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
+    let start = Instant::now();
+    let mut moves = Vec::new();
+    let goal = format!("({done}) ? 'done' : ({MY_TURN}) ? 'turn' : ''");
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "no {what} after 180 s: {moves:?}"
+        );
+        let r = wait_js(c, &goal, what).await;
+        if r == "done" {
+            return moves;
+        }
+        let v = state(c).await["view"].clone();
+        let (deal, seen) = (
+            v["deal"].as_u64().expect("deal"),
+            v["history"].as_array().expect("history").len() as u64,
+        );
+        moves.push(take_turn(c).await);
+        wait_progress(c, deal, seen).await;
+    }
+}
+
+async fn start_bot_game(c: &Client, server: &Server, name: &str) -> String {
+    c.goto(&server.url).await.expect("open the start page");
+    wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
+    type_into(c, "#quick-name", name).await;
+    c.find(Locator::Css("#quick-bot option[value=\"random\"]"))
+        .await
+        .expect("random bot")
+        .click()
+        .await
+        .expect("select");
+    click(c, "#quick-play").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    text_of(c, "#table-code").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_page_then_a_full_deal_against_two_bots() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+
+    c.goto(&server.url).await.expect("open the start page");
+    wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
+    assert_eq!(text_of(c, "#quick-form h2").await, "Play against two bots");
+    for id in ["#create-form", "#join-form", "#watch-code", "#create-preset"] {
+        c.find(Locator::Css(id))
+            .await
+            .unwrap_or_else(|_| panic!("start page lacks {id}"));
+    }
+    // The hero shows project-drawn SVG cards.
+    let svgs = js(
+        c,
+        "return document.querySelectorAll('.hero-cards svg.card-svg').length",
+    )
+    .await;
+    assert_eq!(svgs, json!(5));
+
+    let code = start_bot_game(c, &server, "Anna").await;
+    assert_eq!(code.len(), 6, "invite code {code:?}");
+    let v = state(c).await["view"].clone();
+    assert_eq!(v["names"][0], "Anna");
+    assert_eq!(v["hand_sizes"], json!([15, 15, 15]));
+    let shown = js(c, "return document.querySelectorAll('#hand .card').length").await;
+    assert_eq!(shown, json!(15), "the hand shows 15 cards");
+
+    // Play deals to their end until one had cards played by us (a bot may surrender at once).
+    let mut deals = 0;
+    loop {
+        let moves = play_until(
+            c,
+            &format!("window.binokel.state.view.score_sheet.length > {deals}"),
+            "the end of the deal",
+        )
+        .await;
+        deals += 1;
+        if moves.iter().any(|m| m == "play") {
+            break;
+        }
+        assert!(deals < 6, "no deal with our card play in {deals} deals");
+    }
+    // The score sheet on the page has a line per deal.
+    wait_js(
+        c,
+        &format!("document.querySelectorAll('#score-sheet tbody tr').length >= {deals}"),
+        "the score sheet lines",
+    )
+    .await;
+    let sheet = state(c).await["view"]["score_sheet"].clone();
+    assert!(
+        sheet.as_array().expect("sheet").len() >= deals,
+        "{deals} deals scored: {sheet}"
+    );
+    let footer = text_of(c, "#score-sheet tfoot").await;
+    for x in state(c).await["view"]["totals"].as_array().expect("totals") {
+        assert!(
+            footer.contains(&x.to_string()),
+            "the footer {footer:?} shows the total {x}"
+        );
+    }
+    assert!(
+        !server.log().contains("panicked"),
+        "server log:\n{}",
+        server.log()
+    );
+    let _ = b.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_at_one_table() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let anna = browser(&driver, "en", (1200, 850)).await;
+    let ben = browser(&driver, "en", (412, 915)).await;
+    let a = &anna.client;
+    let b = &ben.client;
+
+    a.goto(&server.url).await.expect("start page");
+    wait_js(a, "document.querySelector('#create-form')", "the start page").await;
+    type_into(a, "#quick-name", "Anna").await;
+    a.find(Locator::Css(
+        ".seat-kind[data-seat=\"1\"] option[value=\"human\"]",
+    ))
+    .await
+    .expect("seat 2 kind")
+    .click()
+    .await
+    .expect("select");
+    a.find(Locator::Css(
+        ".seat-bot[data-seat=\"2\"] option[value=\"random\"]",
+    ))
+    .await
+    .expect("seat 3 bot")
+    .click()
+    .await
+    .expect("select");
+    click(a, "#create-table").await;
+    wait_js(a, "document.querySelector('#waiting')", "the waiting table").await;
+    let code = text_of(a, "#table-code").await;
+
+    // Ben pastes the invite link on the start page.
+    b.goto(&server.url).await.expect("start page");
+    wait_js(b, "document.querySelector('#join-form')", "the start page").await;
+    type_into(b, "#join-code", &format!("{}/#/join/{code}", server.url)).await;
+    click(b, "#join-button").await;
+    wait_js(b, "document.querySelector('#join-seat-form')", "the join form").await;
+    type_into(b, "#join-name", "Ben").await;
+    click(b, "#join-seat").await;
+
+    for c in [a, b] {
+        wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    }
+    let va = state(a).await["view"].clone();
+    let vb = state(b).await["view"].clone();
+    assert_eq!(va["seat"], 0);
+    assert_eq!(vb["seat"], 1);
+    assert_eq!(va["names"], vb["names"]);
+    assert_eq!(va["names"][1], "Ben");
+    // Each sees the other at the table, connected, and never the other's cards.
+    assert!(text_of(a, "#seat-1").await.contains("Ben"));
+    assert!(text_of(b, "#seat-0").await.contains("Anna"));
+    wait_js(
+        a,
+        "document.querySelector('#seat-1 .dot.on')",
+        "Ben shown as connected",
+    )
+    .await;
+    assert_ne!(va["hand"], vb["hand"]);
+
+    // Both play until the first trick is complete; then both pages show the same trick.
+    let done =
+        "(() => { const v = window.binokel.state.view; return v.tricks.length >= 1 || v.deal > 0; })()";
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(180), "no first trick");
+        let mut finished = 0;
+        for c in [a, b] {
+            if js(c, &format!("return {done}")).await == json!(true) {
+                finished += 1;
+                continue;
+            }
+            if js(c, &format!("return {MY_TURN}")).await == json!(true) {
+                let v = state(c).await["view"].clone();
+                take_turn(c).await;
+                wait_progress(
+                    c,
+                    v["deal"].as_u64().expect("deal"),
+                    v["history"].as_array().expect("h").len() as u64,
+                )
+                .await;
+            }
+        }
+        if finished == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let ta = state(a).await["view"]["tricks"][0].clone();
+    let tb = state(b).await["view"]["tricks"][0].clone();
+    assert_eq!(ta, tb, "both browsers show the same first trick");
+    if !ta.is_null() {
+        wait_js(a, "document.querySelector('#last-trick')", "the last trick panel").await;
+        let shown = js(
+            a,
+            "return [...document.querySelectorAll('#last-trick svg')].map(s => s.getAttribute('aria-label'))",
+        )
+        .await;
+        assert_eq!(shown, ta["cards"], "Anna's page shows the last trick");
+    }
+
+    // Ben now watches the table instead: a spectator sees the table but no hand.
+    b.goto(&format!("{}/#/watch/{code}", server.url))
+        .await
+        .expect("watch");
+    wait_js(
+        b,
+        "document.querySelector('.felt') && window.binokel.state && window.binokel.state.view && window.binokel.state.view.seat === null",
+        "the spectator's table",
+    )
+    .await;
+    assert!(
+        b.find(Locator::Css("#hand")).await.is_err(),
+        "a spectator has no hand"
+    );
+    assert_eq!(state(b).await["view"]["hand"], Value::Null);
+    assert!(text_of(b, ".table-bar").await.contains("You are watching."));
+    let _ = anna.client.close().await;
+    let _ = ben.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reload_in_mid_trick_and_continue() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    start_bot_game(c, &server, "Cleo").await;
+
+    // Play until it is our turn with cards already on the table.
+    let mid_trick =
+        "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
+        && v.trick && v.trick.cards.length >= 1; })()";
+    play_until(c, mid_trick, "our turn in mid-trick").await;
+    let before = state(c).await["view"].clone();
+
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        "document.querySelector('#hand .card')",
+        "the table after the reload",
+    )
+    .await;
+    let after = state(c).await["view"].clone();
+    assert_eq!(after["hand"], before["hand"], "the same hand after the reload");
+    assert_eq!(after["trick"], before["trick"], "the same trick on the table");
+    assert_eq!(after["history"], before["history"]);
+    let on_table = js(c, "return document.querySelectorAll('#trick .card').length").await;
+    assert_eq!(
+        on_table.as_u64(),
+        Some(before["trick"]["cards"].as_array().expect("cards").len() as u64)
+    );
+
+    // And the game goes on from there.
+    wait_js(c, MY_TURN, "our turn after the reload").await;
+    let seen = after["history"].as_array().expect("history").len() as u64;
+    assert_eq!(take_turn(c).await, "play");
+    let deal = before["deal"].as_u64().expect("deal");
+    wait_progress(c, deal, seen).await;
+    let later = state(c).await["view"].clone();
+    assert!(
+        later["deal"] != deal
+            || later["hand_sizes"][later["seat"].as_u64().expect("seat") as usize].as_u64()
+                < before["hand_sizes"][before["seat"].as_u64().expect("seat") as usize].as_u64(),
+        "the card left the hand"
+    );
+    let _ = b.client.close().await;
+}
+
+/// The server goes away in mid-trick (the network drops) and comes back: the page says it
+/// is reconnecting, then shows the same position and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_goes_away_and_comes_back() {
+    let _turn = BROWSERS.lock().await;
+    let mut server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    start_bot_game(c, &server, "Fritz").await;
+    let mid_trick =
+        "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
+        && v.trick && v.trick.cards.length >= 1; })()";
+    play_until(c, mid_trick, "our turn in mid-trick").await;
+    let before = state(c).await["view"].clone();
+
+    server.stop();
+    wait_js(
+        c,
+        "document.querySelector('#reconnecting')",
+        "the reconnecting banner",
+    )
+    .await;
+    server.start();
+    wait_js(
+        c,
+        "!document.querySelector('#reconnecting') && window.binokel.client.connected && document.querySelector('#hand .card')",
+        "the page to reconnect",
+    )
+    .await;
+    let after = state(c).await["view"].clone();
+    assert_eq!(after["hand"], before["hand"]);
+    assert_eq!(after["trick"], before["trick"]);
+    assert_eq!(after["history"], before["history"]);
+
+    wait_js(c, MY_TURN, "our turn after reconnecting").await;
+    let seen = after["history"].as_array().expect("history").len() as u64;
+    assert_eq!(take_turn(c).await, "play");
+    wait_progress(c, after["deal"].as_u64().expect("deal"), seen).await;
+    let _ = b.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_in_german() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "de-DE", (412, 915)).await;
+    let c = &b.client;
+
+    c.goto(&server.url).await.expect("start page");
+    wait_js(
+        c,
+        "document.documentElement.lang === 'de' && document.querySelector('#quick-form')",
+        "the German start page",
+    )
+    .await;
+    assert_eq!(text_of(c, "#quick-form h2").await, "Gegen zwei Bots spielen");
+    assert_eq!(text_of(c, "#nav-rules").await, "Regeln");
+    assert_eq!(text_of(c, "#quick-play").await, "Jetzt spielen");
+
+    // A game in German, with German suits by default.
+    type_into(c, "#quick-name", "Dora").await;
+    c.find(Locator::Css("#quick-bot option[value=\"random\"]"))
+        .await
+        .expect("random")
+        .click()
+        .await
+        .expect("select");
+    click(c, "#quick-play").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    wait_js(
+        c,
+        &format!("{MY_TURN} || document.querySelector('#turn-info')"),
+        "the turn line",
+    )
+    .await;
+    let turn = text_of(c, "#turn-info").await;
+    assert!(
+        turn == "Du bist dran" || turn.ends_with("ist dran"),
+        "German turn line: {turn:?}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('style-select').value").await,
+        json!("german")
+    );
+    let score_title = text_of(c, "#score-sheet h3").await;
+    assert_eq!(score_title, "Schreibzettel");
+
+    // The switch changes the language at once and remembers it.
+    c.find(Locator::Css("#lang-select option[value=\"nl\"]"))
+        .await
+        .expect("nl")
+        .click()
+        .await
+        .expect("select");
+    wait_js(c, "document.documentElement.lang === 'nl'", "Dutch").await;
+    assert_eq!(text_of(c, "#score-sheet h3").await, "Scorelijst");
+    c.find(Locator::Css("#lang-select option[value=\"pt\"]"))
+        .await
+        .expect("pt")
+        .click()
+        .await
+        .expect("select");
+    wait_js(c, "document.documentElement.lang === 'pt'", "Portuguese").await;
+    assert_eq!(text_of(c, "#score-sheet h3").await, "Folha de pontos");
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        "document.querySelector('#score-sheet h3')",
+        "the table after the reload",
+    )
+    .await;
+    assert_eq!(
+        text_of(c, "#score-sheet h3").await,
+        "Folha de pontos",
+        "the choice survives a reload"
+    );
+
+    // The rules page, in German.
+    c.find(Locator::Css("#lang-select option[value=\"de\"]"))
+        .await
+        .expect("de")
+        .click()
+        .await
+        .expect("select");
+    c.goto(&format!("{}/#/rules/swabian", server.url))
+        .await
+        .expect("rules page");
+    wait_js(c, "document.querySelector('#rules-page')", "the rules page").await;
+    assert_eq!(
+        text_of(c, "#rules-page h1").await,
+        "Regeln: Schwäbische Hausregeln"
+    );
+    let _ = b.client.close().await;
+}
+
+/// A short match (target 100) played to its end: the winner is announced, the replay
+/// viewer opens the server's record of it, the rematch starts a new table, and the
+/// games page lists both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_match_to_the_end_then_replay_and_rematch() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    c.goto(&server.url).await.expect("start page");
+    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+    type_into(c, "#quick-name", "Emil").await;
+    type_into(c, "#create-target", "100").await;
+    for seat in [1, 2] {
+        c.find(Locator::Css(&format!(
+            ".seat-bot[data-seat=\"{seat}\"] option[value=\"random\"]"
+        )))
+        .await
+        .expect("bot choice")
+        .click()
+        .await
+        .expect("select");
+    }
+    click(c, "#create-table").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    let code = text_of(c, "#table-code").await;
+
+    play_until(c, "document.querySelector('#match-over')", "the end of the match").await;
+    let end = state(c).await["view"].clone();
+    let winner = end["winner"].as_u64().expect("a winner") as usize;
+    let headline = text_of(c, "#match-over h2").await;
+    let winner_name = end["names"][winner].as_str().expect("name");
+    assert!(
+        headline.contains(winner_name) || (winner == 0 && headline == "You won the match!"),
+        "headline {headline:?} names seat {winner}"
+    );
+    let dialog = text_of(c, "#match-over").await;
+    for total in end["totals"].as_array().expect("totals") {
+        assert!(
+            dialog.contains(&total.to_string()),
+            "the dialog shows the total {total}: {dialog:?}"
+        );
+    }
+
+    // The replay of the finished match comes from the server's record.
+    click(c, "#replay-link").await;
+    wait_js(
+        c,
+        "document.querySelector('#replay') || document.querySelector('#replay-error')",
+        "the replay",
+    )
+    .await;
+    assert!(
+        c.find(Locator::Css("#replay-error")).await.is_err(),
+        "{}",
+        page_text(c).await
+    );
+    let deals = js(
+        c,
+        "return document.querySelectorAll('#replay-deal option').length",
+    )
+    .await;
+    assert_eq!(
+        deals.as_u64(),
+        Some(end["score_sheet"].as_array().expect("sheet").len() as u64)
+    );
+    let last = deals.as_u64().expect("count") - 1;
+    c.find(Locator::Css(&format!("#replay-deal option[value=\"{last}\"]")))
+        .await
+        .expect("last deal")
+        .click()
+        .await
+        .expect("select");
+    click(c, "#replay-last").await;
+    for seat in 0..3 {
+        let text = text_of(c, &format!("#replay-seat-{seat}")).await;
+        let tricks = format!("tricks: {}", end["tricks_taken"][seat]);
+        let points = format!("points: {}", end["card_points"][seat]);
+        assert!(
+            text.contains(&tricks) && text.contains(&points),
+            "seat {seat}: replay shows {text:?}, the table showed {tricks}, {points}"
+        );
+    }
+
+    // Rematch: a new table with the same settings.
+    c.back().await.expect("back to the table");
+    wait_js(c, "document.querySelector('#match-over')", "the finished table").await;
+    click(c, "#rematch").await;
+    wait_js(
+        c,
+        &format!("document.querySelector('#table-code') && document.querySelector('#table-code').textContent !== '{code}' && document.querySelector('#hand .card')"),
+        "the rematch table",
+    )
+    .await;
+    let code2 = text_of(c, "#table-code").await;
+    assert_ne!(code2, code);
+    c.goto(&format!("{}/#/games", server.url))
+        .await
+        .expect("games page");
+    let listed = text_of(c, ".games-list").await;
+    assert!(
+        listed.contains(&code) && listed.contains(&code2),
+        "games page lists {code} and {code2}: {listed:?}"
+    );
+    let _ = b.client.close().await;
+}
+
+/// The replay viewer, fed the shared conformance records through its file picker, ends
+/// every deal with the tricks, card points and soloist the referee computed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_viewer_agrees_with_the_referee() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../binokel/tests/data/conformance/records");
+    let mut checked = 0;
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("conformance records")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.to_string_lossy().ends_with(".json") && !p.to_string_lossy().ends_with(".expected.json")
+        })
+        .collect();
+    names.sort();
+    for path in names {
+        let expected: Value = serde_json::from_str(
+            &std::fs::read_to_string(path.with_extension("expected.json")).expect("expected answer"),
+        )
+        .expect("JSON");
+        if expected["legal"] != true {
+            continue;
+        }
+        let path = path.canonicalize().expect("absolute path");
+        c.goto(&format!("{}/#/games", server.url))
+            .await
+            .expect("games page");
+        let input = c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css("#record-file"))
+            .await
+            .expect("file picker");
+        input
+            .send_keys(&path.display().to_string())
+            .await
+            .expect("choose the file");
+        wait_js(
+            c,
+            "document.querySelector('#replay') || document.querySelector('#replay-error')",
+            "the replay",
+        )
+        .await;
+        if let Ok(err) = c.find(Locator::Css("#replay-error")).await {
+            panic!("{}: {}", path.display(), err.text().await.unwrap_or_default());
+        }
+        for (i, deal) in expected["deals"].as_array().expect("deals").iter().enumerate() {
+            c.find(Locator::Css(&format!("#replay-deal option[value=\"{i}\"]")))
+                .await
+                .expect("deal option")
+                .click()
+                .await
+                .expect("choose the deal");
+            click(c, "#replay-last").await;
+            for seat in 0..3 {
+                let text = text_of(c, &format!("#replay-seat-{seat}")).await;
+                let tricks = format!("tricks: {}", deal["tricks"][seat]);
+                let points = format!("points: {}", deal["card_points"][seat]);
+                assert!(
+                    text.contains(&tricks) && text.contains(&points),
+                    "{} deal {i} seat {seat}: the viewer shows {text:?}, the referee says {tricks}, {points}",
+                    path.display()
+                );
+                if deal["soloist"] == seat {
+                    assert!(
+                        text.contains("soloist"),
+                        "{} deal {i}: seat {seat} is the soloist",
+                        path.display()
+                    );
+                }
+            }
+            // Stepping back from the end shows the position before the last action.
+            click(c, "#replay-prev").await;
+            let pos = text_of(c, "#replay-pos").await;
+            let n = deal_len(&path, i);
+            assert_eq!(pos, format!("action {} of {n}", n - 1));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} records replayed");
+    let _ = b.client.close().await;
+}
+
+fn deal_len(record: &Path, deal: usize) -> usize {
+    let r: Value = serde_json::from_str(&std::fs::read_to_string(record).expect("record")).expect("JSON");
+    r["deals"][deal]["actions"].as_array().expect("actions").len()
+}
+
+/// Every catalogue has every message the English one has, and every key the code asks
+/// for exists (a missing one would show its key to the player).
+#[test]
+fn catalogues_are_complete() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let load = |lang: &str| -> serde_json::Map<String, Value> {
+        let text = std::fs::read_to_string(web.join(format!("i18n/{lang}.json"))).expect("catalogue");
+        serde_json::from_str::<Value>(&text)
+            .expect("JSON")
+            .as_object()
+            .expect("object")
+            .clone()
+    };
+    let en = load("en");
+    for lang in ["de", "pt", "nl"] {
+        let other = load(lang);
+        let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
+        let extra: Vec<_> = other.keys().filter(|k| !en.contains_key(*k)).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{lang}: missing {missing:?}, unknown {extra:?}"
+        );
+        for (k, v) in &other {
+            assert!(
+                v.as_str().is_some_and(|s| !s.trim().is_empty()),
+                "{lang}: {k} is empty"
+            );
+        }
+    }
+    let mut used = Vec::new();
+    for entry in std::fs::read_dir(web.join("js")).expect("web/js") {
+        let path = entry.expect("entry").path();
+        let src = std::fs::read_to_string(&path).expect("source");
+        for (at, _) in src.match_indices("t(\"") {
+            // `t(` the translation function, not `get(` or `.t(`.
+            let before = src[..at].chars().next_back().unwrap_or(' ');
+            if before.is_alphanumeric() || before == '_' || before == '.' {
+                continue;
+            }
+            let key: String = src[at + 3..].chars().take_while(|ch| *ch != '"').collect();
+            // Only whole literal keys: `t("rules.s" + i)` builds its key at run time.
+            let after = src[at + 3 + key.len() + 1..].chars().next().unwrap_or(' ');
+            let whole = after == ')' || after == ',';
+            if whole
+                && key
+                    .chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch == '.' || ch == '_')
+            {
+                used.push((path.display().to_string(), key));
+            }
+        }
+    }
+    assert!(used.len() > 100, "found only {} message keys", used.len());
+    for (file, key) in used {
+        assert!(
+            en.contains_key(&key),
+            "{file} asks for `{key}`, which en.json lacks"
+        );
+    }
+}
+
+/// Writes the README's screenshots: run on purpose with
+/// `BINOKEL_SCREENSHOTS=docs/img cargo test -p binokel-cli --release --test browser -- --ignored screenshots`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes the README's screenshots; run on purpose"]
+async fn screenshots() {
+    let out = PathBuf::from(std::env::var("BINOKEL_SCREENSHOTS").unwrap_or_else(|_| "docs/img".into()));
+    let out = if out.is_relative() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(out)
+    } else {
+        out
+    };
+    std::fs::create_dir_all(&out).expect("screenshot directory");
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    for (name, lang, size) in [
+        ("desktop", "en", (1280, 860)),
+        ("phone", "en", (412, 915)),
+        ("phone-de", "de-DE", (412, 915)),
+    ] {
+        let b = browser(&driver, lang, size).await;
+        let c = &b.client;
+        c.goto(&server.url).await.expect("start page");
+        wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        std::fs::write(
+            out.join(format!("start-{name}.png")),
+            c.screenshot().await.expect("png"),
+        )
+        .expect("write");
+        start_bot_game(c, &server, "Anna").await;
+        let bury = "(() => { const v = window.binokel.state.view; return v.phase === 'bury' && v.to_act === v.seat; })()";
+        play_until(
+            c,
+            &format!("{bury} || window.binokel.state.view.phase === 'play'"),
+            "the burial or the play",
+        )
+        .await;
+        if js(c, &format!("return {bury}")).await == json!(true) {
+            for i in [0, 5] {
+                click_card(c, &format!("#hand .card[data-i=\"{i}\"]")).await;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            std::fs::write(
+                out.join(format!("bury-{name}.png")),
+                c.screenshot().await.expect("png"),
+            )
+            .expect("write");
+        }
+        let mid =
+            "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
+            && v.trick && v.trick.cards.length >= 1 && v.tricks.length >= 3; })()";
+        play_until(c, mid, "a turn in mid-game").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        std::fs::write(
+            out.join(format!("table-{name}.png")),
+            c.screenshot().await.expect("png"),
+        )
+        .expect("write");
+        let _ = b.client.close().await;
+    }
+}
