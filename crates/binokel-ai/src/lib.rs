@@ -5,6 +5,8 @@
 //! seed; their budgets are counts (samples, nodes), never wall-clock time.
 #![deny(missing_docs)]
 
+pub mod arena;
+pub mod engine;
 pub mod heuristic;
 pub mod info;
 pub mod sample;

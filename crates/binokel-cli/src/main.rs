@@ -20,6 +20,10 @@ struct Cli {
 enum Command {
     /// Check every action of a game record and report the scores (JSON on stdout).
     Referee(cmd::referee::Args),
+    /// Duplicate deal sets between bots: mean score per deal with 95% intervals.
+    Arena(cmd::arena::Args),
+    /// Run a bot behind the line protocol of docs/engine-protocol.md on stdin/stdout.
+    Engine(cmd::engine::Args),
     /// The melds of a hand and their total.
     Meld(cmd::meld::Args),
     /// Count action sequences from a position of a record (move-generator check).
@@ -38,6 +42,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Referee(a) => cmd::referee::run(a),
+        Command::Arena(a) => cmd::arena::run(a),
+        Command::Engine(a) => cmd::engine::run(a),
         Command::Meld(a) => cmd::meld::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Play(a) => cmd::play::run(a),

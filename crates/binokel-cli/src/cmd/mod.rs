@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
+pub mod arena;
+pub mod engine;
 pub mod meld;
 pub mod perft;
 pub mod play;

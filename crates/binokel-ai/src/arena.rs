@@ -1,0 +1,329 @@
+//! The arena's match runner: duplicate deal sets (one seeded deal replayed with the bots
+//! rotated through the seats), per-bot statistics with 95% confidence intervals.
+
+use crate::engine::ExternalBot;
+use crate::info::Info;
+use crate::strong::{Budget, StrongBot};
+use crate::Bot;
+use binokel::{Contract, Game, Rules, View};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// The name of the omniscient seat: the `strong` search given the true deal (no sampling).
+pub const OMNISCIENT: &str = "omniscient";
+
+/// One seat's player in the arena: a named bot, `omniscient`, or `cmd:<command line>`.
+pub enum Player {
+    /// A bot of this crate.
+    Bot(Box<dyn Bot>),
+    /// The strong search on the true deal (the upper bound; arena only).
+    Omniscient(Box<StrongBot>),
+    /// An outside program.
+    External(ExternalBot),
+}
+
+/// Checks a seat name: a known bot, `omniscient` or `cmd:...`.
+pub fn check_seat(name: &str) -> Result<(), String> {
+    if name == OMNISCIENT || name.strip_prefix("cmd:").is_some_and(|c| !c.trim().is_empty()) {
+        return Ok(());
+    }
+    crate::make_bot(name, 0).map(|_| ())
+}
+
+fn player(name: &str, seed: u64, timeout: Duration) -> Player {
+    if name == OMNISCIENT {
+        Player::Omniscient(Box::new(StrongBot::new(OMNISCIENT, Budget::STRONG, seed)))
+    } else if let Some(cmd) = name.strip_prefix("cmd:") {
+        Player::External(ExternalBot::spawn(cmd, timeout))
+    } else {
+        Player::Bot(crate::make_bot(name, seed).expect("seat names are checked first"))
+    }
+}
+
+/// The seat assignments of one deal set: with two bots every arrangement of them over the
+/// three seats (six plays, each bot in every seat), with three the three rotations, with one
+/// a single play.
+pub fn arrangements(bots: &[String]) -> Vec<[usize; 3]> {
+    match bots.len() {
+        1 => vec![[0, 0, 0]],
+        2 => vec![[0, 1, 1], [1, 0, 1], [1, 1, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+        _ => vec![[0, 1, 2], [2, 0, 1], [1, 2, 0]],
+    }
+}
+
+/// The seed of deal set `i` of a run.
+pub fn set_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays deal set `i`: the same seeded deal once per arrangement. Returns one JSON object
+/// (the line the results file keeps).
+pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Duration) -> Value {
+    let s = set_seed(seed, i);
+    let mut plays = Vec::new();
+    for (k, arr) in arrangements(bots).into_iter().enumerate() {
+        let mut players: Vec<Player> = (0..3)
+            .map(|seat| player(&bots[arr[seat]], s ^ ((k as u64) << 8 | seat as u64), timeout))
+            .collect();
+        let mut game = Game::new(rules, Vec::new());
+        if let Err(e) = game.start_seeded_deal(s) {
+            return json!({"set": i, "error": e.to_string()});
+        }
+        let mut ms = [0.0f64; 3];
+        let mut decisions = [0u32; 3];
+        let mut log = Vec::new();
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).expect("a deal is in progress");
+            let t = Instant::now();
+            let a = match &mut players[seat] {
+                Player::Bot(b) => b.choose(&view),
+                Player::External(b) => b.choose(&view),
+                Player::Omniscient(b) => {
+                    let truth = *game.current().expect("a deal is in progress");
+                    match Info::from_view(&view) {
+                        Ok(info) => b.evaluate_with_deals(&view, &info, &[truth])[0].0,
+                        Err(_) => view.legal[0],
+                    }
+                }
+            };
+            ms[seat] += t.elapsed().as_secs_f64() * 1000.0;
+            decisions[seat] += 1;
+            let a = if view.legal.contains(&a) {
+                a
+            } else {
+                log.push(format!(
+                    "seat {seat} ({}) chose illegal {a:?}; played the first legal action",
+                    bots[arr[seat]]
+                ));
+                view.legal[0]
+            };
+            if game.play(a).is_err() {
+                return json!({"set": i, "error": format!("the engine refused {a:?}")});
+            }
+        }
+        for p in &players {
+            if let Player::External(x) = p {
+                log.extend(x.log.iter().cloned());
+            }
+        }
+        let d = game.current().expect("deal");
+        let o = d.outcome();
+        let contract = o.contract.map(Contract::name);
+        let sol = o.soloist;
+        let made = sol.map(|s| o.scores[s] > 0 && !matches!(o.contract, Some(Contract::Surrender(_))));
+        plays.push(json!({
+            "seats": arr.iter().map(|&b| bots[b].clone()).collect::<Vec<_>>(),
+            "scores": o.scores[..3].to_vec(),
+            "soloist": sol,
+            "bid": o.bid,
+            "contract": contract,
+            "made": made,
+            "ms": ms.to_vec(),
+            "decisions": decisions.to_vec(),
+            "log": log,
+        }));
+    }
+    json!({"set": i, "seed": s, "plays": plays})
+}
+
+/// One bot's line of the final table.
+#[derive(Clone, Debug, Default)]
+pub struct BotStats {
+    /// The seat name.
+    pub name: String,
+    /// Mean deal score per seat and deal.
+    pub mean_score: f64,
+    /// 95% confidence interval of the mean (over deal sets).
+    pub ci95: [f64; 2],
+    /// Deals in which it was the soloist (surrenders included).
+    pub contracts: u64,
+    /// Contracts made.
+    pub made: u64,
+    /// Surrenders.
+    pub surrenders: u64,
+    /// Mean milliseconds per decision.
+    pub mean_decision_ms: f64,
+    /// Seat-deals played.
+    pub seat_deals: u64,
+}
+
+fn mean_ci(xs: &[f64]) -> (f64, [f64; 2]) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (0.0, [0.0, 0.0]);
+    }
+    let m = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (m, [m, m]);
+    }
+    let var = xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0);
+    let h = 1.96 * (var / n).sqrt();
+    (m, [m - h, m + h])
+}
+
+/// The summary of a run: per-bot statistics and, with two bots, the per-set difference of
+/// the first minus the second with its 95% interval. `sets` are `play_set` objects.
+pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
+    let mut stats: Vec<BotStats> = bots
+        .iter()
+        .map(|b| BotStats {
+            name: b.clone(),
+            ..Default::default()
+        })
+        .collect();
+    let mut per_set: Vec<Vec<f64>> = vec![Vec::new(); bots.len()];
+    let mut ms_sum = vec![0.0; bots.len()];
+    let mut dec_sum = vec![0u64; bots.len()];
+    let mut diffs = Vec::new();
+    let mut external_faults = 0usize;
+    for set in sets {
+        let Some(plays) = set["plays"].as_array() else {
+            continue;
+        };
+        let mut sum = vec![0.0; bots.len()];
+        let mut cnt = vec![0u32; bots.len()];
+        for p in plays {
+            let seats: Vec<&str> = p["seats"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            external_faults += p["log"].as_array().map_or(0, Vec::len);
+            for (seat, name) in seats.iter().enumerate() {
+                let Some(b) = bots.iter().position(|x| x == name) else {
+                    continue;
+                };
+                let score = p["scores"][seat].as_f64().unwrap_or(0.0);
+                sum[b] += score;
+                cnt[b] += 1;
+                stats[b].seat_deals += 1;
+                ms_sum[b] += p["ms"][seat].as_f64().unwrap_or(0.0);
+                dec_sum[b] += p["decisions"][seat].as_u64().unwrap_or(0);
+                if p["soloist"].as_u64() == Some(seat as u64) {
+                    stats[b].contracts += 1;
+                    if p["made"].as_bool() == Some(true) {
+                        stats[b].made += 1;
+                    }
+                    if p["contract"].as_str() == Some("surrender") {
+                        stats[b].surrenders += 1;
+                    }
+                }
+            }
+        }
+        let means: Vec<f64> = sum
+            .iter()
+            .zip(&cnt)
+            .map(|(s, &c)| if c > 0 { s / f64::from(c) } else { 0.0 })
+            .collect();
+        for (b, m) in means.iter().enumerate() {
+            if cnt[b] > 0 {
+                per_set[b].push(*m);
+            }
+        }
+        if bots.len() == 2 && cnt[0] > 0 && cnt[1] > 0 {
+            diffs.push(means[0] - means[1]);
+        }
+    }
+    for (b, s) in stats.iter_mut().enumerate() {
+        let (m, ci) = mean_ci(&per_set[b]);
+        s.mean_score = m;
+        s.ci95 = ci;
+        s.mean_decision_ms = if dec_sum[b] > 0 {
+            ms_sum[b] / dec_sum[b] as f64
+        } else {
+            0.0
+        };
+    }
+    let round = |x: f64| (x * 10.0).round() / 10.0;
+    let mut out = json!({
+        "deals": sets.iter().filter(|s| s["plays"].is_array()).count(),
+        "bots": stats.iter().map(|s| json!({
+            "name": s.name,
+            "mean_score": round(s.mean_score),
+            "ci95": [round(s.ci95[0]), round(s.ci95[1])],
+            "contracts": s.contracts,
+            "made": s.made,
+            "surrenders": s.surrenders,
+            "mean_decision_ms": (s.mean_decision_ms * 100.0).round() / 100.0,
+            "seat_deals": s.seat_deals,
+        })).collect::<Vec<_>>(),
+    });
+    if bots.len() == 2 {
+        let (m, ci) = mean_ci(&diffs);
+        out["difference"] = json!({
+            "of": format!("{} - {}", bots[0], bots[1]),
+            "mean": round(m),
+            "ci95": [round(ci[0]), round(ci[1])],
+        });
+    }
+    out["faults_logged"] = json!(external_faults);
+    out
+}
+
+/// A readable table of a summary.
+pub fn table(summary: &Value) -> String {
+    let mut s = format!(
+        "{} deal sets\n{:<24} {:>10} {:>20} {:>9} {:>6} {:>10} {:>12}\n",
+        summary["deals"],
+        "bot",
+        "mean/deal",
+        "95% interval",
+        "contracts",
+        "made",
+        "surrenders",
+        "ms/decision"
+    );
+    for b in summary["bots"].as_array().into_iter().flatten() {
+        s += &format!(
+            "{:<24} {:>10.1} {:>20} {:>9} {:>6} {:>10} {:>12.2}\n",
+            b["name"].as_str().unwrap_or("?"),
+            b["mean_score"].as_f64().unwrap_or(0.0),
+            format!(
+                "[{:.1}, {:.1}]",
+                b["ci95"][0].as_f64().unwrap_or(0.0),
+                b["ci95"][1].as_f64().unwrap_or(0.0)
+            ),
+            b["contracts"],
+            b["made"],
+            b["surrenders"],
+            b["mean_decision_ms"].as_f64().unwrap_or(0.0),
+        );
+    }
+    if let Some(d) = summary.get("difference") {
+        s += &format!(
+            "difference {}: {:.1} per deal and seat, 95% interval [{:.1}, {:.1}]\n",
+            d["of"].as_str().unwrap_or(""),
+            d["mean"].as_f64().unwrap_or(0.0),
+            d["ci95"][0].as_f64().unwrap_or(0.0),
+            d["ci95"][1].as_f64().unwrap_or(0.0)
+        );
+    }
+    s
+}
+
+/// Plays the deal sets `todo` in parallel (rayon; `threads` 0 = all cores), calling `done`
+/// with each finished set as soon as it is finished.
+pub fn run_sets(
+    bots: &[String],
+    rules: Rules,
+    seed: u64,
+    todo: &[u64],
+    timeout: Duration,
+    threads: usize,
+    done: &(dyn Fn(Value) + Sync),
+) -> Result<(), String> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("could not start worker threads: {e}"))?;
+    pool.install(|| {
+        todo.par_iter()
+            .for_each(|&i| done(play_set(bots, rules, seed, i, timeout)));
+    });
+    Ok(())
+}

@@ -1,0 +1,242 @@
+//! The engine protocol (`docs/engine-protocol.md`): a line-based protocol on stdin/stdout so
+//! a bot written in any language can play.
+//!
+//! The host writes one command per line and the engine answers each with one line:
+//!
+//! ```text
+//! host:   binokel-engine 1
+//! engine: ready NAME
+//! host:   choose {"seat":1, ... a View as JSON on one line ...}
+//! engine: action bid 160
+//! host:   hint {...view...}
+//! engine: hint [["bid 160", 12.5], ["pass", 4.0]]
+//! host:   quit
+//! ```
+//!
+//! [`serve`] is the engine side (what `binokel engine --bot NAME` runs); [`ExternalBot`] is
+//! the host side the arena uses for `cmd:<command line>` seats. A misbehaving engine (an
+//! illegal or unreadable answer, silence past the time limit, a crash) loses that decision:
+//! the host plays the first legal action instead and says so in its log.
+
+use crate::Bot;
+use binokel::{Action, Low, Rules, View};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// The protocol's greeting line (its version is the number).
+pub const HELLO: &str = "binokel-engine 1";
+
+/// The low-card naming of a view's rules (tokens use it).
+fn low_of(view: &View) -> Low {
+    Rules::from_json(&view.rules).map(|r| r.low).unwrap_or_default()
+}
+
+/// Answers one protocol line with a bot; None means `quit`.
+pub fn answer(bot: &mut dyn Bot, line: &str) -> Option<String> {
+    let line = line.trim_end_matches(['\r', '\n']);
+    let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let reply = match cmd {
+        "binokel-engine" => {
+            if rest.trim() == "1" {
+                format!("ready {}", bot.name())
+            } else {
+                format!(
+                    "error unsupported protocol version `{}` (this engine speaks 1)",
+                    rest.trim()
+                )
+            }
+        }
+        "choose" | "hint" => match serde_json::from_str::<View>(rest) {
+            Err(e) => format!("error the view is not valid JSON: {e}"),
+            Ok(view) if view.legal.is_empty() => {
+                "error the view has no legal action (not this seat's turn)".into()
+            }
+            Ok(view) => {
+                let low = low_of(&view);
+                if cmd == "choose" {
+                    format!("action {}", bot.choose(&view).token(low))
+                } else {
+                    let h: Vec<(String, f64)> = bot
+                        .hint(&view)
+                        .into_iter()
+                        .map(|(a, v)| (a.token(low), v))
+                        .collect();
+                    format!(
+                        "hint {}",
+                        serde_json::to_string(&h).unwrap_or_else(|_| "[]".into())
+                    )
+                }
+            }
+        },
+        "quit" => return None,
+        "" => "error empty line".into(),
+        other => format!("error unknown command `{other}` (expected choose, hint or quit)"),
+    };
+    Some(reply)
+}
+
+/// Runs the engine side until `quit` or end of input.
+pub fn serve(bot: &mut dyn Bot, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        match answer(bot, &line) {
+            Some(reply) => {
+                writeln!(output, "{reply}")?;
+                output.flush()?;
+            }
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+/// An outside program speaking the protocol, as a [`Bot`].
+pub struct ExternalBot {
+    name: String,
+    command: String,
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Option<Receiver<String>>,
+    timeout: Duration,
+    /// What went wrong, one line per lost decision (the arena prints these).
+    pub log: Vec<String>,
+    /// Decisions the program lost.
+    pub faults: usize,
+}
+
+impl ExternalBot {
+    /// Starts `command` with `sh -c` and greets it. A program that cannot start or does not
+    /// greet back still gives a bot (that loses every decision, logged) rather than an error,
+    /// so one broken seat never stops a run; `log` says why.
+    pub fn spawn(command: &str, timeout: Duration) -> ExternalBot {
+        let mut bot = ExternalBot {
+            name: format!("cmd:{command}"),
+            command: command.to_string(),
+            child: None,
+            stdin: None,
+            lines: None,
+            timeout,
+            log: Vec::new(),
+            faults: 0,
+        };
+        match Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+        {
+            Err(e) => bot.log.push(format!("`{command}` could not start: {e}")),
+            Ok(mut child) => {
+                let out = child.stdout.take().expect("piped stdout");
+                let (tx, rx) = channel();
+                std::thread::spawn(move || {
+                    for line in BufReader::new(out).lines() {
+                        let Ok(line) = line else { break };
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                });
+                bot.stdin = child.stdin.take();
+                bot.child = Some(child);
+                bot.lines = Some(rx);
+                match bot.ask(HELLO) {
+                    Ok(reply) if reply.starts_with("ready") => {}
+                    Ok(reply) => bot.log.push(format!(
+                        "`{command}` greeted with `{reply}` instead of `ready NAME`"
+                    )),
+                    Err(e) => bot.log.push(format!("`{command}` did not greet: {e}")),
+                }
+            }
+        }
+        bot
+    }
+
+    fn ask(&mut self, line: &str) -> Result<String, String> {
+        let stdin = self.stdin.as_mut().ok_or("the program is not running")?;
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("could not write to the program ({e}); it has probably exited"))?;
+        let rx = self.lines.as_ref().ok_or("the program is not running")?;
+        match rx.recv_timeout(self.timeout) {
+            Ok(l) => Ok(l),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("no answer within {} ms", self.timeout.as_millis()))
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let status = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten());
+                self.stdin = None;
+                Err(match status {
+                    Some(s) => format!("the program exited ({s})"),
+                    None => "the program closed its output".into(),
+                })
+            }
+        }
+    }
+
+    fn lose(&mut self, view: &View, why: String) -> Action {
+        let fallback = view.legal[0];
+        self.faults += 1;
+        let msg = format!(
+            "{}: lost a decision ({why}); played `{}` instead",
+            self.name,
+            fallback.token(low_of(view))
+        );
+        eprintln!("{msg}");
+        self.log.push(msg);
+        fallback
+    }
+
+    /// The command line this bot runs.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+}
+
+impl Drop for ExternalBot {
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit");
+        }
+        if let Some(mut c) = self.child.take() {
+            // Give it a moment to quit on its own, then end it.
+            for _ in 0..20 {
+                if matches!(c.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+impl Bot for ExternalBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &View) -> Action {
+        let json = match serde_json::to_string(view) {
+            Ok(j) => j,
+            Err(e) => return self.lose(view, format!("the view could not be written: {e}")),
+        };
+        let reply = match self.ask(&format!("choose {json}")) {
+            Ok(r) => r,
+            Err(e) => return self.lose(view, e),
+        };
+        let Some(token) = reply.strip_prefix("action ") else {
+            return self.lose(view, format!("answered `{reply}` instead of `action TOKEN`"));
+        };
+        match Action::parse(token.trim(), low_of(view)) {
+            Ok(a) if view.legal.contains(&a) => a,
+            Ok(a) => self.lose(view, format!("`{}` is not legal now", a.token(low_of(view)))),
+            Err(e) => self.lose(view, format!("{e}")),
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! `binokel arena`: seeded duplicate deal sets between bots, in parallel, with a progress
+//! bar, a results file that lets an interrupted run continue, and a table (or JSON) per bot.
+
+use binokel_ai::arena;
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Arguments of `binokel arena`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Seats, comma separated: bot names (random, heuristic, strong, easy, medium, hard),
+    /// `omniscient` (the strong search shown the true deal: the upper bound) or
+    /// `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Two names: each
+    /// deal is played six times (every arrangement); three: three rotations.
+    #[arg(long, value_delimiter = ',', default_value = "strong,heuristic")]
+    pub bots: Vec<String>,
+    /// Number of duplicate deal sets.
+    #[arg(long, default_value_t = 100)]
+    pub deals: u64,
+    /// Seed of the run: the same seed gives the same deals and the same bot decisions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Results file (one JSON line per deal set, written as sets finish).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue the run saved in this results file (its bots and seed are used; sets already
+    /// in it are not played again).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Worker threads (0: every core).
+    #[arg(long, default_value_t = 0)]
+    pub jobs: usize,
+    /// Time limit per decision for `cmd:` seats, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Print the summary as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Rules preset (the bots are built for `standard`).
+    #[arg(long, default_value = "standard")]
+    pub rules: String,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("binokel arena: {msg}");
+    ExitCode::from(2)
+}
+
+/// Runs the arena.
+pub fn run(mut args: Args) -> ExitCode {
+    let mut done_sets: Vec<Value> = Vec::new();
+    let path = args.resume.clone().or(args.out.clone());
+    if let Some(p) = &args.resume {
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("cannot read {}: {e}", p.display())),
+        };
+        let mut lines = text.lines();
+        let header: Value = match lines.next().map(serde_json::from_str) {
+            Some(Ok(h)) => h,
+            _ => {
+                return fail(format!(
+                    "{} is not an arena results file (no header line)",
+                    p.display()
+                ))
+            }
+        };
+        let (Some(bots), Some(seed)) = (header["bots"].as_array(), header["seed"].as_u64()) else {
+            return fail(format!("{}: the header lacks `bots` or `seed`", p.display()));
+        };
+        args.bots = bots.iter().filter_map(|b| b.as_str().map(String::from)).collect();
+        args.seed = seed;
+        if let Some(r) = header["rules"].as_str() {
+            args.rules = r.to_string();
+        }
+        // A line cut short by an interruption is simply played again.
+        done_sets.extend(
+            lines
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter(|v| v["plays"].is_array()),
+        );
+    }
+    if args.bots.is_empty() || args.bots.len() > 3 {
+        return fail("give one to three seats with --bots");
+    }
+    for b in &args.bots {
+        if let Err(e) = arena::check_seat(b) {
+            return fail(e);
+        }
+    }
+    let rules = match binokel::Rules::from_preset_name(&args.rules) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if rules.players != 3 {
+        return fail("the arena plays three-seat rules");
+    }
+    let have: std::collections::HashSet<u64> = done_sets.iter().filter_map(|s| s["set"].as_u64()).collect();
+    let todo: Vec<u64> = (0..args.deals).filter(|i| !have.contains(i)).collect();
+    let file = match &path {
+        Some(p) => {
+            let fresh = args.resume.is_none();
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(!fresh)
+                .write(true)
+                .truncate(fresh)
+                .open(p);
+            match f {
+                Ok(mut f) => {
+                    if fresh {
+                        let header =
+                            json!({"arena": 1, "bots": args.bots, "seed": args.seed, "rules": args.rules});
+                        if let Err(e) = writeln!(f, "{header}") {
+                            return fail(format!("cannot write {}: {e}", p.display()));
+                        }
+                    }
+                    Some(f)
+                }
+                Err(e) => return fail(format!("cannot open {}: {e}", p.display())),
+            }
+        }
+        None => None,
+    };
+    let bar = ProgressBar::new(args.deals);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deal sets  {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_position(args.deals - todo.len() as u64);
+    let shared = Mutex::new((file, done_sets));
+    let on_done = |set: Value| {
+        let mut g = shared.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = g.0.as_mut() {
+            // One line per finished set, flushed at once, so an interruption loses at most
+            // the sets being played.
+            let _ = writeln!(f, "{set}").and_then(|_| f.flush());
+        }
+        if let Some(log) = set["plays"].as_array() {
+            for p in log {
+                for l in p["log"].as_array().into_iter().flatten() {
+                    bar.println(l.as_str().unwrap_or_default());
+                }
+            }
+        }
+        g.1.push(set);
+        bar.inc(1);
+    };
+    if let Err(e) = arena::run_sets(
+        &args.bots,
+        rules,
+        args.seed,
+        &todo,
+        Duration::from_millis(args.timeout_ms),
+        args.jobs,
+        &on_done,
+    ) {
+        return fail(e);
+    }
+    bar.finish_and_clear();
+    let (_, mut sets) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    sets.retain(|s| s["set"].as_u64().is_some_and(|i| i < args.deals));
+    sets.sort_by_key(|s| s["set"].as_u64());
+    let errors: Vec<&Value> = sets.iter().filter(|s| s.get("error").is_some()).collect();
+    for e in &errors {
+        eprintln!("binokel arena: set {} failed: {}", e["set"], e["error"]);
+    }
+    let summary = arena::summarize(&args.bots, &sets);
+    if args.json {
+        println!("{summary}");
+    } else {
+        print!("{}", arena::table(&summary));
+    }
+    ExitCode::SUCCESS
+}
