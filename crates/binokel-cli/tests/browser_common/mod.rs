@@ -1,0 +1,446 @@
+//! The harness of the browser tests: `binokel serve`, chromedriver and Chromium as child
+//! processes, and the moves a person makes at the table.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Chromium instances are heavy; the machine has two cores, so browser tests take turns.
+pub static BROWSERS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+pub const WAIT: Duration = Duration::from_secs(30);
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+pub fn scratch_dir(what: &str) -> PathBuf {
+    let n = SCRATCH.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("binokel-e2e-{}-{what}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+pub fn wait_for_port(port: u16, child: &mut Child, what: &str) {
+    let start = Instant::now();
+    while start.elapsed() < WAIT {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("{what} exited before listening on port {port}: {status}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{what} did not listen on 127.0.0.1:{port} within {WAIT:?}");
+}
+
+/// A child process that is killed when the test ends, pass or fail.
+struct Proc {
+    child: Child,
+    dir: PathBuf,
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `binokel serve` on a free port with its own SQLite database; `restart` stops the
+/// process and starts a new one on the same port and database (a server that went away).
+pub struct Server {
+    child: Option<Child>,
+    dir: PathBuf,
+    port: u16,
+    /// The server's base URL.
+    pub url: String,
+}
+
+pub fn start_server() -> Server {
+    let port = free_port();
+    let mut s = Server {
+        child: None,
+        dir: scratch_dir("server"),
+        port,
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    s.start();
+    s
+}
+
+impl Server {
+    /// Starts the process (again), on the same port and database.
+    pub fn start(&mut self) {
+        let db = format!("sqlite://{}", self.dir.join("binokel.sqlite3").display());
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("server.log"))
+            .expect("server log");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+            .args([
+                "serve",
+                "--listen",
+                &format!("127.0.0.1:{}", self.port),
+                "--database",
+                &db,
+            ])
+            // Bots answer at once and deals follow each other quickly: tests, not people,
+            // watch. A short lease lets a restarted process take its tables back at once.
+            .args([
+                "--bot-delay-ms",
+                "0",
+                "--deal-pause-ms",
+                "300",
+                "--lease-secs",
+                "1",
+            ])
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start `binokel serve`");
+        wait_for_port(self.port, &mut child, "binokel serve");
+        self.child = Some(child);
+    }
+
+    /// Kills the process.
+    pub fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// What the server wrote to stderr.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("server.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// chromedriver on a free port.
+pub struct Driver {
+    _proc: Proc,
+    url: String,
+}
+
+pub fn chromium_path() -> String {
+    std::env::var("BINOKEL_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+pub fn start_driver() -> Driver {
+    let exe = std::env::var("BINOKEL_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    assert!(
+        Path::new(&exe).exists(),
+        "chromedriver not found at {exe}: install Debian's chromium-driver (scripts/test.sh does) or set BINOKEL_CHROMEDRIVER"
+    );
+    let chromium = chromium_path();
+    assert!(
+        Path::new(&chromium).exists(),
+        "chromium not found at {chromium}: install Debian's chromium or set BINOKEL_CHROMIUM"
+    );
+    let dir = scratch_dir("driver");
+    let port = free_port();
+    let mut child = Command::new(&exe)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {exe}: {e}"));
+    wait_for_port(port, &mut child, "chromedriver");
+    Driver {
+        _proc: Proc { child, dir },
+        url: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+/// One headless Chromium window with a fresh profile (its own localStorage). Tests end
+/// with `let _ = client.close()`: the session may already be gone, nothing to check there.
+pub struct Browser {
+    /// The WebDriver session.
+    pub client: Client,
+    _profile: ScratchDir,
+}
+
+struct ScratchDir(PathBuf);
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
+    let profile = scratch_dir("profile");
+    let args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--no-first-run".into(),
+        "--disable-sync".into(),
+        format!("--user-data-dir={}", profile.display()),
+        format!("--window-size={},{}", size.0, size.1),
+        format!("--lang={lang}"),
+    ];
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": chromium_path(),
+            "args": args,
+            "prefs": {"intl.accept_languages": lang},
+        }
+    });
+    let caps = caps.as_object().expect("object").clone();
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session from chromedriver");
+    Browser {
+        client,
+        _profile: ScratchDir(profile),
+    }
+}
+
+/// The page's text, to explain a failure.
+pub async fn page_text(c: &Client) -> String {
+    c.execute("return document.body ? document.body.innerText : ''", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Waits until `script` (a JS expression) is truthy; answers its value.
+pub async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
+    let start = Instant::now();
+    let wrapped = format!("try {{ return ({script}); }} catch (e) {{ return null; }}");
+    loop {
+        let v = c.execute(&wrapped, vec![]).await.expect("script runs");
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            Value::String(s) => !s.is_empty(),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if start.elapsed() > WAIT {
+            panic!(
+                "timed out waiting for {what} ({script}); the page shows:\n{}",
+                page_text(c).await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+}
+
+pub async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.expect("script runs")
+}
+
+pub async fn click(c: &Client, css: &str) {
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Clicks a card of the hand where a person would: on its top-left corner, the part that
+/// the next card of the fanned hand leaves visible (its centre may lie under that card).
+pub async fn click_card(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no card {css}: {e}"));
+    let (_, _, w, h) = el.rectangle().await.expect("the card's box");
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: -w / 2.0 + 6.0,
+            y: -h / 2.0 + 12.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse)
+        .await
+        .unwrap_or_else(|e| panic!("cannot click card {css}: {e}"));
+}
+
+pub async fn type_into(c: &Client, css: &str, text: &str) {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.clear().await.expect("clear");
+    el.send_keys(text).await.expect("type");
+}
+
+pub async fn text_of(c: &Client, css: &str) -> String {
+    let el = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    el.text().await.expect("text")
+}
+
+/// The last `state` message the page received (see web/js/table.js).
+pub async fn state(c: &Client) -> Value {
+    js(
+        c,
+        "return window.binokel && window.binokel.state ? window.binokel.state : null",
+    )
+    .await
+}
+
+/// True when the page is waiting for this seat to act and shows the controls for it.
+pub const MY_TURN: &str = "(() => { const s = window.binokel.state; const v = s && s.view; \
+    return !!(v && v.seat !== null && v.to_act === v.seat && v.legal.length > 0 \
+      && document.querySelector('.table-page').dataset.toAct === String(v.seat)); })()";
+
+/// Checks that the hand marks exactly the legal cards, then makes one move the way a
+/// person would: bid (up to 200) or pass, pick cards to bury and press Bury, declare the
+/// first trump offered, or click a highlighted card.
+pub async fn take_turn(c: &Client) -> String {
+    let v = state(c).await["view"].clone();
+    let legal: Vec<String> = v["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .map(|a| a.as_str().expect("token").to_string())
+        .collect();
+    if v["phase"] == "play" {
+        let marks = js(
+            c,
+            "return [...document.querySelectorAll('#hand .card')].map(e => [e.dataset.card, e.classList.contains('legal')])",
+        )
+        .await;
+        for m in marks.as_array().expect("cards") {
+            let card = m[0].as_str().expect("code");
+            let marked = m[1].as_bool().expect("flag");
+            assert_eq!(
+                marked,
+                legal.iter().any(|a| a == card),
+                "card {card} marked legal={marked}, but the server's legal actions are {legal:?}"
+            );
+        }
+        click_card(c, "#hand .card.legal").await;
+        return "play".into();
+    }
+    if legal.iter().any(|a| a.starts_with("bury ")) {
+        let need = legal[0].split(' ').count() - 1;
+        for i in 0..need {
+            click_card(c, &format!("#hand .card[data-i=\"{i}\"]")).await;
+        }
+        click(c, "#act-bury:not([disabled])").await;
+        return "bury".into();
+    }
+    if legal.iter().any(|a| a.starts_with("trump ")) {
+        click(c, "button[data-act^=\"trump \"]").await;
+        return "declare".into();
+    }
+    if v["phase"] == "auction" {
+        let min_bid = legal
+            .iter()
+            .filter_map(|a| a.strip_prefix("bid ").and_then(|n| n.parse::<u32>().ok()))
+            .min();
+        match min_bid {
+            Some(b) if b <= 200 || !legal.iter().any(|a| a == "pass") => click(c, "#act-bid").await,
+            _ => click(c, "#act-pass").await,
+        }
+        return "auction".into();
+    }
+    // Anything else the page offers as a button (calling, two-player melds...).
+    click(c, "#controls button[data-act]").await;
+    "other".into()
+}
+
+/// Waits for the position to change after a move (a new action, a new deal or the end).
+pub async fn wait_progress(c: &Client, deal: u64, seen: u64) {
+    wait_js(
+        c,
+        &format!(
+            "(() => {{ const v = window.binokel.state && window.binokel.state.view; \
+             return v && (v.deal !== {deal} || v.history.length > {seen}); }})()"
+        ),
+        "the server to accept the move",
+    )
+    .await;
+}
+
+/// Plays this seat's turns until `done` (a JS expression) holds.
+pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
+    let start = Instant::now();
+    let mut moves = Vec::new();
+    let goal = format!("({done}) ? 'done' : ({MY_TURN}) ? 'turn' : ''");
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "no {what} after 180 s: {moves:?}"
+        );
+        let r = wait_js(c, &goal, what).await;
+        if r == "done" {
+            return moves;
+        }
+        let v = state(c).await["view"].clone();
+        let (deal, seen) = (
+            v["deal"].as_u64().expect("deal"),
+            v["history"].as_array().expect("history").len() as u64,
+        );
+        moves.push(take_turn(c).await);
+        wait_progress(c, deal, seen).await;
+    }
+}
+
+pub async fn start_bot_game(c: &Client, server: &Server, name: &str) -> String {
+    c.goto(&server.url).await.expect("open the start page");
+    wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
+    type_into(c, "#quick-name", name).await;
+    c.find(Locator::Css("#quick-bot option[value=\"random\"]"))
+        .await
+        .expect("random bot")
+        .click()
+        .await
+        .expect("select");
+    click(c, "#quick-play").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    text_of(c, "#table-code").await
+}
