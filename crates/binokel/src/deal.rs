@@ -124,6 +124,11 @@ pub struct Deal {
     redeal: bool,
     // Exchange and declaration.
     buried: CardSet,
+    /// Calling (house rule): the called card, and the seat that gave it, until the soloist
+    /// has given a card back; `called` stays set afterwards (one call per deal).
+    called: Option<Card>,
+    giver: Option<u8>,
+    give_pending: bool,
     contract: Option<Contract>,
     trump: Option<Suit>,
     melds: [u32; 4],
@@ -203,6 +208,9 @@ impl Deal {
             soloist: 0,
             redeal: false,
             buried: CardSet::EMPTY,
+            called: None,
+            giver: None,
+            give_pending: false,
             contract: None,
             trump: None,
             melds: [0; 4],
@@ -401,8 +409,21 @@ impl Deal {
             }
             Phase::Bury => {
                 let hand = self.hands[self.soloist as usize];
+                if self.give_pending {
+                    hand.distinct().for_each(|c| f(Action::Give(c)));
+                    return;
+                }
                 let mut all = Vec::new();
-                for_each_burial(hand, self.rules.tapp as usize, |s| all.push(Action::Bury(s)));
+                if self.may_call() {
+                    for c in
+                        crate::cardset::mask_cards(!hand.kinds() & crate::deal::pack(&self.rules).kinds())
+                    {
+                        all.push(Action::Call(c));
+                    }
+                }
+                for_each_burial(self.buriable(), self.rules.tapp as usize, |s| {
+                    all.push(Action::Bury(s))
+                });
                 all.sort_unstable();
                 all.into_iter().for_each(f);
             }
@@ -489,7 +510,12 @@ impl Deal {
             (Phase::Auction, Action::Bid(b)) => {
                 let (lo, hi) = self.bid_range();
                 let forced = self.bid == 0 && self.rules.auction == AuctionKind::Duel;
-                if b >= lo && b <= hi && b % 10 == 0 {
+                let ok = if forced {
+                    b == self.rules.opening
+                } else {
+                    b >= lo && b <= hi && b % 10 == 0
+                };
+                if ok {
                     Ok(())
                 } else {
                     Err(IllegalAction::BidOutOfStep {
@@ -505,6 +531,23 @@ impl Deal {
                     expected: self.expected_bids(forced),
                 })
             }
+            (Phase::Bury, _) if self.give_pending => match a {
+                Action::Give(c) if self.hands[seat].contains(c) => Ok(()),
+                Action::Give(c) => Err(IllegalAction::NotHeld { card: c, seat }),
+                _ => Err(IllegalAction::WrongPhase {
+                    action: a,
+                    expected: "the soloist to give one card to the seat that gave the called card".into(),
+                }),
+            },
+            (Phase::Bury, Action::Call(c)) => {
+                if !self.may_call() {
+                    Err(IllegalAction::OptionOff("calling a second card"))
+                } else if self.hands[seat].contains(c) || !pack(&self.rules).contains(c) {
+                    Err(IllegalAction::CannotCall { card: c })
+                } else {
+                    Ok(())
+                }
+            }
             (Phase::Bury, Action::Bury(set)) => {
                 let k = self.rules.tapp as usize;
                 if set.len() != k {
@@ -519,6 +562,14 @@ impl Deal {
                         card: missing.unwrap_or(Card::from_index(0)),
                         seat,
                     });
+                }
+                let free = self.buriable();
+                if !free.contains_all(set) {
+                    let card = set
+                        .iter()
+                        .find(|c| set.count(*c) > free.count(*c))
+                        .unwrap_or(Card::from_index(0));
+                    return Err(IllegalAction::MeldCardBuried { card });
                 }
                 Ok(())
             }
@@ -627,14 +678,38 @@ impl Deal {
                 let s = self.soloist as usize;
                 self.hands[s] = self.hands[s].minus(set).expect("burial held");
                 self.buried = set;
-                self.phase = Phase::Declare;
+                if self.contract.is_some() {
+                    // Trump was named before burying (`bury_meld_cards = forbidden`).
+                    self.start_play();
+                } else {
+                    self.phase = Phase::Declare;
+                }
+            }
+            Action::Call(c) => {
+                let n = self.n;
+                let mut g = self.next_seat(self.soloist);
+                while !self.hands[g as usize].contains(c) {
+                    g = self.next_seat(g);
+                    debug_assert!(g != self.soloist || n == 0, "nobody holds the called card");
+                }
+                self.hands[g as usize].remove(c);
+                self.hands[self.soloist as usize].insert(c);
+                self.called = Some(c);
+                self.giver = Some(g);
+                self.give_pending = true;
+            }
+            Action::Give(c) => {
+                let g = self.giver.expect("a card was called") as usize;
+                self.hands[self.soloist as usize].remove(c);
+                self.hands[g].insert(c);
+                self.give_pending = false;
             }
             Action::Trump(t) => self.declare(Contract::Trump(t)),
             Action::Durch => self.declare(Contract::Durch),
             Action::Bettel => self.declare(Contract::Bettel),
             Action::Surrender(t) => self.declare(Contract::Surrender(t)),
             Action::Play(c) => self.play_card(c),
-            Action::Call(_) | Action::Give(_) | Action::Meld(..) | Action::Exchange => {
+            Action::Meld(..) | Action::Exchange => {
                 unreachable!("action {a} is not played by this rule set")
             }
         }
@@ -716,16 +791,62 @@ impl Deal {
         let s = soloist as usize;
         self.hands[s] = self.hands[s].union(self.tapp).expect("tapp fits");
         self.to_act = soloist;
-        self.phase = if self.rules.tapp == 0 {
+        self.phase = if self.rules.tapp == 0 || !self.rules.bury_meld_cards {
             Phase::Declare
         } else {
             Phase::Bury
         };
     }
 
+    /// True while the soloist may still call a card (house rule `calling`).
+    fn may_call(&self) -> bool {
+        self.rules.calling && self.called.is_none() && self.rules.tapp > 0
+    }
+
+    /// The called card and the seat that gave it, once called.
+    pub fn call(&self) -> Option<(Card, Seat)> {
+        self.called.zip(self.giver.map(|g| g as Seat))
+    }
+
+    /// The cards the soloist may bury now: all its cards, or with `bury_meld_cards =
+    /// forbidden` those outside every meld of its hand under the named trump (all of them
+    /// again when fewer than a whole burial remain).
+    pub fn buriable(&self) -> CardSet {
+        let hand = self.hands[self.soloist as usize];
+        if self.rules.bury_meld_cards {
+            return hand;
+        }
+        let Some(t) = self.trump else { return hand };
+        let used = crate::meld::meld_cards(hand, Some(t), &self.rules);
+        let free = hand.minus(used).unwrap_or(hand);
+        if free.len() < self.rules.tapp as usize {
+            hand
+        } else {
+            free
+        }
+    }
+
     fn declare(&mut self, c: Contract) {
         self.contract = Some(c);
         self.trump = c.trump();
+        if !matches!(c, Contract::Surrender(_))
+            && self.phase == Phase::Declare
+            && self.must_bury_after_declaring()
+        {
+            self.phase = Phase::Bury;
+            return;
+        }
+        self.start_play();
+    }
+
+    /// With `bury_meld_cards = forbidden` the declaration comes first and the burial after.
+    fn must_bury_after_declaring(&self) -> bool {
+        !self.rules.bury_meld_cards && self.rules.tapp > 0 && self.buried.is_empty()
+    }
+
+    /// Melds for every seat, then the first lead (or the end, after a surrender).
+    fn start_play(&mut self) {
+        let c = self.contract.expect("declared");
         let n = self.n as usize;
         match c {
             Contract::Trump(t) | Contract::Surrender(t) => {
@@ -782,7 +903,7 @@ impl Deal {
             self.points[winner as usize] += 10;
         }
         let early = match self.contract {
-            Some(Contract::Durch) => winner != self.soloist,
+            Some(Contract::Durch) => !self.same_side(winner, self.soloist),
             Some(Contract::Bettel) => winner == self.soloist,
             _ => false,
         };
@@ -800,21 +921,49 @@ impl Deal {
         cp
     }
 
+    /// The seats that play together with `seat`: partners sit opposite with four players.
+    pub fn team_of(&self, seat: Seat) -> [Option<Seat>; 2] {
+        if self.n == 4 {
+            [Some(seat % 2), Some(seat % 2 + 2)]
+        } else {
+            [Some(seat), None]
+        }
+    }
+
+    fn same_side(&self, a: u8, b: u8) -> bool {
+        if self.n == 4 {
+            a % 2 == b % 2
+        } else {
+            a == b
+        }
+    }
+
     fn finish(&mut self) {
         self.phase = Phase::Done;
         let n = self.n as usize;
         let sol = self.soloist as usize;
         let bid = self.bid as i32;
         let cp = self.card_points();
-        let mut sc = [0i32; 4];
+        // Sides: each seat alone, or the two partnerships with four players. A side's
+        // numbers are the sums over its seats; every seat records its side's score.
+        let sides: Vec<Vec<usize>> = if n == 4 {
+            vec![vec![0, 2], vec![1, 3]]
+        } else {
+            (0..n).map(|s| vec![s]).collect()
+        };
+        let sol_side = sides.iter().position(|v| v.contains(&sol)).expect("soloist sits");
+        let mut side_score = vec![0i32; sides.len()];
         let mut failed = false;
         match self.contract {
             Some(Contract::Trump(_)) => {
-                for s in 0..n {
-                    let took = self.tricks[s] > 0;
-                    let melds_count = took || (s != sol && !self.rules.opponents_need_trick);
-                    let total = cp[s] as i32 + if melds_count { self.melds[s] as i32 } else { 0 };
-                    sc[s] = if s == sol {
+                for (i, seats) in sides.iter().enumerate() {
+                    let took = seats.iter().any(|&s| self.tricks[s] > 0);
+                    let melds_count = took || (i != sol_side && !self.rules.opponents_need_trick);
+                    let total: i32 = seats
+                        .iter()
+                        .map(|&s| cp[s] as i32 + if melds_count { self.melds[s] as i32 } else { 0 })
+                        .sum();
+                    side_score[i] = if i == sol_side {
                         if took && total >= bid {
                             total
                         } else {
@@ -830,32 +979,40 @@ impl Deal {
             }
             Some(Contract::Surrender(_)) => {
                 failed = true;
-                for (s, score) in sc.iter_mut().enumerate().take(n) {
-                    *score = if s == sol { -bid } else { 50 + self.melds[s] as i32 };
+                let bonus = if n == 4 { 100 } else { 50 };
+                for (i, seats) in sides.iter().enumerate() {
+                    side_score[i] = if i == sol_side {
+                        -bid
+                    } else {
+                        bonus + seats.iter().map(|&s| self.melds[s] as i32).sum::<i32>()
+                    };
                 }
             }
             Some(Contract::Durch) => {
-                sc[sol] = if self.tricks[sol] as u32 == self.total_tricks() {
-                    1000
-                } else {
-                    -1000
-                };
+                let taken: u32 = sides[sol_side].iter().map(|&s| self.tricks[s] as u32).sum();
+                side_score[sol_side] = if taken == self.total_tricks() { 1000 } else { -1000 };
             }
             Some(Contract::Bettel) => {
-                sc[sol] = if self.tricks[sol] == 0 { 500 } else { -500 };
+                side_score[sol_side] = if self.tricks[sol] == 0 { 500 } else { -500 };
             }
             None => {}
         }
         if failed && self.rules.failed_bonus > 0 {
-            for (s, score) in sc.iter_mut().enumerate().take(n) {
-                if s != sol {
-                    *score += self.rules.failed_bonus as i32;
+            for (i, x) in side_score.iter_mut().enumerate() {
+                if i != sol_side {
+                    *x += self.rules.failed_bonus as i32;
                 }
             }
         }
         if self.rules.rounding == Rounding::Ten {
-            for x in sc.iter_mut() {
+            for x in side_score.iter_mut() {
                 *x = round_ten(*x);
+            }
+        }
+        let mut sc = [0i32; 4];
+        for (i, seats) in sides.iter().enumerate() {
+            for &s in seats {
+                sc[s] = side_score[i];
             }
         }
         self.scores = sc;
@@ -1025,10 +1182,19 @@ const fn pattern_of(n: usize, hs: usize, tapp: usize) -> ([u8; 48], usize) {
     let mut dest = [0u8; 48];
     let mut next = 0;
     let mut round = 0;
+    // Packets of 3; where the hand size is not a multiple of 3, the last rounds use packets
+    // of 2 (10 = 3+3+2+2, 11 = 3+3+3+2).
+    let rounds = hs.div_ceil(3);
+    let twos = rounds * 3 - hs;
     while counts[0] < hs {
         let mut off = 0;
+        let size = if round >= rounds - twos { 2 } else { 3 };
         while off < n {
-            let k = if hs - counts[off] < 3 { hs - counts[off] } else { 3 };
+            let k = if hs - counts[off] < size {
+                hs - counts[off]
+            } else {
+                size
+            };
             let mut j = 0;
             while j < k {
                 dest[next] = off as u8;

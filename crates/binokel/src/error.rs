@@ -116,6 +116,16 @@ pub enum IllegalAction {
     },
     /// A declaration the rules do not allow.
     OptionOff(&'static str),
+    /// Calling a card the soloist holds (or that is not in the pack).
+    CannotCall {
+        /// The card.
+        card: Card,
+    },
+    /// Burying a card that belongs to a meld (`bury_meld_cards = forbidden`).
+    MeldCardBuried {
+        /// The card.
+        card: Card,
+    },
     /// Anything else this rule set does not play.
     NotInThisGame(Action),
 }
@@ -152,6 +162,18 @@ impl fmt::Display for IllegalAction {
             }
             IllegalAction::MustTrump { card } => write!(f, "{card} is not a legal card: must play a trump"),
             IllegalAction::OptionOff(what) => write!(f, "{what} is not played under these rules"),
+            IllegalAction::CannotCall { card } => {
+                write!(
+                    f,
+                    "cannot call {card}: only a card of which the soloist holds no copy"
+                )
+            }
+            IllegalAction::MeldCardBuried { card } => {
+                write!(
+                    f,
+                    "cannot bury {card}: it belongs to a meld (burying meld cards is forbidden)"
+                )
+            }
             IllegalAction::NotInThisGame(a) => write!(f, "`{a}` is not part of this game"),
         }
     }

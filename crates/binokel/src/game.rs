@@ -254,24 +254,22 @@ impl Game {
     }
 }
 
-/// The winner after a complete deal whose soloist was `soloist` (RULES.md section 9).
+/// The winner after a complete deal whose soloist was `soloist` (RULES.md section 9). With
+/// four players the partners share a total and the lower seat of the team is named.
 pub fn match_winner(rules: &Rules, totals: &[i32; 4], soloist: Seat) -> Option<Seat> {
     let n = rules.players as usize;
     let target = rules.target;
-    let at: Vec<Seat> = (0..n).filter(|&s| totals[s] >= target).collect();
+    // One entry per side: its lowest seat.
+    let sides: Vec<Seat> = if n == 4 { vec![0, 1] } else { (0..n).collect() };
+    let side_of = |s: Seat| if n == 4 { s % 2 } else { s };
+    let at: Vec<Seat> = sides.into_iter().filter(|&s| totals[s] >= target).collect();
     if at.is_empty() {
         return None;
     }
-    let pool: Vec<Seat> = match rules.match_end {
-        MatchEnd::SoloistFirst => {
-            if totals[soloist] >= target {
-                return Some(soloist);
-            }
-            at
-        }
-        MatchEnd::Highest => at,
-    };
-    let best = pool.iter().map(|&s| totals[s]).max()?;
-    let top: Vec<Seat> = pool.into_iter().filter(|&s| totals[s] == best).collect();
+    if rules.match_end == MatchEnd::SoloistFirst && totals[side_of(soloist)] >= target {
+        return Some(side_of(soloist));
+    }
+    let best = at.iter().map(|&s| totals[s]).max()?;
+    let top: Vec<Seat> = at.into_iter().filter(|&s| totals[s] == best).collect();
     (top.len() == 1).then(|| top[0])
 }

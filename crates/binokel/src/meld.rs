@@ -261,6 +261,50 @@ fn fold_rundgang(m: &mut Melds) {
     *m = kept;
 }
 
+/// The cards of `hand` that belong to at least one meld under `trump` (a copy reused across
+/// kinds counts once): what `bury_meld_cards = forbidden` keeps out of the burial.
+pub fn meld_cards(hand: CardSet, trump: Option<Suit>, _rules: &Rules) -> CardSet {
+    let mut used = [0u32; 24];
+    let mut need = |c: Card, k: u32| {
+        let u = &mut used[c.index()];
+        *u = (*u).max(k);
+    };
+    let count = |s: Suit, r: Rank| hand.count(Card::new(s, r));
+    for s in Suit::ALL {
+        let fam = FAMILY.iter().map(|&r| count(s, r)).min().unwrap_or(0);
+        for &r in &FAMILY {
+            need(Card::new(s, r), fam);
+        }
+        let kq = match fam {
+            2 => 2,
+            1 if count(s, Rank::King) == 2 && count(s, Rank::Queen) == 2 => 2,
+            1 => 1,
+            _ => count(s, Rank::King).min(count(s, Rank::Queen)),
+        };
+        need(Card::new(s, Rank::King), kq);
+        need(Card::new(s, Rank::Queen), kq);
+    }
+    for r in [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack] {
+        let k = Suit::ALL.iter().map(|&s| count(s, r)).min().unwrap_or(0);
+        for s in Suit::ALL {
+            need(Card::new(s, r), k);
+        }
+    }
+    let b = count(Suit::Spades, Rank::Queen).min(count(Suit::Diamonds, Rank::Jack));
+    need(Card::new(Suit::Spades, Rank::Queen), b);
+    need(Card::new(Suit::Diamonds, Rank::Jack), b);
+    if let Some(t) = trump {
+        need(Card::new(t, Rank::Nine), count(t, Rank::Nine));
+    }
+    let mut out = CardSet::EMPTY;
+    for (i, &k) in used.iter().enumerate() {
+        for _ in 0..k {
+            out.insert(Card::from_index(i));
+        }
+    }
+    out
+}
+
 /// The total of `melds`, for hot paths: the same table computed on the bit masks.
 pub fn meld_total(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> u32 {
     // Rundgang only regroups melds (its value is their sum), so it never changes the total.
@@ -380,6 +424,17 @@ mod tests {
                 "{hand} {trump:?}"
             );
         }
+    }
+
+    #[test]
+    fn meld_cards_are_the_copies_in_melds() {
+        let r = Rules::default();
+        let mc = |h: &str, t| meld_cards(h.parse().unwrap(), t, &r);
+        assert_eq!(mc("AS TS KS QS JS KS 9H", S), "AS TS KS QS JS".parse().unwrap());
+        assert_eq!(mc("KH QH KH 9S 9S", S), "KH QH 9S 9S".parse().unwrap());
+        assert_eq!(mc("QS JD AH", H), "QS JD".parse().unwrap());
+        assert_eq!(mc("AS AH AD AC AS", None), "AS AH AD AC".parse().unwrap());
+        assert_eq!(mc("TS TH TD TC", None), CardSet::EMPTY);
     }
 
     #[test]

@@ -566,12 +566,7 @@ impl Rules {
                 )))
             }
         }
-        let unsupported: &[(&str, bool)] = &[
-            ("players", self.players != 3),
-            ("calling", self.calling),
-            ("bettel", self.bettel),
-            ("bury_meld_cards", !self.bury_meld_cards),
-        ];
+        let unsupported: &[(&str, bool)] = &[("players", self.players == 2)];
         for (name, on) in unsupported {
             if *on {
                 return Err(RulesError(format!(

@@ -114,8 +114,15 @@ impl View {
         let mut cur: Option<TrickView> = None;
         let mut sim = log.start;
         let mut played_by: Vec<CardSet> = vec![CardSet::EMPTY; n];
+        let giver = d.call().map(|(_, g)| g);
         for (a, &who) in log.actions.iter().zip(&actors) {
-            let hidden = matches!(a, Action::Bury(_)) && seat != Some(who);
+            // A burial is seen by the soloist alone; a card given back after a call by the
+            // soloist and the seat that receives it.
+            let hidden = match a {
+                Action::Bury(_) => seat != Some(who),
+                Action::Give(_) => seat != Some(who) && (seat.is_none() || seat != giver),
+                _ => false,
+            };
             history.push(SeenAction {
                 seat: who,
                 action: (!hidden).then_some(*a),
@@ -140,7 +147,10 @@ impl View {
                 }
             }
         }
-        let melds_shown = match d.contract() {
+        // Melds are shown before the first lead: not while a soloist who named trump first
+        // (`bury_meld_cards = forbidden`) still holds the Tapp.
+        let shown = matches!(d.phase(), Phase::Play | Phase::Done);
+        let melds_shown = match d.contract().filter(|_| shown) {
             Some(Contract::Trump(t)) | Some(Contract::Surrender(t)) => (0..n)
                 .map(|s| {
                     let at_declaration = d.hand(s).union(played_by[s]).unwrap_or(CardSet::EMPTY);
