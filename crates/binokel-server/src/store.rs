@@ -415,6 +415,38 @@ impl Store {
     }
 }
 
+/// Creates an empty PostgreSQL database named `name` on the server of `admin_url` and
+/// returns its URL: tests and load tests get a database of their own.
+pub async fn create_postgres_database(admin_url: &str, name: &str) -> Result<String, StoreError> {
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
+        return Err(StoreError(format!("`{name}` is not a plain database name")));
+    }
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut c = sqlx::AnyConnection::connect(admin_url)
+        .await
+        .map_err(|e| StoreError(format!("cannot connect to {}: {e}", redact(admin_url))))?;
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut c)
+        .await
+        .map_err(err("create database"))?;
+    let _ = c.close().await;
+    let (base, query) = match admin_url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (admin_url, String::new()),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let root = match base[after_scheme..].find('/') {
+        Some(i) => &base[..after_scheme + i],
+        None => base,
+    };
+    Ok(format!("{root}/{name}{query}"))
+}
+
 fn redact(url: &str) -> String {
     // Keep passwords out of error messages and logs.
     match (url.find("://"), url.rfind('@')) {

@@ -1,0 +1,81 @@
+//! Two `binokel serve` processes on one PostgreSQL database (`BINOKEL_TEST_POSTGRES`): a
+//! client that reaches the process not owning a table is sent to the owner; when the owner
+//! is killed, the other takes the table over from the stored actions and the match goes on.
+
+mod server_common;
+
+use binokel_server::client::http;
+use serde_json::json;
+use server_common::*;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_process_takes_over_when_the_owner_dies() {
+    let Ok(admin) = std::env::var("BINOKEL_TEST_POSTGRES") else {
+        eprintln!("BINOKEL_TEST_POSTGRES is not set: run through scripts/test.sh to test PostgreSQL");
+        return;
+    };
+    let name = format!("binokel_takeover_{}_{:x}", std::process::id(), rand_suffix());
+    let db = binokel_server::store::create_postgres_database(&admin, &name)
+        .await
+        .unwrap();
+    let lease = ["--lease-secs", "1.5"];
+    let a = Proc::start(&db, "127.0.0.1:0", &lease);
+    let b = Proc::start(&db, "127.0.0.1:0", &lease);
+    a.ready().await;
+    b.ready().await;
+    let bot = "random";
+    let (code, token) = create(
+        &a.url,
+        json!({"target": 300, "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}, {"kind": "bot", "bot": bot}]}),
+    )
+    .await;
+
+    // B routes to A while A owns the table: over WebSocket and over HTTP.
+    match hello(&b.ws(), &code, &token).await {
+        Hello::Redirect(url) => assert_eq!(url, a.ws()),
+        Hello::Seated(_) => panic!("B played a table A owns"),
+    }
+    let r = http(&b.url, "GET", &format!("/api/tables/{code}"), None)
+        .await
+        .unwrap();
+    assert_eq!(r.status, 307);
+    assert_eq!(
+        r.header("location").unwrap(),
+        format!("{}/api/tables/{code}", a.url)
+    );
+
+    let Hello::Seated(s) = hello(&a.ws(), &code, &token).await else {
+        panic!("A redirected")
+    };
+    let (before, over) = play(s, Some(4), 0).await;
+    assert!(!over && before.len() == 4);
+    a.kill();
+
+    // B takes over once A's lease has run out (a client retries on redirect).
+    let mut seated = None;
+    for _ in 0..100 {
+        match hello(&b.ws(), &code, &token).await {
+            Hello::Seated(s) => {
+                seated = Some(s);
+                break;
+            }
+            Hello::Redirect(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+    let s = seated.expect("B took the table over");
+    let (after, over) = play(s, None, 1).await;
+    assert!(over, "the match went on to its end on B");
+    let game = record(&b.url, &code).await;
+    assert!(game.is_over());
+    assert_all_there(&game, &before);
+    assert_all_there(&game, &after);
+    drop(b);
+}
+
+fn rand_suffix() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0)
+}
