@@ -456,7 +456,13 @@ class TableClient {
     }
     if (v.phase === "done" && v.scores) {
       const rows = v.scores.map((sc, s) => `<tr><td>${esc(name(s))}</td><td>${sc > 0 ? "+" : ""}${sc}</td></tr>`).join("");
-      parts.push(`<div class="info" id="deal-over"><strong>${esc(t("table.deal_over"))}</strong><table class="scores">${rows}</table></div>`);
+      let verdict = "";
+      if (v.soloist !== null && v.soloist !== undefined && v.contract) {
+        const who = { name: name(v.soloist), bid: v.bid };
+        const key = v.contract.startsWith("surrender") ? "table.gave_up" : v.scores[v.soloist] > 0 ? "table.made" : "table.failed";
+        verdict = `<div id="verdict">${esc(t(key, who))}</div>`;
+      }
+      parts.push(`<div class="info" id="deal-over"><strong>${esc(t("table.deal_over"))}</strong>${verdict}<table class="scores">${rows}</table></div>`);
     }
     if (v.to_act !== null && v.to_act !== undefined && v.phase !== "done") {
       const mine = v.to_act === this.seat;
