@@ -101,7 +101,7 @@ help-over = Die Partie ist vorbei · s Zettel · q Ende
 help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.
 
 hint = Tipp von { $bot }: { $best }
-hint-item = { $action } ({ $value })
+hint-item = { $action } (erwartet { $value })
 hint-none = Kein Tipp: du bist nicht dran.
 undo-done = Zurückgenommen: { $actions }
 undo-none = In diesem Spiel gibt es nichts zurückzunehmen.

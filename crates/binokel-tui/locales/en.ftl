@@ -101,7 +101,7 @@ help-over = The match is over · s scores · q quit
 help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.
 
 hint = Hint from { $bot }: { $best }
-hint-item = { $action } ({ $value })
+hint-item = { $action } (expected { $value })
 hint-none = No hint: it is not your turn.
 undo-done = Taken back: { $actions }
 undo-none = Nothing to take back in this deal.

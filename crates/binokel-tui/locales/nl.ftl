@@ -101,7 +101,7 @@ help-over = De partij is voorbij · s scores · q stoppen
 help-plain = Typ een actie (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, een kaart zoals AH), #N voor de N-de toegestane actie, h tip, u terug, l laatste slag, s scores, q stoppen.
 
 hint = Tip van { $bot }: { $best }
-hint-item = { $action } ({ $value })
+hint-item = { $action } (verwacht { $value })
 hint-none = Geen tip: je bent niet aan de beurt.
 undo-done = Teruggenomen: { $actions }
 undo-none = Niets terug te nemen in dit spel.

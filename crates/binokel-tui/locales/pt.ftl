@@ -101,7 +101,7 @@ help-over = A partida terminou · s pontos · q sair
 help-plain = Escreva uma ação (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, uma carta como AH), #N para a N-ésima ação permitida, h dica, u desfazer, l última vaza, s pontos, q sair.
 
 hint = Dica de { $bot }: { $best }
-hint-item = { $action } ({ $value })
+hint-item = { $action } (esperado { $value })
 hint-none = Sem dica: não é a sua vez.
 undo-done = Desfeito: { $actions }
 undo-none = Nada a desfazer nesta mão.
