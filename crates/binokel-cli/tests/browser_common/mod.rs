@@ -177,13 +177,28 @@ pub fn start_driver() -> Driver {
 pub struct Browser {
     /// The WebDriver session.
     pub client: Client,
-    _profile: ScratchDir,
+    _profile: Profile,
 }
 
-struct ScratchDir(PathBuf);
+/// A Chromium profile directory. When a test fails before it closes its session, killing
+/// chromedriver leaves that Chromium running; the processes started with this profile (and
+/// only those: the directory name is unique) are ended here.
+struct Profile(PathBuf);
 
-impl Drop for ScratchDir {
+impl Drop for Profile {
     fn drop(&mut self) {
+        let flag = format!("--user-data-dir={}", self.0.display());
+        if let Ok(procs) = std::fs::read_dir("/proc") {
+            for entry in procs.flatten() {
+                let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                    continue;
+                };
+                let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+                if cmdline.split(|b| *b == 0).any(|arg| arg == flag.as_bytes()) {
+                    let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+                }
+            }
+        }
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
@@ -219,7 +234,7 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
         .expect("a Chromium session from chromedriver");
     Browser {
         client,
-        _profile: ScratchDir(profile),
+        _profile: Profile(profile),
     }
 }
 
