@@ -389,10 +389,9 @@ fn s10_failed_bonus_and_rounding_in_a_played_deal() {
 #[test]
 fn s10_opponents_need_trick_no_counts_melds_without_a_trick() {
     let r = rules(&["opponents_need_trick=no"]);
-    let mut g = Game::new(r, vec![]);
     // Find a seeded deal where an opponent with melds takes no trick under first-legal play.
     for seed in 0..400 {
-        g = Game::new(r, vec![]);
+        let mut g = Game::new(r, vec![]);
         g.start_seeded_deal(seed).unwrap();
         while g.to_act().is_some() {
             let l = g.current().unwrap().legal_actions();
