@@ -66,7 +66,7 @@ fn a_complete_match_is_played_from_a_script() {
     let o = play(
         &[
             "--bots",
-            "random,random",
+            "heuristic,random",
             "--seed",
             "42",
             "--lang",
@@ -80,7 +80,7 @@ fn a_complete_match_is_played_from_a_script() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(
-        out.starts_with("Binokel: Anna, Gottlieb (random), Babette (random)"),
+        out.starts_with("Binokel: Anna, Gottlieb (heuristic), Babette (random)"),
         "{out}"
     );
     assert!(out.contains("Hint from "), "{out}");
@@ -209,4 +209,23 @@ fn bad_options_fail_with_a_clear_message() {
         .unwrap();
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("here.json"));
+}
+
+#[test]
+fn the_default_opponents_are_the_strong_bots() {
+    let save = tmp("strong");
+    // A hint at the first turn (always the person's), a few moves, then the input ends.
+    let mut script = vec!["h".to_string()];
+    script.extend(first_legal(12));
+    let o = play(&["--seed", "11", "--lang", "en", "--name", "Anna"], &save, script);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.starts_with("Binokel: Anna, Gottlieb (strong), Babette (strong)"),
+        "{out}"
+    );
+    assert!(out.contains("Hint from strong: "), "{out}");
+    assert!(out.contains("(expected "), "{out}");
+    assert!(out.contains("Match saved to"), "{out}");
+    assert_eq!(referee(&save)["legal"], true);
 }
