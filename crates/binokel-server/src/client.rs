@@ -129,7 +129,7 @@ pub struct Socket {
 impl Socket {
     /// Connects to `ws://.../ws`.
     pub async fn connect(url: &str) -> Result<Socket, ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .map_err(|e| ClientError(format!("cannot open {url}: {e}")))?;
         Ok(Socket { ws })
@@ -170,6 +170,22 @@ impl Socket {
                         ))
                     })?;
                     return Ok(Some((m, t.to_string())));
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next text frame, decoded as any type; None when the connection closed.
+    pub async fn recv_as<T: serde::de::DeserializeOwned>(&mut self) -> Result<Option<T>, ClientError> {
+        loop {
+            match self.ws.next().await {
+                None | Some(Ok(Message::Close(_))) => return Ok(None),
+                Some(Err(e)) => return Err(ClientError(format!("connection failed: {e}"))),
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(t.as_str())
+                        .map(Some)
+                        .map_err(|e| ClientError(format!("unexpected message ({e}): {t}")))
                 }
                 Some(Ok(_)) => continue,
             }

@@ -216,9 +216,16 @@ pub async fn run(
         }
     };
     let serving = tokio::spawn(
-        axum::serve(listener, app)
-            .with_graceful_shutdown(graceful)
-            .into_future(),
+        axum::serve(
+            // Small frames must leave at once: Nagle's algorithm with delayed ACKs would add
+            // ~40 ms to an update.
+            axum::serve::ListenerExt::tap_io(listener, |tcp| {
+                let _ = tcp.set_nodelay(true);
+            }),
+            app,
+        )
+        .with_graceful_shutdown(graceful)
+        .into_future(),
     );
     let mut stopped = stop_rx;
     tokio::select! {
