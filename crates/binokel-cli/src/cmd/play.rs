@@ -103,7 +103,7 @@ pub fn run(args: Args) -> ExitCode {
         .name
         .clone()
         .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
-        .unwrap_or_else(|| "You".into());
+        .unwrap_or_else(|| "Player".into());
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
