@@ -68,8 +68,12 @@ function route() {
   document.title = `Binokel · ${t("title." + (page || "home"))}`;
 }
 
+// Two players need the stock and meld-after-trick rules, which the engine does not play
+// yet; the rules page still describes them.
+const PLAYABLE = Object.keys(PRESETS).filter((p) => p !== "two-player");
+
 function presetOptions(selected) {
-  return Object.keys(PRESETS)
+  return PLAYABLE
     .map((p) => `<option value="${p}" ${p === selected ? "selected" : ""}>${esc(t("preset." + p))}</option>`)
     .join("");
 }

@@ -562,6 +562,52 @@ async fn a_four_player_table() {
     let _ = b.client.close().await;
 }
 
+/// The Swabian house rules (opening 200, jumps, trump named before a burial that may not
+/// break melds, calling) and the Dutch rules (open auction, the soloist leads): each played
+/// from the create form until its first trick is complete.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swabian_and_dutch_tables() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    for preset in ["swabian", "dutch"] {
+        c.goto(&format!("{}/#/", server.url)).await.expect("start page");
+        wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+        c.find(Locator::Css(&format!(
+            "#create-preset option[value=\"{preset}\"]"
+        )))
+        .await
+        .expect("the preset")
+        .click()
+        .await
+        .expect("select");
+        for seat in [1, 2] {
+            c.find(Locator::Css(&format!(
+                ".seat-bot[data-seat=\"{seat}\"] option[value=\"random\"]"
+            )))
+            .await
+            .expect("bot choice")
+            .click()
+            .await
+            .expect("select");
+        }
+        click(c, "#create-table").await;
+        wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+        let code = text_of(c, "#table-code").await;
+        let v = state(c).await["view"].clone();
+        assert_eq!(v["rules"], preset, "{code}");
+        play_until(
+            c,
+            "(() => { const v = window.binokel.state.view; return v.tricks.length >= 1 || v.deal > 0; })()",
+            "the first trick",
+        )
+        .await;
+    }
+    let _ = b.client.close().await;
+}
+
 /// The replay viewer, fed the shared conformance records through its file picker, ends
 /// every deal with the tricks, card points and soloist the referee computed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -380,10 +380,10 @@ pub async fn take_turn(c: &Client) -> String {
         click_card(c, "#hand .card.legal").await;
         return "play".into();
     }
-    if legal.iter().any(|a| a.starts_with("bury ")) {
-        let need = legal[0].split(' ').count() - 1;
-        for i in 0..need {
-            click_card(c, &format!("#hand .card[data-i=\"{i}\"]")).await;
+    if let Some(burial) = legal.iter().find(|a| a.starts_with("bury ")) {
+        // Pick the cards of a burial the rules allow (some presets forbid burying meld cards).
+        for card in burial.split(' ').skip(1) {
+            click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
         }
         click(c, "#act-bury:not([disabled])").await;
         return "bury".into();
