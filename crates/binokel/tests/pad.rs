@@ -1,0 +1,133 @@
+//! The score pad and the engine must agree on every deal and on the match winner.
+
+use binokel::pad::{Pad, PadDeal};
+use binokel::{Contract, Game, Preset, Rules};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// What players at a real table would enter for a deal the engine played.
+fn entry(game: &Game, i: usize, rng: &mut ChaCha8Rng) -> Option<PadDeal> {
+    let log = &game.deals()[i];
+    let d = &log.state;
+    let o = d.outcome();
+    let n = d.players();
+    let soloist = o.soloist?;
+    let contract = o.contract?;
+    let side_tricks: u32 = if n == 4 {
+        o.tricks[soloist % 2] + o.tricks[soloist % 2 + 2]
+    } else {
+        o.tricks[soloist]
+    };
+    let mut took: Vec<bool> = o.tricks[..n].iter().map(|&t| t > 0).collect();
+    if contract == Contract::Durch {
+        took[soloist] = side_tricks == d.total_tricks();
+    }
+    let mut cp: Vec<Option<u32>> = o.card_points[..n].iter().map(|&x| Some(x)).collect();
+    if rng.gen_bool(0.5) {
+        let k = rng.gen_range(0..n);
+        cp[k] = None;
+    }
+    Some(PadDeal {
+        dealer: d.dealer(),
+        soloist,
+        bid: o.bid?,
+        contract,
+        melds: o.melds.unwrap_or([0; 4])[..n].to_vec(),
+        took_trick: took,
+        card_points: cp,
+    })
+}
+
+fn random_match(rules: Rules, seed: u64, rng: &mut ChaCha8Rng) -> Game {
+    let mut g = Game::new(rules, vec![]);
+    let mut k = 0;
+    while g.needs_deal() && k < 150 {
+        g.start_seeded_deal(seed * 1000 + k).unwrap();
+        k += 1;
+        while g.to_act().is_some() {
+            let l = g.current().unwrap().legal_actions();
+            // Mostly trump games played out, sometimes a surrender or Durch.
+            let a = loop {
+                let a = l[rng.gen_range(0..l.len())];
+                let rare = matches!(
+                    a,
+                    binokel::Action::Durch | binokel::Action::Surrender(_) | binokel::Action::Bettel
+                );
+                if !rare || rng.gen_bool(0.1) || l.len() == 1 {
+                    break a;
+                }
+            };
+            g.play(a).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn pad_and_engine_agree_on_every_deal_and_the_winner() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut deals_checked = 0;
+    for p in [
+        Preset::Standard,
+        Preset::Dutch,
+        Preset::Forty,
+        Preset::Kreuz,
+        Preset::Swabian,
+    ] {
+        let rules = Rules::preset(p);
+        for m in 0..6 {
+            let g = random_match(rules, m, &mut rng);
+            let names = (0..g.players()).map(|i| format!("P{i}")).collect();
+            let mut pad = Pad::new(&rules, names);
+            for i in 0..g.deals().len() {
+                let o = g.deals()[i].state.outcome();
+                match entry(&g, i, &mut rng) {
+                    Some(e) => {
+                        assert_eq!(
+                            e.scores(&rules).unwrap(),
+                            o.scores[..g.players()].to_vec(),
+                            "{p:?} deal {i}"
+                        );
+                        pad.add(e).unwrap();
+                        deals_checked += 1;
+                    }
+                    None => assert!(o.redeal),
+                }
+            }
+            let sheet = pad.sheet().unwrap();
+            if g.deals().iter().all(|d| !d.state.outcome().redeal) {
+                assert_eq!(sheet.totals, g.totals()[..g.players()].to_vec(), "{p:?}");
+                assert_eq!(sheet.winner.map(|w| w.0), g.winner(), "{p:?}");
+            }
+        }
+    }
+    assert!(deals_checked > 200);
+}
+
+#[test]
+fn a_correction_changes_the_totals_and_bad_entries_change_nothing() {
+    let rules = Rules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let g = random_match(rules, 3, &mut rng);
+    let mut pad = Pad::new(&rules, vec!["A".into(), "B".into(), "C".into()]);
+    for i in 0..3 {
+        pad.add(entry(&g, i, &mut rng).unwrap()).unwrap();
+    }
+    let before = pad.clone();
+    let mut bad = pad.deals[0].clone();
+    bad.bid = 155;
+    assert!(pad.add(bad.clone()).is_err());
+    assert!(pad.correct(0, bad).is_err());
+    assert!(pad.correct(7, pad.deals[0].clone()).is_err());
+    assert_eq!(pad, before);
+    let mut fixed = pad.deals[1].clone();
+    fixed.contract = Contract::Surrender(binokel::Suit::Hearts);
+    pad.correct(1, fixed.clone()).unwrap();
+    let sheet = pad.sheet().unwrap();
+    assert_eq!(sheet.deals[1][fixed.soloist], -(fixed.bid as i32));
+    let csv = pad.to_csv().unwrap();
+    assert_eq!(csv.lines().count(), 5);
+    assert!(csv.starts_with("deal,dealer,soloist,bid,contract,\"A\",\"B\",\"C\""));
+    let json = serde_json::to_string(&pad).unwrap();
+    assert_eq!(serde_json::from_str::<Pad>(&json).unwrap(), pad);
+}
