@@ -229,3 +229,29 @@ fn the_default_opponents_are_the_strong_bots() {
     assert!(out.contains("Match saved to"), "{out}");
     assert_eq!(referee(&save)["legal"], true);
 }
+
+#[test]
+fn the_language_follows_the_locale() {
+    let save = tmp("locale");
+    let o = bin()
+        .args([
+            "play",
+            "--plain",
+            "--bots",
+            "random,random",
+            "--seed",
+            "2",
+            "--name",
+            "Femke",
+            "--save",
+        ])
+        .arg(&save)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "nl_NL.UTF-8")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(out.contains("Jij bent aan de beurt, Femke."), "{out}");
+}

@@ -235,3 +235,54 @@ fn tiny_and_huge_terminals_draw_without_panicking() {
         term.draw(|f| a.draw(f)).unwrap();
     }
 }
+
+#[test]
+fn a_saved_match_is_stepped_through_in_the_replay() {
+    use binokel_tui::render::Overlay;
+    use binokel_tui::replay::Replay;
+    let mut a = app(6, Lang::En);
+    for _ in 0..200 {
+        bots(&mut a);
+        if a.session.status() == Status::DealOver {
+            key(&mut a, KeyCode::Enter);
+        } else {
+            human_move(&mut a);
+        }
+    }
+    let text = a.session.record().to_string();
+    let mut r = Replay::from_text(&text, None).unwrap();
+    let cat = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
+    let shot = |r: &Replay| {
+        let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
+        let b = term.backend().buffer().clone();
+        (0..b.area.height)
+            .map(|y| {
+                (0..b.area.width)
+                    .map(|x| b[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(r.position(), (0, 0));
+    r.step(3);
+    assert_eq!(r.position(), (0, 3));
+    let total = r.game().deals()[0].actions.len();
+    assert!(shot(&r).contains(&format!("Deal 1, action 3 of {total}")));
+    r.jump_deal(true);
+    assert_eq!(r.position(), (1, 0));
+    r.step(-1);
+    assert_eq!(r.position(), (0, total));
+    assert!(shot(&r).contains("Deal over"));
+    r.jump_end(true);
+    let (d, k) = r.position();
+    assert_eq!(d + 1, r.game().deals().len());
+    assert_eq!(k, r.game().deals()[d].actions.len());
+    r.step(1);
+    assert_eq!(r.position(), (d, k), "stepping past the end stays at the end");
+    assert!(Replay::from_text("{", None).is_err());
+    assert!(Replay::from_text(&text, Some(7))
+        .unwrap_err()
+        .contains("--seat 7"));
+}
