@@ -946,25 +946,28 @@ impl Deal {
         let cp = self.card_points();
         // Sides: each seat alone, or the two partnerships with four players. A side's
         // numbers are the sums over its seats; every seat records its side's score.
-        let sides: Vec<Vec<usize>> = if n == 4 {
-            vec![vec![0, 2], vec![1, 3]]
-        } else {
-            (0..n).map(|s| vec![s]).collect()
-        };
-        let sol_side = sides.iter().position(|v| v.contains(&sol)).expect("soloist sits");
-        let mut side_score = vec![0i32; sides.len()];
+        // (Fixed arrays: this runs once per deal in random playouts.)
+        let teams = n == 4;
+        let sides = if teams { 2 } else { n };
+        let side_of = |s: usize| if teams { s % 2 } else { s };
+        let sol_side = side_of(sol);
+        let mut took = [false; 4];
+        let mut cards = [0i32; 4];
+        let mut melds = [0i32; 4];
+        for s in 0..n {
+            took[side_of(s)] |= self.tricks[s] > 0;
+            cards[side_of(s)] += cp[s] as i32;
+            melds[side_of(s)] += self.melds[s] as i32;
+        }
+        let mut side = [0i32; 4];
         let mut failed = false;
         match self.contract {
             Some(Contract::Trump(_)) => {
-                for (i, seats) in sides.iter().enumerate() {
-                    let took = seats.iter().any(|&s| self.tricks[s] > 0);
-                    let melds_count = took || (i != sol_side && !self.rules.opponents_need_trick);
-                    let total: i32 = seats
-                        .iter()
-                        .map(|&s| cp[s] as i32 + if melds_count { self.melds[s] as i32 } else { 0 })
-                        .sum();
-                    side_score[i] = if i == sol_side {
-                        if took && total >= bid {
+                for i in 0..sides {
+                    let melds_count = took[i] || (i != sol_side && !self.rules.opponents_need_trick);
+                    let total = cards[i] + if melds_count { melds[i] } else { 0 };
+                    side[i] = if i == sol_side {
+                        if took[i] && total >= bid {
                             total
                         } else {
                             failed = true;
@@ -979,41 +982,38 @@ impl Deal {
             }
             Some(Contract::Surrender(_)) => {
                 failed = true;
-                let bonus = if n == 4 { 100 } else { 50 };
-                for (i, seats) in sides.iter().enumerate() {
-                    side_score[i] = if i == sol_side {
-                        -bid
-                    } else {
-                        bonus + seats.iter().map(|&s| self.melds[s] as i32).sum::<i32>()
-                    };
+                let bonus = if teams { 100 } else { 50 };
+                for i in 0..sides {
+                    side[i] = if i == sol_side { -bid } else { bonus + melds[i] };
                 }
             }
             Some(Contract::Durch) => {
-                let taken: u32 = sides[sol_side].iter().map(|&s| self.tricks[s] as u32).sum();
-                side_score[sol_side] = if taken == self.total_tricks() { 1000 } else { -1000 };
+                let taken: u32 = (0..n)
+                    .filter(|&s| side_of(s) == sol_side)
+                    .map(|s| self.tricks[s] as u32)
+                    .sum();
+                side[sol_side] = if taken == self.total_tricks() { 1000 } else { -1000 };
             }
             Some(Contract::Bettel) => {
-                side_score[sol_side] = if self.tricks[sol] == 0 { 500 } else { -500 };
+                side[sol_side] = if self.tricks[sol] == 0 { 500 } else { -500 };
             }
             None => {}
         }
         if failed && self.rules.failed_bonus > 0 {
-            for (i, x) in side_score.iter_mut().enumerate() {
+            for (i, x) in side.iter_mut().enumerate().take(sides) {
                 if i != sol_side {
                     *x += self.rules.failed_bonus as i32;
                 }
             }
         }
         if self.rules.rounding == Rounding::Ten {
-            for x in side_score.iter_mut() {
+            for x in side.iter_mut() {
                 *x = round_ten(*x);
             }
         }
         let mut sc = [0i32; 4];
-        for (i, seats) in sides.iter().enumerate() {
-            for &s in seats {
-                sc[s] = side_score[i];
-            }
+        for (s, x) in sc.iter_mut().enumerate().take(n) {
+            *x = side[side_of(s)];
         }
         self.scores = sc;
     }
