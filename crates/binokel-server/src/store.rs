@@ -89,6 +89,77 @@ pub fn deal_seed(table_seed: u64, n: usize) -> u64 {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    writer: Option<tokio::sync::mpsc::UnboundedSender<Pending>>,
+}
+
+/// An action waiting for the group commit.
+#[derive(Debug)]
+struct Pending {
+    code: String,
+    deal: usize,
+    index: usize,
+    seat: usize,
+    token: String,
+    owner: String,
+    reply: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
+}
+
+const INSERT_ACTION: &str = "INSERT INTO actions (code, deal, idx, seat, action) \
+     SELECT CAST($1 AS TEXT), CAST($2 AS BIGINT), CAST($3 AS BIGINT), CAST($4 AS BIGINT), CAST($5 AS TEXT) \
+     WHERE EXISTS (SELECT 1 FROM leases WHERE code = $1 AND owner = $6)";
+
+async fn insert_action<'c, E: sqlx::Executor<'c, Database = sqlx::Any>>(
+    e: E,
+    p: &Pending,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query(INSERT_ACTION)
+        .bind(p.code.clone())
+        .bind(p.deal as i64)
+        .bind(p.index as i64)
+        .bind(p.seat as i64)
+        .bind(p.token.clone())
+        .bind(p.owner.clone())
+        .execute(e)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// SQLite commits one writer at a time: actions that arrive together are written in one
+/// transaction (a group commit), and each is acknowledged only after that commit.
+async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let together = async {
+            let mut tx = pool.begin().await?;
+            let mut oks = Vec::with_capacity(batch.len());
+            for p in &batch {
+                oks.push(insert_action(&mut *tx, p).await?);
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(oks)
+        }
+        .await;
+        match together {
+            Ok(oks) => {
+                for (p, ok) in batch.into_iter().zip(oks) {
+                    let _ = p.reply.send(Ok(ok));
+                }
+            }
+            // One bad row (a place already filled) must not fail the others: one by one.
+            Err(_) => {
+                for p in batch {
+                    let r = insert_action(&pool, &p).await.map_err(err("store action"));
+                    let _ = p.reply.send(r);
+                }
+            }
+        }
+    }
 }
 
 impl Store {
@@ -139,7 +210,16 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError(format!("migrations failed: {e}")))?;
-        Ok(Store { pool, backend })
+        let writer = (backend == Backend::Sqlite).then(|| {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            tokio::spawn(group_writer(pool.clone(), rx));
+            tx
+        });
+        Ok(Store {
+            pool,
+            backend,
+            writer,
+        })
     }
 
     /// Which database this is.
@@ -240,21 +320,26 @@ impl Store {
         token: &str,
         owner: &str,
     ) -> Result<bool, StoreError> {
-        let r = sqlx::query(
-            "INSERT INTO actions (code, deal, idx, seat, action) \
-             SELECT CAST($1 AS TEXT), CAST($2 AS BIGINT), CAST($3 AS BIGINT), CAST($4 AS BIGINT), CAST($5 AS TEXT) \
-             WHERE EXISTS (SELECT 1 FROM leases WHERE code = $1 AND owner = $6)",
-        )
-        .bind(code)
-        .bind(deal as i64)
-        .bind(index as i64)
-        .bind(seat as i64)
-        .bind(token)
-        .bind(owner)
-        .execute(&self.pool)
-        .await
-        .map_err(err("store action"))?;
-        Ok(r.rows_affected() == 1)
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let p = Pending {
+            code: code.to_string(),
+            deal,
+            index,
+            seat,
+            token: token.to_string(),
+            owner: owner.to_string(),
+            reply,
+        };
+        match &self.writer {
+            Some(w) => {
+                w.send(p)
+                    .map_err(|_| StoreError("the database writer has stopped".into()))?;
+                answer
+                    .await
+                    .map_err(|_| StoreError("the database writer has stopped".into()))?
+            }
+            None => insert_action(&self.pool, &p).await.map_err(err("store action")),
+        }
     }
 
     /// The URL of the process holding a table's lease, if any.
