@@ -434,6 +434,12 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
         headline.contains(winner_name) || (winner == 0 && headline == "You won the match!"),
         "headline {headline:?} names seat {winner}"
     );
+    // Behind the dialog the last deal's result stays on the table, with its verdict.
+    let verdict = text_of(c, "#verdict").await;
+    assert!(
+        verdict.contains("made the bid") || verdict.contains("went down") || verdict.contains("gave up"),
+        "the last deal's verdict: {verdict:?}"
+    );
     let dialog = text_of(c, "#match-over").await;
     for total in end["totals"].as_array().expect("totals") {
         assert!(
