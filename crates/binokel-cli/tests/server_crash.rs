@@ -22,7 +22,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
         let Hello::Seated(s) = hello(&p.ws(), &code, t).await else {
             panic!("redirected")
         };
-        tasks.push(tokio::spawn(play(s, None, i)));
+        tasks.push(tokio::spawn(play(*s, None, i)));
     }
     // Let the match run, then kill the process while the seats are sending actions.
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
@@ -48,7 +48,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
         let Hello::Seated(s) = hello(&p.ws(), &code, t).await else {
             panic!("redirected")
         };
-        tasks.push(tokio::spawn(play(s, None, i + 3)));
+        tasks.push(tokio::spawn(play(*s, None, i + 3)));
     }
     let mut after = Vec::new();
     for t in tasks {
@@ -61,6 +61,10 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
     assert_all_there(&game, &acked);
     assert_all_there(&game, &after);
     let total: usize = game.deals().iter().map(|d| d.actions.len()).sum();
-    eprintln!("crash test: {} acks before the kill, {} deals, {total} actions", acked.len(), game.deals().len());
+    eprintln!(
+        "crash test: {} acks before the kill, {} deals, {total} actions",
+        acked.len(),
+        game.deals().len()
+    );
     assert!(total >= acked.len() + after.len());
 }

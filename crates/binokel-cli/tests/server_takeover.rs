@@ -48,7 +48,7 @@ async fn a_second_process_takes_over_when_the_owner_dies() {
     let Hello::Seated(s) = hello(&a.ws(), &code, &token).await else {
         panic!("A redirected")
     };
-    let (before, over) = play(s, Some(4), 0).await;
+    let (before, over) = play(*s, Some(4), 0).await;
     assert!(!over && before.len() == 4);
     a.kill();
 
@@ -64,7 +64,7 @@ async fn a_second_process_takes_over_when_the_owner_dies() {
         }
     }
     let s = seated.expect("B took the table over");
-    let (after, over) = play(s, None, 1).await;
+    let (after, over) = play(*s, None, 1).await;
     assert!(over, "the match went on to its end on B");
     let game = record(&b.url, &code).await;
     assert!(game.is_over());

@@ -110,7 +110,7 @@ pub async fn join(url: &str, code: &str, name: &str) -> String {
 
 /// What a hello got.
 pub enum Hello {
-    Seated(Socket),
+    Seated(Box<Socket>),
     Redirect(String),
 }
 
@@ -124,7 +124,7 @@ pub async fn hello(ws: &str, code: &str, token: &str) -> Hello {
     .await
     .unwrap();
     match s.recv(WAIT).await.unwrap() {
-        ServerMsg::Welcome { .. } => Hello::Seated(s),
+        ServerMsg::Welcome { .. } => Hello::Seated(Box::new(s)),
         ServerMsg::Redirect { url } => Hello::Redirect(url),
         m => panic!("unexpected answer to hello: {m:?}"),
     }
