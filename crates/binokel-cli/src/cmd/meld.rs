@@ -57,15 +57,17 @@ pub fn run(args: Args) -> ExitCode {
     let m = melds(hand, trump, &rules);
     if args.json {
         let v = serde_json::json!({"total": m.total(), "melds": m.as_slice()});
-        println!("{v}");
+        super::print_line(&v.to_string());
     } else {
+        let mut text = String::new();
         for x in m.as_slice() {
             match x.suit {
-                Some(s) => println!("{:<15} {}  {:>5}", x.kind.name(), s, x.points),
-                None => println!("{:<15}    {:>5}", x.kind.name(), x.points),
+                Some(s) => text.push_str(&format!("{:<15} {}  {:>5}\n", x.kind.name(), s, x.points)),
+                None => text.push_str(&format!("{:<15}    {:>5}\n", x.kind.name(), x.points)),
             }
         }
-        println!("{:<18} {:>5}", "total", m.total());
+        text.push_str(&format!("{:<18} {:>5}", "total", m.total()));
+        super::print_line(&text);
     }
     ExitCode::SUCCESS
 }

@@ -34,3 +34,12 @@ pub fn read_input(path: Option<&std::path::Path>) -> std::io::Result<String> {
         }
     }
 }
+
+/// Prints a line on stdout; a closed pipe (`binokel referee x | head`) is not an error worth a
+/// panic, so write errors are ignored.
+pub fn print_line(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}

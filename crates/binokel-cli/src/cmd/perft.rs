@@ -56,16 +56,14 @@ pub fn run(args: Args) -> ExitCode {
     for d in 1..=args.depth {
         let n = perft(deal, d);
         if !args.json {
-            println!("perft {d} {n}");
+            super::print_line(&format!("perft {d} {n}"));
         }
         counts.insert(d.to_string(), n.into());
     }
     if args.json {
         let prefix = game.deals().last().map(|l| l.actions.len()).unwrap_or(0);
-        println!(
-            "{}",
-            serde_json::json!({"record": args.file.display().to_string(), "prefix_actions": prefix, "perft": counts})
-        );
+        let line = serde_json::json!({"record": args.file.display().to_string(), "prefix_actions": prefix, "perft": counts});
+        super::print_line(&line.to_string());
     }
     ExitCode::SUCCESS
 }

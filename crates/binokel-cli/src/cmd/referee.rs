@@ -21,7 +21,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let verdict = binokel::record::referee(&text);
     match verdict.to_json() {
-        Some(v) => println!("{v}"),
+        Some(v) => super::print_line(&v.to_string()),
         None => {
             if let binokel::record::Verdict::NotARecord(m) = &verdict {
                 eprintln!("binokel referee: {m}");

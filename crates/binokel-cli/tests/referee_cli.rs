@@ -1,0 +1,136 @@
+//! `binokel referee`, `binokel meld` and `binokel perft` as other programs call them: exit
+//! codes, stdout and stderr.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_binokel"))
+}
+
+fn conformance() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../binokel/tests/data/conformance")
+}
+
+fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn referee_exit_codes_and_verdicts_match_the_conformance_set() {
+    let dir = conformance().join("records");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".json") || name.ends_with(".expected.json") {
+            continue;
+        }
+        let want: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(name.replace(".json", ".expected.json"))).unwrap(),
+        )
+        .unwrap();
+        let out = bin().arg("referee").arg(&path).output().unwrap();
+        let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let code = out.status.code().unwrap();
+        assert_eq!(got["legal"], want["legal"], "{name}");
+        assert_eq!(code, if want["legal"] == true { 0 } else { 1 }, "{name}");
+        if want["legal"] == true {
+            assert_eq!(got["totals"], want["totals"], "{name}");
+            assert_eq!(got["winner"], want["winner"], "{name}");
+        } else {
+            assert_eq!(
+                (&got["deal"], &got["action"]),
+                (&want["deal"], &want["action"]),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn referee_reads_stdin_and_exits_2_for_what_is_not_a_record() {
+    for input in [
+        "",
+        "{",
+        "[]",
+        r#"{"format":"nope"}"#,
+        r#"{"format":"binokel-record/1","deals":"x"}"#,
+        r#"{"format":"binokel-record/1","rules":"no-such-preset","deals":[]}"#,
+    ] {
+        let (code, out, err) = run_stdin(&["referee"], input);
+        assert_eq!(code, 2, "{input}");
+        assert!(out.is_empty(), "{input}: stdout {out}");
+        assert!(err.contains("not a record"), "{input}: {err}");
+    }
+    let text = std::fs::read_to_string(conformance().join("records/trump-deal.json")).unwrap();
+    let (code, out, _) = run_stdin(&["referee"], &text);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(r#"{"legal":true,"deals":"#), "{out}");
+}
+
+#[test]
+fn referee_survives_a_closed_pipe() {
+    let path = conformance().join("records/match-to-the-end.json");
+    let mut child = bin()
+        .arg("referee")
+        .arg(path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn meld_prints_json_and_names_a_bad_token() {
+    let out = bin()
+        .args(["meld", "--trump", "S", "--json", "AS TS KS QS JS KS QS"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        r#"{"total":190,"melds":[{"kind":"family","suit":"S","points":150},{"kind":"pair","suit":"S","points":40}]}"#
+    );
+    for (args, token) in [(vec!["meld", "AS", "XX"], "XX"), (vec!["meld", "AS AS AS"], "AS")] {
+        let out = bin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert!(String::from_utf8(out.stderr)
+            .unwrap()
+            .contains(&format!("`{token}`")));
+    }
+    let out = bin().args(["meld", "--trump", "X", "AS"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn perft_prints_the_golden_line() {
+    let path = conformance().join("records/trump-deal.json");
+    let out = bin()
+        .arg("perft")
+        .arg(&path)
+        .args(["--prefix", "10", "--depth", "4", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["perft"],
+        serde_json::json!({"1": 13, "2": 21, "3": 49, "4": 588})
+    );
+}
