@@ -19,7 +19,7 @@
 //! the host plays the first legal action instead and says so in its log.
 
 use crate::Bot;
-use binokel::{Action, Low, Rules, View};
+use binokel::{Action, Low, View};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -28,9 +28,9 @@ use std::time::Duration;
 /// The protocol's greeting line (its version is the number).
 pub const HELLO: &str = "binokel-engine 1";
 
-/// The low-card naming of a view's rules (tokens use it).
-fn low_of(view: &View) -> Low {
-    Rules::from_json(&view.rules).map(|r| r.low).unwrap_or_default()
+/// Tokens are written as in the view's JSON: the low card is always `9` on the wire.
+fn low_of(_view: &View) -> Low {
+    Low::Nine
 }
 
 /// Answers one protocol line with a bot; None means `quit`.

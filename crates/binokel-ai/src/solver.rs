@@ -216,6 +216,8 @@ pub struct Solver {
     mask: usize,
     /// Nodes visited since creation (for benchmarks and budgets).
     pub nodes: u64,
+    stop_at: u64,
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -237,6 +239,8 @@ impl Solver {
             tt: vec![Entry::default(); 1 << bits],
             mask: (1 << bits) - 1,
             nodes: 0,
+            stop_at: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -271,6 +275,25 @@ impl Solver {
         self.search(pos, t - 1, t) >= t
     }
 
+    /// Like [`Solver::solve_moves`], but gives up (None) after `nodes` search nodes, so a
+    /// bot's decision stays bounded by a count. The table keeps what was learnt.
+    pub fn solve_moves_within(&mut self, pos: &Position, nodes: u64) -> Option<Vec<(Card, i32)>> {
+        self.stop_at = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = self.solve_moves(pos);
+        self.stop_at = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
+    }
+
+    /// Like [`Solver::reaches`], but gives up (None) after `nodes` search nodes.
+    pub fn reaches_within(&mut self, pos: &Position, t: i32, nodes: u64) -> Option<bool> {
+        self.stop_at = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = self.reaches(pos, t);
+        self.stop_at = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
+    }
+
     /// The exact value of each legal card of the seat to play (after playing it, including
     /// the gain of the trick it completes).
     pub fn solve_moves(&mut self, pos: &Position) -> Vec<(Card, i32)> {
@@ -290,6 +313,11 @@ impl Solver {
         self.nodes += 1;
         if pos.tricks_left == 0 {
             return 0;
+        }
+        if self.nodes > self.stop_at {
+            // Out of budget: unwind without storing anything (the caller discards the result).
+            self.aborted = true;
+            return alpha;
         }
         let boundary = pos.trick_len == 0;
         let (alpha0, beta0) = (alpha, beta);
@@ -358,7 +386,7 @@ impl Solver {
                 break;
             }
         }
-        if boundary {
+        if boundary && !self.aborted {
             let e = &mut self.tt[slot];
             let fresh = !(e.used && e.key == key);
             if fresh {

@@ -25,6 +25,9 @@ pub struct Budget {
     pub deal_samples: usize,
     /// Burials kept after pruning the 816 by the heuristic, each then played out.
     pub burial_candidates: usize,
+    /// Search nodes the exact solver may spend on one sample; past it that sample is
+    /// played out by rollouts instead (keeps every decision bounded).
+    pub solver_nodes: u64,
 }
 
 impl Budget {
@@ -34,6 +37,7 @@ impl Budget {
         solver_tricks: 4,
         deal_samples: 4,
         burial_candidates: 2,
+        solver_nodes: 50_000,
     };
     /// `medium`.
     pub const MEDIUM: Budget = Budget {
@@ -41,6 +45,7 @@ impl Budget {
         solver_tricks: 6,
         deal_samples: 12,
         burial_candidates: 6,
+        solver_nodes: 200_000,
     };
     /// `hard` = `strong`, the default opponent.
     pub const STRONG: Budget = Budget {
@@ -48,6 +53,7 @@ impl Budget {
         solver_tricks: 8,
         deal_samples: 40,
         burial_candidates: 16,
+        solver_nodes: 400_000,
     };
 }
 
@@ -203,7 +209,9 @@ impl StrongBot {
                         let mut d = *d;
                         d.play_unchecked(a);
                         if let Some(p) = Position::from_deal(&d, Objective::Tricks) {
-                            if self.solver.reaches(&p, p.tricks_left() as i32) {
+                            // Out of budget counts as not proven: Durch only when sure.
+                            let all = p.tricks_left() as i32;
+                            if self.solver.reaches_within(&p, all, self.budget.solver_nodes) == Some(true) {
                                 wins += 1;
                             }
                         }
