@@ -2,13 +2,13 @@
 
 pub mod arena;
 pub mod engine;
+pub mod loadtest;
 pub mod meld;
 pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod replay;
 pub mod serve;
-pub mod loadtest;
 
 use binokel::Rules;
 
