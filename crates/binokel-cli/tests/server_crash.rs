@@ -12,7 +12,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
     let db = temp_sqlite("crash");
     let p = Proc::start(&db, "127.0.0.1:0", &[]);
     p.ready().await;
-    let seats = json!({"target": 400, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
+    let seats = json!({"target": 1500, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
     let (code, t0) = create(&p.url, seats).await;
     let t1 = join(&p.url, &code, "Ben").await;
     let t2 = join(&p.url, &code, "Cleo").await;
@@ -25,7 +25,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
         tasks.push(tokio::spawn(play(*s, None, i)));
     }
     // Let the match run, then kill the process while the seats are sending actions.
-    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
     let addr = p.addr();
     p.kill();
     let mut acked = Vec::new();
