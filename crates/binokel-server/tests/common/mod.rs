@@ -170,6 +170,13 @@ pub async fn play(mut s: Socket, seat: Option<Seat>, seed: u64, stop_after: Opti
         }
         log.raw.push(raw);
         match m {
+            // A match can end before this seat has acted as often as asked (a bot may reach
+            // the target first): a finished view ends the loop like `match_over` does.
+            ServerMsg::State { view: Some(v), .. } if v.winner.is_some() => {
+                log.views.push(*v);
+                log.match_over = true;
+                break;
+            }
             ServerMsg::State { view: Some(v), .. } => {
                 let pos = (v.deal, v.history.len());
                 let act = seat.is_some() && v.to_act == seat && !v.legal.is_empty() && acted_at != Some(pos);
