@@ -54,7 +54,8 @@ function route() {
       showJoin(arg.toUpperCase());
       break;
     case "replay":
-      showReplay(app, arg);
+      // `#/replay/CODE/3/40` opens deal 3 at action 40: a position one can link to.
+      showReplay(app, arg, Number(parts[2]) - 1 || 0, Number(parts[3]) || 0);
       break;
     case "rules":
       showRules(app, arg || "standard");

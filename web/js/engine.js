@@ -4,17 +4,28 @@
 // legality; the server's rules crate stays the only judge.
 
 import { splitCards, cardPoints } from "./cards.js";
+import { meldsOf, dealScores } from "./scoring.js";
 
+// The options a replay needs (RULES.md sections 10 and 11), as the record spells them.
 const PRESET_RULES = {
   standard: {},
-  swabian: { opening: 200 },
-  dutch: { auction: "open", first_lead: "soloist" },
+  swabian: { opening: 200, rundgang: "on" },
+  dutch: {
+    auction: "open",
+    first_lead: "soloist",
+    family_pair: "included",
+    opponents_need_trick: "no",
+    failed_bonus: 30,
+    rounding: "ten",
+  },
   forty: {},
   kreuz: { players: 4 },
   "two-player": { players: 2 },
 };
 
-/** The few rule settings a replay needs, from a record's `rules` value. */
+const TEXT_OPTIONS = ["auction", "first_lead", "all_pass", "rundgang", "family_pair", "opponents_need_trick", "rounding"];
+
+/** The rule settings a replay needs, from a record's `rules` value. */
 export function replayRules(rules) {
   const preset = typeof rules === "string" ? rules : rules && rules.preset;
   if (!(preset in PRESET_RULES)) throw new Error(`unknown preset ${JSON.stringify(preset)}`);
@@ -24,11 +35,17 @@ export function replayRules(rules) {
     auction: "duel",
     first_lead: "forehand",
     all_pass: "dealer_plays",
+    rundgang: "off",
+    family_pair: "separate",
+    opponents_need_trick: "yes",
+    failed_bonus: 0,
+    rounding: "none",
     ...PRESET_RULES[preset],
   };
   if (rules && typeof rules === "object") {
-    for (const k of ["players", "opening"]) if (k in rules) r[k] = Number(rules[k]);
-    for (const k of ["auction", "first_lead", "all_pass"]) if (k in rules) r[k] = String(rules[k]);
+    for (const k of ["players", "opening", "failed_bonus"]) if (k in rules) r[k] = Number(rules[k]);
+    // A record may write a switch as true/false instead of on/off.
+    for (const k of TEXT_OPTIONS) if (k in rules) r[k] = rules[k] === true ? "on" : rules[k] === false ? "off" : String(rules[k]);
   }
   return r;
 }
@@ -76,7 +93,12 @@ export function replayDeal(rules, deal) {
     points: Array(n).fill(0),
     toAct: fore,
     last: null,
+    // Per seat, once play starts: {melds: [...], total}.
+    melds: null,
+    // Once the deal is complete: the score of each seat.
+    scores: null,
   };
+  const totalTricks = s.hands[0].length;
   // Duel auction: forehand against middlehand, the survivor against each later seat.
   let duel = [fore, (dealer + 2) % n];
   const queue = [];
@@ -85,8 +107,29 @@ export function replayDeal(rules, deal) {
   let calledFrom = null;
   const out = [clone(s)];
 
+  const showMelds = () => {
+    const c = s.contract;
+    const trump = /^(trump|surrender) /.test(c) ? c.slice(-1) : null;
+    s.melds = s.hands.map((h) => (trump ? meldsOf(h, trump, rules) : { melds: [], total: 0 }));
+  };
+  const finish = () => {
+    s.phase = "done";
+    s.toAct = null;
+    s.scores = s.contract
+      ? dealScores(rules, {
+          contract: s.contract,
+          soloist: s.soloist,
+          bid: s.bid,
+          melds: s.melds.map((m) => m.total),
+          tricks: s.tricks,
+          points: s.points,
+          totalTricks,
+        })
+      : Array(n).fill(0);
+  };
   const startPlay = () => {
     s.phase = "play";
+    showMelds();
     const c = s.contract;
     const soloLeads = c === "durch" || (rules.first_lead === "soloist" && c !== "bettel");
     s.toAct = soloLeads ? s.soloist : fore;
@@ -112,15 +155,17 @@ export function replayDeal(rules, deal) {
         passed.add(actor);
       }
       if (rules.auction === "open") {
+        // As the rules crate plays it: the auction ends on a pass, never on a bid (the last
+        // bidder left may still raise), and only the high bidder can be the one left.
         const left = [...Array(n).keys()].filter((x) => !passed.has(x));
-        if (left.length === 1 && s.high === left[0]) auctionOver(left[0]);
-        else if (left.length === 0) {
+        if (token === "pass" && left.length === 1 && s.high === left[0]) auctionOver(left[0]);
+        else if (token === "pass" && left.length === 0) {
           if (rules.all_pass === "dealer_plays") {
             s.bid = rules.opening;
             auctionOver(dealer);
           } else {
-            s.phase = "done";
-            s.toAct = null;
+            // Everyone passed and the same dealer deals again: a deal without a score.
+            finish();
           }
         } else {
           let next = (actor + 1) % n;
@@ -164,8 +209,8 @@ export function replayDeal(rules, deal) {
       } else {
         s.contract = token;
         if (token.startsWith("surrender ")) {
-          s.phase = "done";
-          s.toAct = null;
+          showMelds();
+          finish();
         }
       }
       if (s.phase === "exchange" && s.contract && (s.buried.length > 0 || s.tapp.length === 0)) startPlay();
@@ -180,13 +225,16 @@ export function replayDeal(rules, deal) {
       if (tr.cards.length === n) {
         s.tricks[tr.winner]++;
         s.points[tr.winner] += tr.cards.reduce((a, c) => a + cardPoints(c), 0);
-        if (s.hands.every((h) => h.length === 0)) {
-          s.points[tr.winner] += 10;
-          s.phase = "done";
-        }
+        const last = s.hands.every((h) => h.length === 0);
+        if (last) s.points[tr.winner] += 10;
+        // Durch ends at the first trick the other side takes, Bettel at the soloist's first.
+        const sameSide = (a, b) => (n === 4 ? a % 2 === b % 2 : a === b);
+        const early =
+          (s.contract === "durch" && !sameSide(tr.winner, s.soloist)) || (s.contract === "bettel" && tr.winner === s.soloist);
         s.lastTrick = tr;
         s.trick = null;
-        s.toAct = s.phase === "done" ? null : tr.winner;
+        s.toAct = tr.winner;
+        if (last || early) finish();
       } else {
         s.toAct = (actor + 1) % n;
       }

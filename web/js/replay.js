@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import * as api from "./api.js";
-import { cardSvg, sortHand } from "./cards.js";
+import { cardSvg, sortHand, suitSvg } from "./cards.js";
 import { esc, cardStyle } from "./util.js";
 import { replayRules, replayDeal } from "./engine.js";
 import { actionText, positionOf } from "./table.js";
@@ -11,8 +11,11 @@ import { presetName } from "./app.js";
 
 let keyHandler = null;
 
-/** Shows the replay of table `code` (or of an uploaded record when code is "file"). */
-export async function showReplay(root, code) {
+/**
+ * Shows the replay of table `code` (or of an uploaded record when code is "file"),
+ * starting at deal `startDeal` (from 0) after `startStep` actions.
+ */
+export async function showReplay(root, code, startDeal = 0, startStep = 0) {
   root.innerHTML = `<p class="muted">${esc(t("replay.loading"))}</p>`;
   let record;
   try {
@@ -39,9 +42,19 @@ export async function showReplay(root, code) {
     root.innerHTML = `<div class="banner bad" id="replay-error">${esc(e.message)}</div>`;
     return;
   }
-  const names = Array.from({ length: rules.players }, (_, s) => (record.seats && record.seats[s]) || t("table.seat", { n: s + 1 }));
-  let dealNo = 0;
-  let step = 0;
+  const given = Array.from({ length: rules.players }, (_, s) => (record.seats && record.seats[s]) || t("table.seat", { n: s + 1 }));
+  // Bots of one kind share a name; their seat number tells them apart.
+  const names = given.map((x, s) => (given.filter((y) => y === x).length > 1 ? `${x} (${s + 1})` : x));
+  let dealNo = Math.max(0, Math.min(deals.length - 1, startDeal));
+  let step = Math.max(0, Math.min(deals[dealNo].length - 1, startStep));
+  // The match totals after each deal (a deal that stopped early adds nothing).
+  const totalsAfter = [];
+  let running = Array(rules.players).fill(0);
+  for (const steps of deals) {
+    const end = steps[steps.length - 1];
+    if (end.scores) running = running.map((x, i) => x + end.scores[i]);
+    totalsAfter.push(running);
+  }
 
   const draw = () => {
     const style = cardStyle();
@@ -63,7 +76,8 @@ export async function showReplay(root, code) {
         return `<div class="replay-seat ${s.toAct === x ? "to-act" : ""}" id="replay-seat-${x}">
           <strong>${esc(name)}</strong> ${role.map((r) => `<span class="role">${esc(r)}</span>`).join(" ")}${said}
           <span class="muted"> · ${esc(t("table.tricks_n", { n: s.tricks[x] }))} · ${esc(t("table.points_n", { n: s.points[x] }))}</span>
-          <div class="hand">${hand.map((c) => `<span class="card" data-card="${c}">${cardSvg(c, style)}</span>`).join("")}</div>${buried}</div>`;
+          <div class="hand">${hand.map((c) => `<span class="card" data-card="${c}">${cardSvg(c, style)}</span>`).join("")}</div>${buried}
+          ${meldsHtml(s, x, style)}</div>`;
       })
       .join("");
     const trick = s.trick || s.lastTrick;
@@ -87,14 +101,15 @@ export async function showReplay(root, code) {
       <h1>${esc(t("replay.title"))} · ${esc(t("preset." + presetName(record.rules)))}</h1>
       <div class="replay-controls">
         <select id="replay-deal" aria-label="${esc(t("replay.deal", { n: "" }))}">${dealOpts}</select>
-        <button type="button" id="replay-first" aria-label="${esc(t("replay.first"))}">⏮</button>
-        <button type="button" id="replay-prev" aria-label="${esc(t("replay.prev"))}">◀</button>
+        <button type="button" id="replay-first" aria-label="${esc(t("replay.first"))}">${icon("first")}</button>
+        <button type="button" id="replay-prev" aria-label="${esc(t("replay.prev"))}">${icon("prev")}</button>
         <input type="range" id="replay-slider" min="0" max="${steps.length - 1}" value="${step}" aria-label="${esc(t("replay.step"))}">
-        <button type="button" id="replay-next" class="primary" aria-label="${esc(t("replay.next"))}">▶</button>
-        <button type="button" id="replay-last" aria-label="${esc(t("replay.last"))}">⏭</button>
+        <button type="button" id="replay-next" class="primary" aria-label="${esc(t("replay.next"))}">${icon("next")}</button>
+        <button type="button" id="replay-last" aria-label="${esc(t("replay.last"))}">${icon("last")}</button>
         <span id="replay-pos">${esc(t("replay.position", { i: step, n: steps.length - 1 }))}</span>
       </div>
       <div class="replay-centre"><div id="replay-action"><strong>${last}</strong><br>${info.join(" · ")}</div>${tapp}${trickHtml}</div>
+      ${s.phase === "done" ? resultHtml(s, rules, names, dealNo, totalsAfter[dealNo]) : ""}
       <div class="replay-seats">${seats}</div></div>`;
     const go = (i) => {
       step = Math.max(0, Math.min(steps.length - 1, i));
@@ -121,3 +136,56 @@ export async function showReplay(root, code) {
   draw();
 }
 
+
+/** A seat's melds, shown from the moment play starts (or the soloist gives up). */
+function meldsHtml(s, x, style) {
+  if (!s.melds) return "";
+  const m = s.melds[x];
+  const items = m.melds
+    .map((k) => `<li>${esc(t("meld." + k.kind))}${k.suit ? " " + suitSvg(k.suit, style, 14) : ""} ${k.points}</li>`)
+    .join("");
+  return `<div class="replay-melds" id="replay-melds-${x}" data-total="${m.total}">${esc(t("side.melds"))}: <strong>${m.total}</strong>
+    ${items ? `<ul class="meld-list">${items}</ul>` : ""}</div>`;
+}
+
+/** The deal's result: tricks, card points, melds (struck out where they do not count), scores, totals. */
+function resultHtml(s, rules, names, dealNo, totals) {
+  const title = `<h2>${esc(t("replay.result", { n: dealNo + 1 }))}</h2>`;
+  if (!s.contract) return `<section class="replay-result" id="replay-result">${title}<p>${esc(t("replay.redeal"))}</p></section>`;
+  const teams = names.length === 4;
+  const side = (x) => (teams ? x % 2 : x);
+  const tookTrick = (x) => s.tricks.some((n, y) => n > 0 && side(y) === side(x));
+  let verdict;
+  if (s.contract.startsWith("surrender")) verdict = "table.gave_up";
+  else verdict = s.scores[s.soloist] > 0 ? "table.made" : "table.failed";
+  const rows = names
+    .map((name, x) => {
+      const m = s.melds ? s.melds[x].total : 0;
+      // Melds need a trick of one's own side, except after a surrender (section 4) and, under
+      // opponents_need_trick = no, for the soloist's opponents.
+      const free = s.contract.startsWith("surrender") || (rules.opponents_need_trick === "no" && side(x) !== side(s.soloist));
+      const void_ = m > 0 && !free && !tookTrick(x);
+      const sc = s.scores[x];
+      return `<tr data-seat="${x}"><td>${esc(name)}</td><td class="r-tricks">${s.tricks[x]}</td><td class="r-points">${s.points[x]}</td>
+        <td class="r-melds ${void_ ? "void" : ""}" ${void_ ? `title="${esc(t("replay.void"))}"` : ""}>${m}</td>
+        <td class="r-score">${sc > 0 ? "+" : ""}${sc}</td><td class="r-total">${totals[x]}</td></tr>`;
+    })
+    .join("");
+  return `<section class="replay-result" id="replay-result">${title}
+    <p id="replay-verdict">${esc(t(verdict, { name: names[s.soloist], bid: s.bid }))}</p>
+    <table class="scores"><thead><tr><th></th><th>${esc(t("replay.col.tricks"))}</th><th>${esc(t("replay.col.points"))}</th>
+    <th>${esc(t("replay.col.melds"))}</th><th>${esc(t("replay.col.score"))}</th><th>${esc(t("replay.col.total"))}</th></tr></thead>
+    <tbody>${rows}</tbody></table></section>`;
+}
+
+// Drawn, not typed: phone fonts often lack the media-control characters.
+const ICONS = {
+  first: '<path d="M3 2h2v12H3zM14 2v12L6 8z"/>',
+  prev: '<path d="M12 2v12L4 8z"/>',
+  next: '<path d="M4 2v12l8-6z"/>',
+  last: '<path d="M11 2h2v12h-2zM2 2v12l8-6z"/>',
+};
+
+function icon(name) {
+  return `<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="currentColor">${ICONS[name]}</svg>`;
+}

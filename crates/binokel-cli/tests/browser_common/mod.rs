@@ -1,5 +1,7 @@
 //! The harness of the browser tests: `binokel serve`, chromedriver and Chromium as child
 //! processes, and the moves a person makes at the table.
+// Each test binary uses a part of the harness.
+#![allow(dead_code)]
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
