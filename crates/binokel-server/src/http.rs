@@ -36,6 +36,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/tables/{code}/join", post(join))
         .route("/api/tables/{code}/record", get(record))
         .route("/ws", get(ws))
+        .merge(crate::pad::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .with_state(shared)

@@ -15,6 +15,7 @@
 
 pub mod client;
 mod http;
+mod pad;
 pub mod loadtest;
 pub mod protocol;
 pub mod store;

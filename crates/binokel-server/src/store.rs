@@ -227,6 +227,11 @@ impl Store {
         self.backend
     }
 
+    /// The connection pool, for the score pad's queries (`pad.rs`).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Closes the pool.
     pub async fn close(&self) {
         self.pool.close().await;

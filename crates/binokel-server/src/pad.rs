@@ -1,0 +1,683 @@
+//! The score pad over HTTP (issue #8): pads for games played with real cards, kept in the
+//! same database as the tables, edited with a secret and shown read-only by a share code,
+//! plus the meld calculator. The arithmetic is [`binokel::pad`]; this module checks what
+//! comes in (naming the field that is wrong), stores, and answers JSON.
+//!
+//! Routes (documented in `docs/pad.md`):
+//! - `POST /api/pads`: `{"rules", "players", "stake_cents"}` -> 201 with `secret` and `share`.
+//! - `GET /api/pads/{secret}`: the pad and its sheet.
+//! - `POST /api/pads/{secret}/deals`: append a deal.
+//! - `PUT /api/pads/{secret}/deals/{index}`: set deal `index` (from 0): a correction, or an
+//!   append when `index` is the number of deals (so a page can replay its queue safely).
+//! - `GET /api/pads/{secret}/csv`, `.../json`, and the same under `/api/shared/{share}`.
+//! - `GET /api/shared/{share}`: the read-only view (no secret in it).
+//! - `POST /api/meld`: `{"cards", "trump", "rules"}` -> `{"total", "melds"}`.
+
+use crate::store::{now_ms, StoreError};
+use crate::Shared;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use binokel::pad::{Pad, PadDeal, Sheet};
+use binokel::{Card, CardSet, Contract, Rules, Suit};
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::sync::Arc;
+
+type App = State<Arc<Shared>>;
+
+/// The pad routes, merged into the server's router.
+pub(crate) fn routes() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/api/pads", post(create))
+        .route("/api/pads/{secret}", get(editor_view))
+        .route("/api/pads/{secret}/deals", post(append))
+        .route("/api/pads/{secret}/deals/{index}", put(set_deal))
+        .route("/api/pads/{secret}/csv", get(editor_csv))
+        .route("/api/pads/{secret}/json", get(editor_json))
+        .route("/api/shared/{share}", get(shared_view))
+        .route("/api/shared/{share}/csv", get(shared_csv))
+        .route("/api/shared/{share}/json", get(shared_json))
+        .route("/api/meld", post(meld))
+}
+
+/// A refused request: the HTTP status, a code, the field at fault (if one is), a sentence.
+#[derive(Debug)]
+struct Refused {
+    status: StatusCode,
+    error: &'static str,
+    field: Option<String>,
+    message: String,
+}
+
+impl Refused {
+    fn field(field: impl Into<String>, message: impl Into<String>) -> Refused {
+        Refused {
+            status: StatusCode::BAD_REQUEST,
+            error: "bad_request",
+            field: Some(field.into()),
+            message: message.into(),
+        }
+    }
+
+    fn other(status: StatusCode, error: &'static str, message: impl Into<String>) -> Refused {
+        Refused {
+            status,
+            error,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    fn unknown() -> Refused {
+        Refused::other(StatusCode::NOT_FOUND, "unknown_pad", "there is no such pad")
+    }
+}
+
+impl From<StoreError> for Refused {
+    fn from(e: StoreError) -> Refused {
+        Refused::other(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string())
+    }
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        let mut body = json!({"error": self.error, "message": self.message});
+        if let Some(f) = self.field {
+            body["field"] = json!(f);
+        }
+        (self.status, Json(body)).into_response()
+    }
+}
+
+fn db(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
+    move |e| StoreError(format!("{what}: {e}"))
+}
+
+fn body_object(body: &Bytes) -> Result<serde_json::Map<String, Value>, Refused> {
+    let v: Value = serde_json::from_slice(body)
+        .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
+    match v {
+        Value::Object(m) => Ok(m),
+        _ => Err(Refused::field("body", "the body must be a JSON object")),
+    }
+}
+
+/// The rules of a request: a preset name or a record's rules object. Two players have no
+/// auction and no soloist, so the pad does not keep their score.
+fn rules_of(v: Option<&Value>) -> Result<Rules, Refused> {
+    let rules = match v {
+        None | Some(Value::Null) => Rules::default(),
+        Some(Value::String(name)) => {
+            Rules::from_preset_name(name).map_err(|e| Refused::field("rules", e.to_string()))?
+        }
+        Some(v) => Rules::from_json(v).map_err(|e| Refused::field("rules", e.to_string()))?,
+    };
+    rules
+        .validate()
+        .map_err(|e| Refused::field("rules", e.to_string()))?;
+    if rules.players == 2 {
+        return Err(Refused::field(
+            "rules",
+            "the pad keeps three- and four-player games (two players have no auction)",
+        ));
+    }
+    Ok(rules)
+}
+
+fn check_player(i: usize, v: &Value) -> Result<String, Refused> {
+    let field = format!("players[{i}]");
+    let name = v
+        .as_str()
+        .ok_or_else(|| Refused::field(&field, "a player's name must be a string"))?
+        .trim();
+    if name.is_empty() {
+        return Err(Refused::field(&field, "a player's name is empty"));
+    }
+    if name.chars().count() > 24 {
+        return Err(Refused::field(&field, "a name has at most 24 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(Refused::field(
+            &field,
+            "a name may not contain control characters",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+fn stake_of(v: Option<&Value>) -> Result<Option<u32>, Refused> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(x) => match x.as_u64() {
+            Some(c) if c <= 100_000 => Ok(Some(c as u32)),
+            _ => Err(Refused::field(
+                "stake_cents",
+                "the stake per point is a whole number of cents from 0 to 100000",
+            )),
+        },
+    }
+}
+
+fn seat_field(m: &serde_json::Map<String, Value>, name: &str, n: usize) -> Result<usize, Refused> {
+    match m.get(name).and_then(Value::as_u64) {
+        Some(s) if (s as usize) < n => Ok(s as usize),
+        Some(s) => Err(Refused::field(
+            name,
+            format!("seat {s} does not exist; seats are numbered 0 to {}", n - 1),
+        )),
+        None => Err(Refused::field(name, format!("`{name}` must be a seat number"))),
+    }
+}
+
+fn list_field<'a>(
+    m: &'a serde_json::Map<String, Value>,
+    name: &str,
+    n: usize,
+) -> Result<&'a Vec<Value>, Refused> {
+    match m.get(name) {
+        Some(Value::Array(a)) if a.len() == n => Ok(a),
+        Some(Value::Array(a)) => Err(Refused::field(
+            name,
+            format!("`{name}` lists {} seats, not {n}", a.len()),
+        )),
+        _ => Err(Refused::field(
+            name,
+            format!("`{name}` must be a list, one entry per seat"),
+        )),
+    }
+}
+
+/// A deal as the page sends it, checked field by field so that a refusal names its field.
+fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
+    let n = rules.players as usize;
+    let m = v
+        .as_object()
+        .ok_or_else(|| Refused::field("body", "a deal must be a JSON object"))?;
+    let dealer = seat_field(m, "dealer", n)?;
+    let soloist = seat_field(m, "soloist", n)?;
+    let bid = match m.get("bid").and_then(Value::as_u64) {
+        Some(b) if b > 0 && b % 10 == 0 && b <= 10_000 => b as u32,
+        _ => {
+            return Err(Refused::field(
+                "bid",
+                "the bid must be a positive multiple of 10 (at most 10000)",
+            ))
+        }
+    };
+    let contract: Contract = m
+        .get("contract")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            Refused::field(
+                "contract",
+                "`contract` must be `trump X`, `durch`, `bettel` or `surrender X`",
+            )
+        })
+        .and_then(|s| {
+            serde_json::from_value(json!(s.trim())).map_err(|_| {
+                Refused::field(
+                    "contract",
+                    format!("`{s}` is not a contract (`trump S`, `durch`, `bettel`, `surrender H`)"),
+                )
+            })
+        })?;
+    if contract == Contract::Durch && !rules.durch {
+        return Err(Refused::field(
+            "contract",
+            "Durch is not played under these rules",
+        ));
+    }
+    if contract == Contract::Bettel && !rules.bettel {
+        return Err(Refused::field(
+            "contract",
+            "Bettel is not played under these rules",
+        ));
+    }
+    let melds = list_field(m, "melds", n)?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| match x.as_u64() {
+            Some(v) if v <= 10_000 && v % 10 == 0 => Ok(v as u32),
+            _ => Err(Refused::field(
+                format!("melds[{i}]"),
+                "melds are a multiple of 10 from 0 to 10000",
+            )),
+        })
+        .collect::<Result<Vec<u32>, Refused>>()?;
+    let took_trick = list_field(m, "took_trick", n)?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            x.as_bool()
+                .ok_or_else(|| Refused::field(format!("took_trick[{i}]"), "true or false"))
+        })
+        .collect::<Result<Vec<bool>, Refused>>()?;
+    let card_points = list_field(m, "card_points", n)?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| match x {
+            Value::Null => Ok(None),
+            _ => match x.as_u64() {
+                Some(v) if v <= 250 => Ok(Some(v as u32)),
+                _ => Err(Refused::field(
+                    format!("card_points[{i}]"),
+                    "card points are a whole number from 0 to 250, or null to have the pad fill them in",
+                )),
+            },
+        })
+        .collect::<Result<Vec<Option<u32>>, Refused>>()?;
+    let d = PadDeal {
+        dealer,
+        soloist,
+        bid,
+        contract,
+        melds,
+        took_trick,
+        card_points,
+    };
+    // What is left to refuse is the arithmetic: card points that do not add up.
+    d.scores(rules)
+        .map_err(|e| Refused::field("card_points", e.to_string()))?;
+    Ok(d)
+}
+
+/// A stored pad: its share code, its content, and a version that grows with every change.
+struct Stored {
+    share: String,
+    pad: Pad,
+    version: i64,
+}
+
+async fn load_by(s: &Shared, column: &str, key: &str) -> Result<Option<(String, Stored)>, Refused> {
+    // Codes come from the URL: anything outside their alphabet cannot be a pad.
+    if key.is_empty() || key.len() > 64 || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Ok(None);
+    }
+    let sql = format!("SELECT secret, share, pad, version FROM pads WHERE {column} = $1");
+    let Some(row) = sqlx::query(&sql)
+        .bind(key)
+        .fetch_optional(s.store.pool())
+        .await
+        .map_err(db("load pad"))?
+    else {
+        return Ok(None);
+    };
+    let secret: String = row.try_get("secret").map_err(db("secret"))?;
+    let text: String = row.try_get("pad").map_err(db("pad"))?;
+    let pad: Pad = serde_json::from_str(&text)
+        .map_err(|e| StoreError(format!("pad {column}: stored pad is not readable: {e}")))?;
+    Ok(Some((
+        secret,
+        Stored {
+            share: row.try_get("share").map_err(db("share"))?,
+            pad,
+            version: row.try_get("version").map_err(db("version"))?,
+        },
+    )))
+}
+
+fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
+    let n = pad.players.len();
+    let target = rules.target;
+    let sides: Vec<usize> = if n == 4 { vec![0, 1] } else { (0..n).collect() };
+    let someone_at_target = sides.iter().any(|&s| sheet.totals[s] >= target);
+    let status = match sheet.winner {
+        Some(_) => "won",
+        // At the target with no winner: the opponents tie, one more deal decides.
+        None if someone_at_target && !pad.deals.is_empty() => "extra_deal",
+        None => "playing",
+    };
+    let filled: Vec<Value> = pad
+        .deals
+        .iter()
+        .map(|d| match d.filled_card_points(n) {
+            Ok(v) => json!(v),
+            Err(_) => Value::Null,
+        })
+        .collect();
+    json!({
+        "deals": sheet.deals,
+        "running": sheet.running,
+        "totals": sheet.totals,
+        "card_points": filled,
+        "winner": sheet.winner.map(|(w, _)| w),
+        "decided_by_deal": sheet.winner.map(|(_, d)| d),
+        "status": status,
+        "target": rules.target,
+        "partnerships": n == 4,
+        "settlement": sheet.settlement.iter().map(|(from, to, cents)| json!({"from": from, "to": to, "cents": cents})).collect::<Vec<_>>(),
+    })
+}
+
+fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
+    let rules = st.pad.rules().map_err(|e| Refused::field("rules", e.0))?;
+    let sheet = st.pad.sheet().map_err(|e| Refused::field("deals", e.0))?;
+    let mut v = json!({
+        "share": st.share,
+        "version": st.version,
+        "pad": st.pad,
+        "sheet": sheet_json(&st.pad, &sheet, &rules),
+        "rules_options": {
+            "players": rules.players,
+            "durch": rules.durch,
+            "bettel": rules.bettel,
+            "opening": rules.opening,
+            "target": rules.target,
+            "rounding": rules.get("rounding"),
+            "low": rules.get("low"),
+            "pack": rules.get("pack"),
+        },
+    });
+    if let Some(s) = secret {
+        v["secret"] = json!(s);
+    }
+    Ok(v)
+}
+
+const SHARE_LEN: usize = 8;
+
+async fn create(State(s): App, body: Bytes) -> Response {
+    match create_pad(&s, &body).await {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
+    let m = body_object(body)?;
+    let rules = rules_of(m.get("rules"))?;
+    let n = rules.players as usize;
+    let players = match m.get("players") {
+        Some(Value::Array(a)) if a.len() == n => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| check_player(i, v))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(Value::Array(a)) => {
+            return Err(Refused::field(
+                "players",
+                format!("{} names given; these rules are played by {n}", a.len()),
+            ))
+        }
+        _ => return Err(Refused::field("players", "`players` must be a list of names")),
+    };
+    let mut pad = Pad::new(&rules, players);
+    pad.stake_cents = stake_of(m.get("stake_cents"))?;
+    let text = serde_json::to_string(&pad).map_err(|e| StoreError(e.to_string()))?;
+    for _ in 0..20 {
+        let secret = crate::new_token();
+        let share: String = (0..SHARE_LEN)
+            .map(|_| {
+                let i = rand::random::<usize>() % crate::CODE_ALPHABET.len();
+                crate::CODE_ALPHABET[i] as char
+            })
+            .collect();
+        let r = sqlx::query(
+            "INSERT INTO pads (secret, share, pad, version, created_ms, updated_ms) \
+             SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), 1, CAST($4 AS BIGINT), CAST($4 AS BIGINT) \
+             WHERE NOT EXISTS (SELECT 1 FROM pads WHERE share = $2)",
+        )
+        .bind(secret.clone())
+        .bind(share.clone())
+        .bind(text.clone())
+        .bind(now_ms())
+        .execute(s.store.pool())
+        .await
+        .map_err(db("create pad"))?;
+        if r.rows_affected() == 1 {
+            tracing::info!(share = %share, "pad created");
+            let st = Stored {
+                share,
+                pad,
+                version: 1,
+            };
+            return state_json(Some(&secret), &st);
+        }
+    }
+    Err(Refused::other(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "unavailable",
+        "no free share code",
+    ))
+}
+
+/// Applies `change` to the stored pad and saves it; a concurrent writer makes it try again
+/// on the fresh pad (optimistic: the version must be the one read).
+async fn update(
+    s: &Shared,
+    secret: &str,
+    change: impl Fn(&mut Pad) -> Result<(), Refused>,
+) -> Result<Value, Refused> {
+    for _ in 0..10 {
+        let Some((_, mut st)) = load_by(s, "secret", secret).await? else {
+            return Err(Refused::unknown());
+        };
+        change(&mut st.pad)?;
+        let text = serde_json::to_string(&st.pad).map_err(|e| StoreError(e.to_string()))?;
+        let r = sqlx::query(
+            "UPDATE pads SET pad = $1, version = version + 1, updated_ms = $2 WHERE secret = $3 AND version = $4",
+        )
+        .bind(text)
+        .bind(now_ms())
+        .bind(secret)
+        .bind(st.version)
+        .execute(s.store.pool())
+        .await
+        .map_err(db("save pad"))?;
+        if r.rows_affected() == 1 {
+            st.version += 1;
+            return state_json(Some(secret), &st);
+        }
+    }
+    Err(Refused::other(
+        StatusCode::CONFLICT,
+        "busy",
+        "the pad kept changing meanwhile; try again",
+    ))
+}
+
+fn rules_of_pad(pad: &Pad) -> Result<Rules, Refused> {
+    pad.rules().map_err(|e| Refused::field("rules", e.0))
+}
+
+fn append_to(pad: &mut Pad, d: &Value) -> Result<(), Refused> {
+    let rules = rules_of_pad(pad)?;
+    let deal = deal_of(d, &rules)?;
+    let sheet = pad.sheet().map_err(|e| Refused::field("deals", e.0))?;
+    if sheet.winner.is_some() {
+        return Err(Refused::other(
+            StatusCode::CONFLICT,
+            "match_over",
+            "the match is over; earlier deals can still be corrected",
+        ));
+    }
+    pad.add(deal).map_err(|e| Refused::field("card_points", e.0))
+}
+
+async fn append(State(s): App, Path(secret): Path<String>, body: Bytes) -> Response {
+    let r = async {
+        let d: Value = serde_json::from_slice(&body)
+            .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
+        update(&s, &secret, |pad| append_to(pad, &d)).await
+    }
+    .await;
+    match r {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn set_deal(State(s): App, Path((secret, index)): Path<(String, String)>, body: Bytes) -> Response {
+    let r = async {
+        let i: usize = index
+            .parse()
+            .map_err(|_| Refused::field("index", format!("`{index}` is not a deal index")))?;
+        let d: Value = serde_json::from_slice(&body)
+            .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
+        update(&s, &secret, |pad| {
+            let len = pad.deals.len();
+            if i == len {
+                append_to(pad, &d)
+            } else if i < len {
+                let rules = rules_of_pad(pad)?;
+                let deal = deal_of(&d, &rules)?;
+                pad.correct(i, deal)
+                    .map_err(|e| Refused::field("card_points", e.0))
+            } else {
+                Err(Refused::other(
+                    StatusCode::CONFLICT,
+                    "stale",
+                    format!("deal {i} cannot be set: the pad holds {len} deals"),
+                ))
+            }
+        })
+        .await
+    }
+    .await;
+    match r {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn find(s: &Shared, by_share: bool, key: &str) -> Result<(String, Stored), Refused> {
+    let column = if by_share { "share" } else { "secret" };
+    load_by(s, column, key).await?.ok_or_else(Refused::unknown)
+}
+
+async fn editor_view(State(s): App, Path(secret): Path<String>) -> Response {
+    match find(&s, false, &secret)
+        .await
+        .and_then(|(k, st)| state_json(Some(&k), &st))
+    {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn shared_view(State(s): App, Path(share): Path<String>) -> Response {
+    match find(&s, true, &share)
+        .await
+        .and_then(|(_, st)| state_json(None, &st))
+    {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+fn csv_of(st: &Stored) -> Response {
+    match st.pad.to_csv() {
+        Ok(text) => (
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"binokel-pad-{}.csv\"", st.share),
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Err(e) => Refused::field("deals", e.0).into_response(),
+    }
+}
+
+fn json_of(st: &Stored) -> Response {
+    (
+        [(
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"binokel-pad-{}.json\"", st.share),
+        )],
+        Json(&st.pad),
+    )
+        .into_response()
+}
+
+async fn editor_csv(State(s): App, Path(secret): Path<String>) -> Response {
+    match find(&s, false, &secret).await {
+        Ok((_, st)) => csv_of(&st),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn editor_json(State(s): App, Path(secret): Path<String>) -> Response {
+    match find(&s, false, &secret).await {
+        Ok((_, st)) => json_of(&st),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn shared_csv(State(s): App, Path(share): Path<String>) -> Response {
+    match find(&s, true, &share).await {
+        Ok((_, st)) => csv_of(&st),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn shared_json(State(s): App, Path(share): Path<String>) -> Response {
+    match find(&s, true, &share).await {
+        Ok((_, st)) => json_of(&st),
+        Err(r) => r.into_response(),
+    }
+}
+
+/// The melds of a hand: `{"cards": "AS TS ...", "trump": "S" | null, "rules": ...}`.
+async fn meld(body: Bytes) -> Response {
+    match meld_answer(&body) {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+fn meld_answer(body: &Bytes) -> Result<Value, Refused> {
+    let m = body_object(body)?;
+    let rules = rules_of(m.get("rules"))?;
+    let trump = match m.get("trump") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(t)) if t.is_empty() => None,
+        Some(Value::String(t)) => Some(Suit::parse(t).map_err(|e| Refused::field("trump", e.to_string()))?),
+        Some(_) => {
+            return Err(Refused::field(
+                "trump",
+                "`trump` is a suit letter (S, H, D, C) or null",
+            ))
+        }
+    };
+    let text = match m.get("cards") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| x.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Refused::field("cards", "`cards` lists card codes"))?
+            .join(" "),
+        _ => {
+            return Err(Refused::field(
+                "cards",
+                "`cards` must be card codes, e.g. \"AS TS KS\"",
+            ))
+        }
+    };
+    let mut hand = CardSet::EMPTY;
+    for tok in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        let card = match Card::parse(tok) {
+            Ok(c) if rules.pack == binokel::rules::Pack::Full48 || c.rank() != binokel::Rank::Nine => c,
+            _ => return Err(Refused::field("cards", format!("`{tok}` is not a card"))),
+        };
+        if !hand.insert(card) {
+            return Err(Refused::field(
+                "cards",
+                format!("`{tok}` is a third copy (the pack has two of each card)"),
+            ));
+        }
+    }
+    let melds = binokel::meld::melds(hand, trump, &rules);
+    Ok(json!({"total": melds.total(), "melds": melds.as_slice(), "cards": hand.len()}))
+}
