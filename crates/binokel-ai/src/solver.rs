@@ -190,13 +190,63 @@ impl Position {
         }
     }
 
+    /// Bounds `(lo, hi)` on what the soloist still takes, without search. At a trick
+    /// boundary, a trump higher than every trump of the other side wins its trick whenever it
+    /// is played, so its points are sure for its side (a duplicate on the other side could
+    /// tie and, played first, win, so only kinds strictly above count). Mid-trick: 0 and all
+    /// points left.
+    pub fn bounds(&self) -> (i32, i32) {
+        let up = self.upper();
+        let (Some(t), Objective::Points, 0) = (self.trump, self.objective, self.trick_len) else {
+            return (0, up);
+        };
+        let tm = suit_mask(t);
+        let s = self.soloist as usize;
+        let solo = self.one[s] & tm;
+        let opp = (self.one[(s + 1) % 3] | self.one[(s + 2) % 3]) & tm;
+        let top = |m: u32| if m == 0 { 0 } else { 32 - m.leading_zeros() };
+        // Kinds strictly above the other side's best trump.
+        let above = |m: u32| if m == 0 { u32::MAX } else { !((1u32 << top(m)) - 1) };
+        let sure = |mine: u32, theirs: u32, seats: &[usize]| {
+            let m = mine & above(theirs);
+            let mut p = 0;
+            let mut k = m;
+            while k != 0 {
+                let c = k.trailing_zeros() as u8;
+                k &= k - 1;
+                let copies: i32 = seats
+                    .iter()
+                    .map(|&x| i32::from(self.one[x] >> c & 1 == 1) + i32::from(self.two[x] >> c & 1 == 1))
+                    .sum();
+                p += pts(c) * copies;
+            }
+            p
+        };
+        let o = [(s + 1) % 3, (s + 2) % 3];
+        let lo = sure(solo, opp, &[s]);
+        let lost = sure(opp, solo, &o);
+        (lo, up - lost)
+    }
+
     fn key(&self) -> [u64; 3] {
         let tag = u64::from(self.leader)
             | u64::from(self.soloist) << 2
             | (self.trump.map_or(4, |t| t.index() as u64)) << 4
             | u64::from(self.objective == Objective::Tricks) << 7;
         let w = |s: usize| u64::from(self.one[s]) | u64::from(self.two[s]) << 24;
-        [w(0) | tag << 48, w(1), w(2)]
+        // Mid-trick: the cards on the table (the leader and the hands fix whose they are).
+        let l = self.trick_len;
+        let t = match l {
+            0 => 0,
+            1 => 1 | u64::from(self.trick[0]) << 2,
+            _ => {
+                u64::from(l)
+                    | u64::from(self.trick[0]) << 2
+                    | u64::from(self.trick[1]) << 7
+                    | u64::from(self.win) << 12
+            }
+        };
+        [w(0) | tag << 48, w(1) | t << 48, w(2)]
     }
 }
 
@@ -218,6 +268,8 @@ pub struct Solver {
     pub nodes: u64,
     stop_at: u64,
     aborted: bool,
+    /// Cutoffs per seat and card (the history heuristic), a tiebreak in move ordering.
+    history: [[u32; 24]; 4],
 }
 
 impl Default for Solver {
@@ -241,6 +293,7 @@ impl Solver {
             nodes: 0,
             stop_at: u64::MAX,
             aborted: false,
+            history: [[0; 24]; 4],
         }
     }
 
@@ -250,15 +303,18 @@ impl Solver {
 
     /// The exact value: what the soloist still takes with best play on both sides.
     pub fn solve(&mut self, pos: &Position) -> i32 {
-        let mut lo = 0;
-        let mut hi = pos.upper();
-        // Null-window probes bisecting [lo, hi]; fail-soft results tighten the bounds further.
-        // (Pure MTD(f) steps one point at a time here, because fail-soft bounds of a
-        // card-points game are weak.)
+        if pos.tricks_left == 0 {
+            return 0;
+        }
+        let (mut lo, mut hi) = pos.bounds();
+        // MTD(f) from above: null-window probes at the upper bound. A probe that fails low
+        // costs little (the opponents need one refutation per soloist move) and its fail-soft
+        // value is the next upper bound; the one expensive probe is the last, which proves
+        // the value. On 20 positions with 10 tricks left this visited a quarter fewer nodes
+        // than bisecting [lo, hi].
         while lo < hi {
-            let beta = lo + (hi - lo + 1) / 2;
-            let g = self.search(pos, beta - 1, beta);
-            if g < beta {
+            let g = self.search(pos, hi - 1, hi);
+            if g < hi {
                 hi = g;
             } else {
                 lo = g;
@@ -321,39 +377,51 @@ impl Solver {
         }
         let boundary = pos.trick_len == 0;
         let (alpha0, beta0) = (alpha, beta);
-        let mut slot = usize::MAX;
-        let mut key = [0u64; 3];
-        let mut hint = 0u8;
+        if boundary && pos.tricks_left == 1 && pos.objective == Objective::Points {
+            // The last trick is forced: every seat holds one card.
+            let mut p = *pos;
+            let mut gain = 0;
+            for _ in 0..3 {
+                let h = p.one[p.to_act as usize];
+                gain += p.play(Card::from_index(h.trailing_zeros() as usize));
+            }
+            return gain;
+        }
         if boundary {
-            let up = pos.upper();
+            let (lo, up) = pos.bounds();
             if up <= alpha {
                 return up;
             }
-            if beta <= 0 {
-                return 0;
+            if lo >= beta {
+                return lo;
             }
+        }
+        let mut key = [0u64; 3];
+        let mut slot = 0;
+        let mut hint = 0u8;
+        if boundary {
             key = pos.key();
             slot = self.slot(&key);
-            let e = self.tt[slot];
-            if e.used && e.key == key {
-                hint = e.best;
-                let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
-                if lo >= beta {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                if lo == hi {
-                    return lo;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
+        }
+        let e = self.tt[slot];
+        if boundary && e.used && e.key == key {
+            hint = e.best;
+            let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+            if lo >= beta {
+                return lo;
             }
+            if hi <= alpha {
+                return hi;
+            }
+            if lo == hi {
+                return lo;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
         }
         let maxing = pos.to_act == pos.soloist;
         let mut moves = [0u8; 24];
-        let n = order_moves(pos, &mut moves);
+        let n = order_moves(pos, &mut moves, &self.history[pos.to_act as usize]);
         if hint != 0 {
             if let Some(i) = moves[..n].iter().position(|&c| c + 1 == hint) {
                 moves[..=i].rotate_right(1);
@@ -383,6 +451,8 @@ impl Solver {
                 }
             }
             if alpha >= beta {
+                let h = &mut self.history[pos.to_act as usize][c as usize];
+                *h = h.saturating_add(u32::from(pos.tricks_left) * u32::from(pos.tricks_left));
                 break;
             }
         }
@@ -413,7 +483,7 @@ impl Solver {
 }
 
 /// Orders the legal cards, most promising first; returns how many.
-fn order_moves(pos: &Position, out: &mut [u8; 24]) -> usize {
+fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize {
     let legal = pos.legal();
     let mut scored = [(0i32, 0u8); 24];
     let mut n = 0;
@@ -446,7 +516,8 @@ fn order_moves(pos: &Position, out: &mut [u8; 24]) -> usize {
                 -p - if is_trump { 20 } else { 0 }
             }
         };
-        scored[n] = (score, c);
+        // The rule score decides; cutoffs seen so far break ties.
+        scored[n] = ((score << 21) + history[c as usize].min((1 << 20) - 1) as i32, c);
         n += 1;
     }
     let s = &mut scored[..n];

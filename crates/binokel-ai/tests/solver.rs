@@ -88,3 +88,31 @@ fn solving_to_the_end_matches_the_deal_score() {
         assert_eq!(d.trick_points()[sol] as i32 - before, value, "seed {seed}");
     }
 }
+
+#[test]
+fn bounds_bracket_the_exact_value_and_a_kept_table_stays_exact() {
+    // One solver for every position (its table and history carry over between solves, as
+    // in the bot), and a fresh one for each: both must give minimax's value.
+    let mut kept = Solver::new(14);
+    let mut checked = 0;
+    for seed in 200..260u64 {
+        let left = 3 + (seed % 4) as u32; // 3..6 tricks
+        let Some(d) = endgame(seed, left, (seed % 3) as usize) else {
+            continue;
+        };
+        for obj in [Objective::Points, Objective::Tricks] {
+            let pos = Position::from_deal(&d, obj).unwrap();
+            let exact = minimax(&pos);
+            let (lo, hi) = pos.bounds();
+            assert!(lo <= exact && exact <= hi, "seed {seed}: {lo} <= {exact} <= {hi}");
+            assert_eq!(kept.solve(&pos), exact, "seed {seed}, kept table, {obj:?}");
+            assert_eq!(
+                Solver::new(12).solve(&pos),
+                exact,
+                "seed {seed}, fresh table, {obj:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "only {checked} endgames checked");
+}
