@@ -104,6 +104,8 @@ pub struct ExternalBot {
     pub log: Vec<String>,
     /// Decisions the program lost.
     pub faults: usize,
+    /// Why the program stopped answering for good, once it has.
+    gone: Option<String>,
 }
 
 impl ExternalBot {
@@ -120,6 +122,7 @@ impl ExternalBot {
             timeout,
             log: Vec::new(),
             faults: 0,
+            gone: None,
         };
         match Command::new("sh")
             .arg("-c")
@@ -157,10 +160,20 @@ impl ExternalBot {
     }
 
     fn ask(&mut self, line: &str) -> Result<String, String> {
+        if let Some(why) = &self.gone {
+            return Err(format!("the program is not running: {why}"));
+        }
         let stdin = self.stdin.as_mut().ok_or("the program is not running")?;
         writeln!(stdin, "{line}")
             .and_then(|_| stdin.flush())
-            .map_err(|e| format!("could not write to the program ({e}); it has probably exited"))?;
+            .map_err(|e| {
+                let why = match self.child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
+                    Some(s) => format!("the program exited ({s})"),
+                    None => format!("could not write to the program ({e})"),
+                };
+                self.gone = Some(why.clone());
+                why
+            })?;
         let rx = self.lines.as_ref().ok_or("the program is not running")?;
         match rx.recv_timeout(self.timeout) {
             Ok(l) => Ok(l),
@@ -168,12 +181,23 @@ impl ExternalBot {
                 Err(format!("no answer within {} ms", self.timeout.as_millis()))
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let status = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten());
+                // Its output is closed, so it is most likely exiting: give the system a moment
+                // to reap it, so the log can say how it ended.
+                let mut status = None;
+                for _ in 0..100 {
+                    status = self.child.as_mut().and_then(|c| c.try_wait().ok().flatten());
+                    if status.is_some() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
                 self.stdin = None;
-                Err(match status {
+                let why = match status {
                     Some(s) => format!("the program exited ({s})"),
-                    None => "the program closed its output".into(),
-                })
+                    None => "the program closed its output".to_string(),
+                };
+                self.gone = Some(why.clone());
+                Err(why)
             }
         }
     }
