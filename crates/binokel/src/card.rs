@@ -228,8 +228,18 @@ impl Card {
     /// Card points of this card.
     #[inline]
     pub const fn points(self) -> u32 {
-        const POINTS: [u8; 6] = [0, 2, 3, 4, 10, 11];
-        POINTS[(self.0 % 6) as usize] as u32
+        // Indexed by kind rather than by `index % 6`: this runs for every card played.
+        const POINTS: [u8; 24] = {
+            let by_rank = [0, 2, 3, 4, 10, 11];
+            let mut t = [0u8; 24];
+            let mut i = 0;
+            while i < 24 {
+                t[i] = by_rank[i % 6];
+                i += 1;
+            }
+            t
+        };
+        POINTS[self.0 as usize] as u32
     }
 
     /// All 24 card kinds, by suit then rank.

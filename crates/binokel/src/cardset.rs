@@ -106,6 +106,26 @@ impl CardSet {
         true
     }
 
+    /// Adds one copy of a card held at most once, without checking (the play path).
+    #[inline]
+    pub(crate) fn add_unchecked(&mut self, c: Card) {
+        let b = 1 << c.index();
+        debug_assert!(self.two & b == 0, "a third copy of {c}");
+        self.two |= self.one & b;
+        self.one |= b;
+    }
+
+    /// Removes one copy of a card that is held, without checking (the play path).
+    #[inline]
+    pub(crate) fn take_unchecked(&mut self, c: Card) {
+        let b = 1 << c.index();
+        debug_assert!(self.one & b != 0, "{c} is not held");
+        // With two copies only the `two` bit goes; with one copy the `one` bit goes.
+        let in_two = self.two & b;
+        self.two ^= in_two;
+        self.one ^= b ^ in_two;
+    }
+
     /// Removes one copy. Returns false (and changes nothing) when `c` is not held.
     #[inline]
     pub fn remove(&mut self, c: Card) -> bool {
