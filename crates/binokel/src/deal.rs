@@ -139,6 +139,12 @@ pub struct Deal {
     win_idx: u8,
     /// Card points in the current trick so far (summed as cards fall).
     trick_pts: u8,
+    /// The trump suit's cards as a kind mask (0 without trump).
+    trump_mask: u32,
+    /// The led suit's cards, while a trick is on the table.
+    led_mask: u32,
+    /// The kinds that would take the trick from its current winner.
+    beat_mask: u32,
     tricks_played: u8,
     tricks: [u8; 4],
     points: [u32; 4],
@@ -221,6 +227,9 @@ impl Deal {
             trick_len: 0,
             win_idx: 0,
             trick_pts: 0,
+            trump_mask: 0,
+            led_mask: 0,
+            beat_mask: 0,
             tricks_played: 0,
             tricks: [0; 4],
             points: [0; 4],
@@ -483,12 +492,30 @@ impl Deal {
         if self.trick_len == 0 {
             return hand;
         }
-        legal_response(
-            hand,
-            self.trick[0].suit(),
-            self.trick[self.win_idx as usize],
-            self.trump(),
-        )
+        // The same rule as `legal_response`, on the masks kept as the cards fall.
+        let follow = hand & self.led_mask;
+        let pool = if follow != 0 {
+            follow
+        } else {
+            let trumps = hand & self.trump_mask;
+            if trumps == 0 {
+                return hand;
+            }
+            trumps
+        };
+        let beat = pool & self.beat_mask;
+        if beat != 0 {
+            beat
+        } else {
+            pool
+        }
+    }
+
+    /// The kinds that would take a trick from `w`: higher cards of its suit, and every trump
+    /// when `w` is not a trump.
+    #[inline]
+    fn beat_mask_of(&self, w: Card) -> u32 {
+        above_mask(w) | (self.trump_mask & !suit_mask(w.suit()))
     }
 
     /// True when `a` is legal now.
@@ -844,6 +871,7 @@ impl Deal {
     fn declare(&mut self, c: Contract) {
         self.contract = Some(c);
         self.trump = c.trump();
+        self.trump_mask = self.trump.map_or(0, suit_mask);
         if !matches!(c, Contract::Surrender(_))
             && self.phase == Phase::Declare
             && self.must_bury_after_declaring()
@@ -891,8 +919,12 @@ impl Deal {
         let i = self.trick_len as usize;
         self.trick[i] = c;
         self.trick_pts += c.points() as u8;
-        if i > 0 && beats(c, self.trick[self.win_idx as usize], self.trump) {
+        if i == 0 {
+            self.led_mask = suit_mask(c.suit());
+            self.beat_mask = self.beat_mask_of(c);
+        } else if self.beat_mask & (1 << c.index()) != 0 {
             self.win_idx = i as u8;
+            self.beat_mask = self.beat_mask_of(c);
         }
         self.trick_len += 1;
         if self.trick_len < self.n {

@@ -1,6 +1,7 @@
 //! The shared random-playout test: thousands of seeded deals and whole matches, checking
 //! invariants after every action.
 
+use binokel::deal::legal_response;
 use binokel::record::{read_record, referee, report, write_record, Verdict};
 use binokel::{Action, Card, CardSet, Contract, Deal, Game, Phase, Preset, Rules, Suit, View};
 use rand::{Rng, SeedableRng};
@@ -163,6 +164,16 @@ fn check_step(game: &Game, rng: &mut ChaCha8Rng, deep: bool) {
     assert!(d.to_act().is_some());
     for a in &legal {
         assert!(d.is_legal(*a), "{a} listed but not legal");
+    }
+    let trick = d.current_trick();
+    if d.phase() == Phase::Play && !trick.is_empty() {
+        // The incrementally kept masks agree with the rule written out from scratch.
+        let winner = trick[(d.trick_winner().unwrap() + d.players() - d.leader()) % d.players()];
+        let hand = d.hand(d.to_act().unwrap()).kinds();
+        assert_eq!(
+            d.legal_cards(),
+            legal_response(hand, trick[0].suit(), winner, d.trump())
+        );
     }
     if deep {
         assert_others_refused(d, &legal, rng);
