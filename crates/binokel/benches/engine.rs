@@ -3,7 +3,7 @@
 //! `cargo bench -p binokel --bench engine` (run with `taskset -c 0` for one core).
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 
-use binokel::{Action, Deal, Phase, Rules, Suit};
+use binokel::{Action, Deal, Rules, Suit};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -991,75 +991,40 @@ impl Deal {
         self.phase = Phase::Done;
         let n = self.n as usize;
         let sol = self.soloist as usize;
-        let bid = self.bid as i32;
         let cp = self.card_points();
         // Sides: each seat alone, or the two partnerships with four players. A side's
         // numbers are the sums over its seats; every seat records its side's score.
         // (Fixed arrays: this runs once per deal in random playouts.)
         let teams = n == 4;
-        let sides = if teams { 2 } else { n };
         let side_of = |s: usize| if teams { s % 2 } else { s };
-        let sol_side = side_of(sol);
-        let mut took = [false; 4];
-        let mut cards = [0i32; 4];
-        let mut melds = [0i32; 4];
-        for s in 0..n {
-            took[side_of(s)] |= self.tricks[s] > 0;
-            cards[side_of(s)] += cp[s] as i32;
-            melds[side_of(s)] += self.melds[s] as i32;
-        }
-        let mut side = [0i32; 4];
-        let mut failed = false;
-        match self.contract {
-            Some(Contract::Trump(_)) => {
-                for i in 0..sides {
-                    let melds_count = took[i] || (i != sol_side && !self.rules.opponents_need_trick);
-                    let total = cards[i] + if melds_count { melds[i] } else { 0 };
-                    side[i] = if i == sol_side {
-                        if took[i] && total >= bid {
-                            total
-                        } else {
-                            failed = true;
-                            -2 * bid
-                        }
-                    } else if melds_count {
-                        total
-                    } else {
-                        0
-                    };
-                }
-            }
-            Some(Contract::Surrender(_)) => {
-                failed = true;
-                let bonus = if teams { 100 } else { 50 };
-                for i in 0..sides {
-                    side[i] = if i == sol_side { -bid } else { bonus + melds[i] };
-                }
-            }
-            Some(Contract::Durch) => {
-                let taken: u32 = (0..n)
-                    .filter(|&s| side_of(s) == sol_side)
-                    .map(|s| self.tricks[s] as u32)
-                    .sum();
-                side[sol_side] = if taken == self.total_tricks() { 1000 } else { -1000 };
-            }
-            Some(Contract::Bettel) => {
-                side[sol_side] = if self.tricks[sol] == 0 { 500 } else { -500 };
-            }
-            None => {}
-        }
-        if failed && self.rules.failed_bonus > 0 {
-            for (i, x) in side.iter_mut().enumerate().take(sides) {
-                if i != sol_side {
-                    *x += self.rules.failed_bonus as i32;
-                }
+        let mut facts = SideFacts {
+            sides: if teams { 2 } else { n },
+            soloist_side: side_of(sol),
+            bid: self.bid as i32,
+            took: [false; 4],
+            cards: [0; 4],
+            melds: [0; 4],
+            special_made: false,
+        };
+        let mut taken_by_soloist_side = 0;
+        for (s, &points) in cp.iter().enumerate().take(n) {
+            let i = side_of(s);
+            facts.took[i] |= self.tricks[s] > 0;
+            facts.cards[i] += points as i32;
+            facts.melds[i] += self.melds[s] as i32;
+            if i == facts.soloist_side {
+                taken_by_soloist_side += self.tricks[s] as u32;
             }
         }
-        if self.rules.rounding == Rounding::Ten {
-            for x in side.iter_mut() {
-                *x = round_ten(*x);
-            }
-        }
+        facts.special_made = match self.contract {
+            Some(Contract::Durch) => taken_by_soloist_side == self.total_tricks(),
+            Some(Contract::Bettel) => self.tricks[sol] == 0,
+            _ => false,
+        };
+        let side = match self.contract {
+            Some(c) => score_sides(&self.rules, c, &facts),
+            None => [0; 4],
+        };
         let mut sc = [0i32; 4];
         for (s, x) in sc.iter_mut().enumerate().take(n) {
             *x = side[side_of(s)];
@@ -1087,6 +1052,81 @@ impl Deal {
     pub fn scores(&self) -> [i32; 4] {
         self.scores
     }
+}
+
+/// What a deal's sides achieved, as a score sheet holds it: the input of `score_sides`.
+///
+/// A side is one seat, or a partnership with four players; its numbers are the sums over
+/// its seats.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideFacts {
+    /// How many sides there are (players, or 2 with four players).
+    pub sides: usize,
+    /// The soloist's side.
+    pub soloist_side: usize,
+    /// The contract's bid.
+    pub bid: i32,
+    /// Whether each side took at least one trick.
+    pub took: [bool; 4],
+    /// Each side's card points (tricks, last trick, and the soloist's burial).
+    pub cards: [i32; 4],
+    /// Each side's melds.
+    pub melds: [i32; 4],
+    /// Durch: the soloist's side took every trick. Bettel: the soloist took none.
+    pub special_made: bool,
+}
+
+/// Each side's score for a deal under `contract` (RULES.md sections 7, 8 and the options of
+/// section 10: surrender, Durch, Bettel, the opponents' melds, the bonus, rounding). The one
+/// scoring rule of the project: the engine and the score pad both use it.
+pub fn score_sides(rules: &Rules, contract: Contract, f: &SideFacts) -> [i32; 4] {
+    let sol = f.soloist_side;
+    let bid = f.bid;
+    let mut side = [0i32; 4];
+    let mut failed = false;
+    match contract {
+        Contract::Trump(_) => {
+            for (i, score) in side.iter_mut().enumerate().take(f.sides) {
+                let melds_count = f.took[i] || (i != sol && !rules.opponents_need_trick);
+                let total = f.cards[i] + if melds_count { f.melds[i] } else { 0 };
+                *score = if i == sol {
+                    if f.took[i] && total >= bid {
+                        total
+                    } else {
+                        failed = true;
+                        -2 * bid
+                    }
+                } else if melds_count {
+                    total
+                } else {
+                    0
+                };
+            }
+        }
+        Contract::Surrender(_) => {
+            failed = true;
+            // The opponents' 50 (100 for a partnership of four players).
+            let bonus = if rules.players == 4 { 100 } else { 50 };
+            for (i, score) in side.iter_mut().enumerate().take(f.sides) {
+                *score = if i == sol { -bid } else { bonus + f.melds[i] };
+            }
+        }
+        Contract::Durch => side[sol] = if f.special_made { 1000 } else { -1000 },
+        Contract::Bettel => side[sol] = if f.special_made { 500 } else { -500 },
+    }
+    if failed && rules.failed_bonus > 0 {
+        for (i, x) in side.iter_mut().enumerate().take(f.sides) {
+            if i != sol {
+                *x += rules.failed_bonus as i32;
+            }
+        }
+    }
+    if rules.rounding == Rounding::Ten {
+        for x in side.iter_mut() {
+            *x = round_ten(*x);
+        }
+    }
+    side
 }
 
 /// Rounds to the nearest 10, halves towards plus infinity (165 -> 170, -345 -> -340).

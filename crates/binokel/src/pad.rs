@@ -4,10 +4,10 @@
 //! The pad uses the same scoring as the engine (`Deal`); a test checks that they agree on
 //! every randomly played deal.
 
-use crate::deal::{round_ten, Contract, Seat};
+use crate::deal::{score_sides, Contract, Seat, SideFacts};
 use crate::game::match_winner;
 use crate::meld::meld_total;
-use crate::rules::{Rounding, Rules};
+use crate::rules::Rules;
 use crate::CardSet;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -105,66 +105,29 @@ impl PadDeal {
             (0..n).map(|s| vec![s]).collect()
         };
         let sol_side = sides.iter().position(|v| v.contains(&self.soloist)).unwrap_or(0);
-        let bid = self.bid as i32;
-        let mut side = vec![0i32; sides.len()];
-        let mut failed = false;
-        match self.contract {
-            Contract::Trump(_) => {
-                let cp = self.filled_card_points(n)?;
-                for (i, seats) in sides.iter().enumerate() {
-                    let took = seats.iter().any(|&s| self.took_trick[s]);
-                    let melds_count = took || (i != sol_side && !rules.opponents_need_trick);
-                    let total: i32 = seats
-                        .iter()
-                        .map(|&s| cp[s] as i32 + if melds_count { self.melds[s] as i32 } else { 0 })
-                        .sum();
-                    side[i] = if i == sol_side {
-                        if took && total >= bid {
-                            total
-                        } else {
-                            failed = true;
-                            -2 * bid
-                        }
-                    } else if melds_count {
-                        total
-                    } else {
-                        0
-                    };
-                }
-            }
-            Contract::Surrender(_) => {
-                failed = true;
-                let bonus = if n == 4 { 100 } else { 50 };
-                for (i, seats) in sides.iter().enumerate() {
-                    side[i] = if i == sol_side {
-                        -bid
-                    } else {
-                        bonus + seats.iter().map(|&s| self.melds[s] as i32).sum::<i32>()
-                    };
-                }
-            }
-            Contract::Durch => {
-                // For Durch, `took_trick[soloist]` means "took every trick".
-                side[sol_side] = if self.took_trick[self.soloist] {
-                    1000
-                } else {
-                    -1000
-                };
-            }
-            Contract::Bettel => {
-                side[sol_side] = if self.took_trick[self.soloist] { -500 } else { 500 };
-            }
+        // Card points are entered for trump games only; the other contracts ignore them.
+        let cp = match self.contract {
+            Contract::Trump(_) => self.filled_card_points(n)?,
+            _ => vec![0; n],
+        };
+        let mut facts = SideFacts {
+            sides: sides.len(),
+            soloist_side: sol_side,
+            bid: self.bid as i32,
+            // For Durch, `took_trick[soloist]` means "took every trick"; for Bettel, "took
+            // a trick".
+            special_made: match self.contract {
+                Contract::Bettel => !self.took_trick[self.soloist],
+                _ => self.took_trick[self.soloist],
+            },
+            ..SideFacts::default()
+        };
+        for (i, seats) in sides.iter().enumerate() {
+            facts.took[i] = seats.iter().any(|&s| self.took_trick[s]);
+            facts.cards[i] = seats.iter().map(|&s| cp[s] as i32).sum();
+            facts.melds[i] = seats.iter().map(|&s| self.melds[s] as i32).sum();
         }
-        if failed && rules.failed_bonus > 0 {
-            for (i, x) in side.iter_mut().enumerate() {
-                if i != sol_side {
-                    *x += rules.failed_bonus as i32;
-                }
-            }
-        }
-        if rules.rounding == Rounding::Ten {
-            side.iter_mut().for_each(|x| *x = round_ten(*x));
-        }
+        let side = score_sides(rules, self.contract, &facts);
         let mut out = vec![0; n];
         for (i, seats) in sides.iter().enumerate() {
             for &s in seats {

@@ -1,51 +1,16 @@
 //! Tests for the options and presets of RULES.md sections 10 to 12, named after the rule,
 //! with hand-made deals.
 
+mod common;
+
 use binokel::deal::{distribute, round_ten};
 use binokel::game::match_winner;
 use binokel::record::{referee, Verdict};
-use binokel::{
-    Action, Card, CardSet, Contract, Deal, Game, IllegalAction, Phase, Preset, Rules, Setup, Suit,
-};
-
-fn cs(s: &str) -> CardSet {
-    s.parse().unwrap()
-}
+use binokel::{Action, Card, CardSet, Contract, Deal, Game, IllegalAction, Phase, Preset, Rules, Suit};
+use common::{cs, deal_with};
 
 fn act(s: &str) -> Action {
     Action::parse_lenient(s, binokel::Low::Nine).unwrap()
-}
-
-/// A deal under `rules` whose hands start with the given cards, the rest of the pack filling
-/// the hands in card order and then the Tapp.
-fn deal_with(rules: Rules, dealer: usize, partial: &[&str], tapp: &str) -> Deal {
-    let n = rules.players as usize;
-    let hs = rules.hand_size();
-    let mut rest = binokel::deal::pack(&rules);
-    let mut hands: Vec<CardSet> = (0..n)
-        .map(|i| cs(partial.get(i).copied().unwrap_or("")))
-        .collect();
-    let tapp_given = cs(tapp);
-    for h in hands.iter().chain(std::iter::once(&tapp_given)) {
-        rest = rest.minus(*h).expect("a card given too often");
-    }
-    let mut pool = rest.iter();
-    for h in hands.iter_mut() {
-        while h.len() < hs {
-            h.insert(pool.next().unwrap());
-        }
-    }
-    let mut t = tapp_given;
-    while t.len() < rules.tapp as usize {
-        t.insert(pool.next().unwrap());
-    }
-    Deal::new(&Setup {
-        rules,
-        dealer,
-        hands,
-        tapp: t,
-    })
-    .unwrap()
 }
 
 fn play(d: &mut Deal, actions: &[&str]) {

@@ -1,47 +1,23 @@
 //! One test (or more) per rule of RULES.md sections 1 to 9, named after the rule.
 
+mod common;
+
 use binokel::deal::{distribute, legal_response};
 use binokel::game::match_winner;
-use binokel::{Action, Card, CardSet, Contract, Deal, Game, IllegalAction, Phase, Rules, Setup, Suit};
+use binokel::{Action, Card, CardSet, Contract, Deal, Game, IllegalAction, Phase, Rules, Suit};
+use common::cs;
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
-}
-
-fn cs(s: &str) -> CardSet {
-    s.parse().unwrap()
 }
 
 fn a(s: &str) -> Action {
     Action::parse_lenient(s, binokel::Low::Nine).unwrap()
 }
 
-/// A deal whose hands start with the given cards; the rest of the pack fills the hands (in
-/// card order) and then the Tapp.
+/// A standard deal whose hands start with the given cards (see `common::deal_with`).
 fn deal_with(dealer: usize, partial: [&str; 3], tapp: &str) -> Deal {
-    let mut rest = CardSet::PACK;
-    let mut hands: Vec<CardSet> = partial.iter().map(|p| cs(p)).collect();
-    let tapp_given = cs(tapp);
-    for h in hands.iter().chain(std::iter::once(&tapp_given)) {
-        rest = rest.minus(*h).expect("a card given twice too often");
-    }
-    let mut pool = rest.iter();
-    for h in hands.iter_mut() {
-        while h.len() < 15 {
-            h.insert(pool.next().unwrap());
-        }
-    }
-    let mut t = tapp_given;
-    while t.len() < 3 {
-        t.insert(pool.next().unwrap());
-    }
-    Deal::new(&Setup {
-        rules: Rules::default(),
-        dealer,
-        hands,
-        tapp: t,
-    })
-    .unwrap()
+    common::deal_with(Rules::default(), dealer, &partial, tapp)
 }
 
 fn play_all(d: &mut Deal, actions: &[&str]) {
