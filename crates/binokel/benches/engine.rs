@@ -8,7 +8,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-#[path = "random_deal.rs"]
+#[path = "support/random_deal.rs"]
 mod random_deal;
 use random_deal::random_deal;
 

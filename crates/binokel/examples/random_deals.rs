@@ -2,7 +2,7 @@
 //! generator) and prints a checksum: for CPU-time and instruction-count measurements.
 //! `cargo run --release -p binokel --example random_deals -- 100000`
 
-#[path = "../benches/random_deal.rs"]
+#[path = "../benches/support/random_deal.rs"]
 mod random_deal;
 
 use rand::rngs::SmallRng;
