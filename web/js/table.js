@@ -225,6 +225,9 @@ class TableClient {
         this.pending.delete(msg.id);
         this.onHint(msg);
         break;
+      case "rematch":
+        this.onRematch(msg);
+        break;
       default:
         break;
     }
@@ -234,8 +237,18 @@ class TableClient {
     const kind = msg.id !== undefined && msg.id !== null ? this.pending.get(msg.id) : undefined;
     if (kind !== undefined) this.pending.delete(msg.id);
     if (kind === "action") this.busy = false;
-    if ((kind === "hint" || kind === "undo") && (msg.error === "malformed" || msg.error === "bad_request")) {
+    if ((kind === "hint" || kind === "undo" || kind === "rematch") && (msg.error === "malformed" || msg.error === "bad_request")) {
       toast(t(kind + ".unavailable"));
+      return;
+    }
+    if (kind === "undo" && msg.error === "undo_refused") {
+      toast(t("undo.refused", { message: msg.message || "" }));
+      return;
+    }
+    if (kind === "rematch") {
+      this.rematching = false;
+      toast(t("error.server", { message: msg.message || msg.error }));
+      this.render();
       return;
     }
     switch (msg.error) {
@@ -258,15 +271,58 @@ class TableClient {
   }
 
   onHint(msg) {
-    const hints = Array.isArray(msg.hints) ? msg.hints : [];
-    if (!hints.length) {
+    const hints = (Array.isArray(msg.hints) ? msg.hints : []).filter((h) => h && typeof h.action === "string");
+    const v = this.state && this.state.view;
+    if (!hints.length || !v) {
       toast(t("hint.none"));
       return;
     }
-    const best = [...hints].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0];
-    this.hint = best.action;
-    toast(t("hint.best", { action: actionText(best.action, cardStyle(), true) }), 6000);
+    // A hint belongs to the position it was asked for; one that arrives after the game
+    // moved on is dropped (the server names the position; older servers do not).
+    const deal = Number.isInteger(msg.deal) ? msg.deal : v.deal;
+    const index = Number.isInteger(msg.index) ? msg.index : v.history.length;
+    if (deal !== v.deal || index !== v.history.length) return;
+    const sorted = [...hints].sort((a, b) => (Number(b.score) || 0) - (Number(a.score) || 0));
+    this.hint = { deal, index, hints: sorted, best: sorted[0].action };
     this.render();
+  }
+
+  /** The follow-up table of a finished match: every seat moves there together. */
+  onRematch(msg) {
+    if (typeof msg.code !== "string" || !/^[A-Z0-9]{4,12}$/.test(msg.code)) return;
+    const old = this.entry || {};
+    if (msg.token && msg.seat !== null && msg.seat !== undefined) {
+      store.saveGame(msg.code, {
+        token: msg.token,
+        seat: msg.seat,
+        rules: old.rules,
+        request: old.request,
+        vsBots: old.vsBots,
+        rematchOf: this.code,
+        at: Date.now(),
+      });
+      location.hash = `#/t/${msg.code}`;
+    } else {
+      location.hash = `#/watch/${msg.code}`;
+    }
+  }
+
+  /** The current hint, if it is for the position on the table. */
+  currentHint(v) {
+    const h = this.hint;
+    return h && h.deal === v.deal && h.index === v.history.length ? h : null;
+  }
+
+  askRematch() {
+    if (this.offers("rematch") && !this.watch) {
+      if (this.rematching) return;
+      this.rematching = true;
+      if (this.send({ type: "rematch" }, "rematch") === null) this.rematching = false;
+      this.render();
+      return;
+    }
+    // A server without rematch: a new table with the same settings (tables against bots).
+    rematch(this.code);
   }
 
   checkAlive() {
@@ -518,11 +574,15 @@ class TableClient {
       for (const a of other) out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}</button>`);
       if (this.offers("hint")) {
         out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
+        const h = this.currentHint(v);
+        if (h) out.push(hintPanelHtml(h, style));
       }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
       out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
     }
-    if (vsBots && v.history.length > 0 && !this.watch && this.offers("undo")) {
+    // Take back needs an action of ours in this deal that the deal's end has not sealed.
+    const mine = v.history.some((h) => h.seat === this.seat);
+    if (vsBots && mine && v.phase !== "done" && !this.watch && this.offers("undo")) {
       out.push(`<button type="button" id="undo-button">${esc(t("undo.button"))}</button>`);
     }
     return out.join("");
@@ -542,8 +602,11 @@ class TableClient {
           else cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
         }
         if (this.selected.includes(i)) cls += " selected";
-        if (this.hint === c) cls += " hinted selected";
-        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}" aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}</button>`;
+        const hint = this.currentHint(v);
+        const rated = hint && hint.hints.find((x) => x.action === c);
+        if (hint && hint.best === c) cls += " hinted";
+        const badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
+        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}" aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;
       })
       .join("");
     return `<div class="hand ${myTurn ? "my-turn" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
@@ -600,11 +663,11 @@ class TableClient {
     const w = this.matchOver.winner;
     const name = (s) => seatLabel(v, s);
     const rows = totals.map((x, s) => `<tr><td>${esc(name(s))}</td><td>${x}</td></tr>`).join("");
-    const canRematch = !this.watch && this.entry && this.entry.request;
+    const canRematch = !this.watch && ((this.entry && this.entry.request) || this.offers("rematch"));
     return `<div class="overlay" id="match-over"><div class="dialog">
       <h2>${esc(w === this.seat ? t("over.you_won") : t("over.winner", { name: name(w) }))}</h2>
       <table class="scores">${rows}</table>
-      <p>${canRematch ? `<button type="button" class="primary" id="rematch">${esc(t("over.rematch"))}</button> ` : ""}
+      <p>${canRematch ? `<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${esc(t(this.rematching ? "over.rematch_waiting" : "over.rematch"))}</button> ` : ""}
       <a href="#/replay/${esc(this.code)}" id="replay-link">${esc(t("over.replay"))}</a> ·
       <a href="#/">${esc(t("nav.home"))}</a> · <button type="button" id="close-over">${esc(t("over.close"))}</button></p></div></div>`;
   }
@@ -669,7 +732,7 @@ class TableClient {
     const undo = root.querySelector("#undo-button");
     if (undo) undo.addEventListener("click", () => this.send({ type: "undo" }, "undo"));
     const re = root.querySelector("#rematch");
-    if (re) re.addEventListener("click", () => rematch(this.code));
+    if (re) re.addEventListener("click", () => this.askRematch());
     const close = root.querySelector("#close-over");
     if (close) {
       close.addEventListener("click", () => {
@@ -677,6 +740,25 @@ class TableClient {
       });
     }
   }
+}
+
+/** A hint's value as shown: points expected, one decimal for small numbers. */
+function hintValue(score) {
+  const x = Number(score);
+  if (!Number.isFinite(x)) return "?";
+  const s = x.toFixed(Math.abs(x) < 10 ? 1 : 0);
+  return x > 0 ? `+${s}` : s;
+}
+
+/** Every legal action the strong bot rated, best first and marked. */
+function hintPanelHtml(h, style) {
+  const items = h.hints
+    .map(
+      (x, i) =>
+        `<li class="${i === 0 ? "best" : ""}" data-action="${esc(x.action)}" data-score="${esc(String(x.score))}">${actionText(x.action, style, true)} <span class="hint-value">${esc(hintValue(x.score))}</span>${i === 0 ? ` <strong>${esc(t("hint.best_mark"))}</strong>` : ""}</li>`,
+    )
+    .join("");
+  return `<div class="hint-panel" id="hint-panel"><span class="muted">${esc(t("hint.heading"))}</span><ol>${items}</ol></div>`;
 }
 
 /** A seat's name on screen; two bots of one kind get their seat number to tell them apart. */

@@ -66,16 +66,24 @@ pub struct Server {
     child: Option<Child>,
     dir: PathBuf,
     port: u16,
+    deal_pause_ms: u64,
     /// The server's base URL.
     pub url: String,
 }
 
 pub fn start_server() -> Server {
+    start_server_with_pause(300)
+}
+
+/// A server that waits `deal_pause_ms` between deals: a long pause keeps a finished deal
+/// on the table for as long as a test looks at it.
+pub fn start_server_with_pause(deal_pause_ms: u64) -> Server {
     let port = free_port();
     let mut s = Server {
         child: None,
         dir: scratch_dir("server"),
         port,
+        deal_pause_ms,
         url: format!("http://127.0.0.1:{port}"),
     };
     s.start();
@@ -105,7 +113,7 @@ impl Server {
                 "--bot-delay-ms",
                 "0",
                 "--deal-pause-ms",
-                "300",
+                &self.deal_pause_ms.to_string(),
                 "--lease-secs",
                 "1",
             ])
