@@ -255,3 +255,52 @@ fn the_language_follows_the_locale() {
     let out = stdout(&o);
     assert!(out.contains("Jij bent aan de beurt, Femke."), "{out}");
 }
+
+#[test]
+fn four_players_kreuz_is_played_to_the_end_with_partners() {
+    let save = tmp("kreuz");
+    let o = play(
+        &[
+            "--rules",
+            "kreuz",
+            "--bots",
+            "random,heuristic,random",
+            "--seed",
+            "8",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
+        &save,
+        first_legal(20_000),
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.starts_with("Binokel: Anna, Gottlieb (random), Babette (heuristic), Hansjörg (random)"),
+        "{out}"
+    );
+    assert!(out.contains("wins the match with"), "{out}");
+    let report = referee(&save);
+    assert_eq!(report["legal"], true);
+    let totals = report["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), 4);
+    // Partners (seats 0 and 2, 1 and 3) share one score.
+    assert_eq!(totals[0], totals[2], "{report}");
+    assert_eq!(totals[1], totals[3], "{report}");
+    // The default opponents fill every other seat.
+    let o = play(
+        &[
+            "--rules", "kreuz", "--seed", "3", "--lang", "en", "--name", "Anna",
+        ],
+        &tmp("kreuz-default"),
+        vec![],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).starts_with("Binokel: Anna, Gottlieb (strong), Babette (strong), Hansjörg (strong)"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 /// The names the computer players sit under (the level is shown beside them).
-pub const BOT_SEAT_NAMES: [&str; 3] = ["Gottlieb", "Babette", "Hansjörg"];
+pub const BOT_SEAT_NAMES: [&str; 4] = ["Gottlieb", "Babette", "Hansjörg", "Rosele"];
 
 /// The key under which a record written by `binokel play` keeps who played which seat, so
 /// that `--resume` brings back the same opponents. Readers of `binokel-record/1` ignore it.

@@ -13,8 +13,9 @@ use std::time::Duration;
 /// Options of `binokel play`.
 #[derive(Parser, Debug)]
 pub struct Args {
-    /// The opponents, one bot name per seat (names from `binokel_ai::make_bot`).
-    #[arg(long, value_delimiter = ',', default_value = "strong,strong")]
+    /// The opponents, one bot name per other seat (names from `binokel_ai::make_bot`).
+    /// Default: `strong` at every other seat.
+    #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Seed for a reproducible match (deals and bots). Default: from the clock.
     #[arg(long)]
@@ -43,7 +44,7 @@ pub struct Args {
     /// Default: $XDG_DATA_HOME/binokel/match.json (or ~/.local/share/binokel/match.json).
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Rules preset (standard, swabian, dutch, forty). Three players only.
+    /// Rules preset (standard, swabian, dutch, forty, kreuz).
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// A rules option, `name=value` (repeatable).
@@ -96,9 +97,11 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
-    if rules.players != 3 {
-        return fail("binokel play seats three players; choose a three-player preset");
-    }
+    let bots = if args.bots.is_empty() {
+        vec!["strong".to_string(); rules.players as usize - 1]
+    } else {
+        args.bots.clone()
+    };
     let name = args
         .name
         .clone()
@@ -113,7 +116,7 @@ pub fn run(args: Args) -> ExitCode {
     let config = Config {
         rules,
         name,
-        bots: args.bots.clone(),
+        bots,
         seed,
         save: Some(save.clone()),
     };
