@@ -2,7 +2,7 @@
 
 use crate::protocol::{
     ClientMsg, CreateRequest, ErrorCode, JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status,
-    MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+    MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
 };
 use crate::store::{initial_status, rebuild_game, StoredSeat};
 use crate::table::{Cmd, Out, TableHandle, OUTBOX};
@@ -178,7 +178,7 @@ async fn create_table(s: &Arc<Shared>, body: Bytes) -> Result<JoinAnswer, Refusa
     let mut tries = 0;
     while !s
         .store
-        .create_table(&code, &rules, seed, &seats)
+        .create_table(&code, &rules, seed, &seats, (&s.node, &s.url, s.config.lease))
         .await
         .map_err(unavailable)?
     {
@@ -284,10 +284,10 @@ async fn ws(State(s): App, up: WebSocketUpgrade) -> Response {
             "too many connections; try again later",
         ));
     }
-    // Frames up to 4x the message limit are read so that an oversized message gets an
-    // error reply instead of a dropped connection.
-    up.max_message_size(4 * MAX_MESSAGE_BYTES)
-        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+    // Messages up to the transport cap are read so that an oversized message gets an
+    // error reply instead of a dropped connection; past the cap the connection closes.
+    up.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
         .on_failed_upgrade({
             let s = s.clone();
             move |_| {
@@ -308,6 +308,42 @@ fn error(e: ErrorCode, msg: impl Into<String>, id: Option<u64>) -> Out {
     text(&ServerMsg::error(Refusal::new(e, msg), id))
 }
 
+/// Hands a request to the table task; an error to send back if the table is gone.
+async fn forward(h: &TableHandle, cmd: Cmd, id: Option<u64>) -> Option<Out> {
+    match h.tx.send(cmd).await {
+        Ok(()) => None,
+        Err(_) => Some(error(ErrorCode::Unavailable, "the table closed; reconnect", id)),
+    }
+}
+
+/// The per-connection rate limit: [`RATE_BURST`] tokens, refilled at [`RATE_PER_SECOND`].
+pub(crate) struct TokenBucket {
+    tokens: f64,
+    at: tokio::time::Instant,
+}
+
+impl TokenBucket {
+    fn new() -> TokenBucket {
+        TokenBucket {
+            tokens: f64::from(RATE_BURST),
+            at: tokio::time::Instant::now(),
+        }
+    }
+
+    /// Whether a message arriving `now` may pass.
+    fn take(&mut self, now: tokio::time::Instant) -> bool {
+        let dt = now.saturating_duration_since(self.at).as_secs_f64();
+        self.at = now;
+        self.tokens = (self.tokens + dt * f64::from(RATE_PER_SECOND)).min(f64::from(RATE_BURST));
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 async fn session(s: Arc<Shared>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (out, mut out_rx) = mpsc::channel::<Out>(OUTBOX);
@@ -326,6 +362,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
         }
     });
     let mut seated: Option<(TableHandle, u64)> = None;
+    let mut bucket = TokenBucket::new();
     let hello_deadline = tokio::time::sleep(Duration::from_secs(30));
     tokio::pin!(hello_deadline);
     loop {
@@ -352,20 +389,38 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        if t.len() > MAX_MESSAGE_BYTES {
-            let _ = out.try_send(error(
-                ErrorCode::TooLarge,
-                format!(
-                    "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
-                    t.len()
-                ),
-                None,
-            ));
+        // Actions are not counted: they are held back by the table's bounded queue and a
+        // fast program may legitimately act hundreds of times a second at its own table.
+        let parsed = (t.len() <= MAX_MESSAGE_BYTES).then(|| serde_json::from_str::<ClientMsg>(t.as_str()));
+        let counted = !matches!(parsed, Some(Ok(ClientMsg::Action { .. })));
+        if counted && !bucket.take(tokio::time::Instant::now()) {
+            // Dropped, not queued: a flood must not grow the table's queue. The notice is
+            // skipped while the outbox is half full, so it never crowds out real replies.
+            if out.capacity() > OUTBOX / 2 {
+                let _ = out.try_send(error(
+                    ErrorCode::RateLimited,
+                    format!(
+                        "too many messages: at most {RATE_PER_SECOND} a second on average (bursts of {RATE_BURST}) besides actions; this one was ignored"
+                    ),
+                    None,
+                ));
+            }
             continue;
         }
-        let m: ClientMsg = match serde_json::from_str(t.as_str()) {
-            Ok(m) => m,
-            Err(e) => {
+        let m: ClientMsg = match parsed {
+            None => {
+                let _ = out.try_send(error(
+                    ErrorCode::TooLarge,
+                    format!(
+                        "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
+                        t.len()
+                    ),
+                    None,
+                ));
+                continue;
+            }
+            Some(Ok(m)) => m,
+            Some(Err(e)) => {
                 let _ = out.try_send(error(
                     ErrorCode::Malformed,
                     format!("not a protocol message: {e}"),
@@ -432,6 +487,14 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                 "send hello before anything else",
                 None,
             )),
+            (ClientMsg::Hint { id } | ClientMsg::Undo { id } | ClientMsg::Rematch { id }, None) => Some(
+                error(ErrorCode::HelloFirst, "send hello before anything else", id),
+            ),
+            (ClientMsg::Hint { id }, Some((h, conn))) => forward(h, Cmd::Hint { conn: *conn, id }, id).await,
+            (ClientMsg::Undo { id }, Some((h, conn))) => forward(h, Cmd::Undo { conn: *conn, id }, id).await,
+            (ClientMsg::Rematch { id }, Some((h, conn))) => {
+                forward(h, Cmd::Rematch { conn: *conn, id }, id).await
+            }
             (
                 ClientMsg::Action {
                     action,

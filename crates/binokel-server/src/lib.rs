@@ -15,8 +15,8 @@
 
 pub mod client;
 mod http;
-mod pad;
 pub mod loadtest;
+mod pad;
 pub mod protocol;
 pub mod store;
 pub mod table;
@@ -105,6 +105,8 @@ pub struct Shared {
     pub url: String,
     tables: Mutex<HashMap<String, TableHandle>>,
     connections: AtomicUsize,
+    /// Hints computed at once (one per core): more wait their turn.
+    hints: Arc<tokio::sync::Semaphore>,
 }
 
 /// Where a request for a table goes.
@@ -196,6 +198,9 @@ pub async fn run(
         config,
         tables: Mutex::new(HashMap::new()),
         connections: AtomicUsize::new(0),
+        hints: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");
     let adopter = tokio::spawn(adopt_orphans(shared.clone()));

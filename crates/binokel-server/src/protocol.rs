@@ -8,8 +8,22 @@ use std::fmt;
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// Largest WebSocket message or HTTP body the server reads, in bytes.
+/// Largest WebSocket message or HTTP body the server accepts, in bytes. A larger WebSocket
+/// message (up to [`MAX_FRAME_BYTES`]) is read and answered with a `too_large` error.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The transport's hard cap: a WebSocket message over this many bytes closes the
+/// connection (the server will not buffer more for one message).
+pub const MAX_FRAME_BYTES: usize = 1024 * 1024;
+
+/// Messages a connection may send in a burst (the rate limit's bucket size).
+pub const RATE_BURST: u32 = 40;
+
+/// Messages per second a connection may send on average (the bucket's refill rate).
+pub const RATE_PER_SECOND: u32 = 20;
+
+/// The optional requests this server answers, listed in `welcome.features`.
+pub const FEATURES: &[&str] = &["hint", "undo", "rematch"];
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +55,25 @@ pub enum ClientMsg {
     },
     /// The person is back: the bot that covered a timed-out turn clock hands the seat back.
     Back,
+    /// The strong bot's rating of every legal action of this seat's current decision.
+    Hint {
+        /// Echoed in the answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+    /// Take back this seat's last action of the current deal (and the bots' actions after
+    /// it); only at a table where every other seat is a bot.
+    Undo {
+        /// Echoed in an error.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+    /// After the match: a new table with the same seats, rules and bots.
+    Rematch {
+        /// Echoed in an error.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
     /// Liveness check.
     Ping {
         /// Echoed in the pong.
@@ -85,6 +118,12 @@ pub enum ErrorCode {
     ServerFull,
     /// The database cannot be reached; nothing was played.
     Unavailable,
+    /// An `undo` that cannot be granted (another person at the table, nothing to take back).
+    UndoRefused,
+    /// A `rematch` before the match has ended, or from a spectator.
+    RematchRefused,
+    /// The connection sent more messages than the rate limit allows.
+    RateLimited,
 }
 
 impl ErrorCode {
@@ -96,6 +135,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => 413,
             ErrorCode::ServerFull | ErrorCode::Unavailable => 503,
             ErrorCode::BadToken => 403,
+            ErrorCode::RateLimited => 429,
             _ => 400,
         }
     }
@@ -211,6 +251,9 @@ pub enum ServerMsg {
         seat: Option<Seat>,
         /// The server process.
         node: String,
+        /// The optional requests this server answers ([`FEATURES`]).
+        #[serde(default)]
+        features: Vec<String>,
     },
     /// The table after a change.
     State {
@@ -265,6 +308,36 @@ pub enum ServerMsg {
         /// The ping's id.
         id: Option<u64>,
     },
+    /// The strong bot's hint: every legal action with its expected value, best first.
+    Hint {
+        /// The request's id.
+        id: Option<u64>,
+        /// The deal the hint is for.
+        deal: usize,
+        /// The number of actions of that deal played when the hint was asked for.
+        index: usize,
+        /// Every legal action and its value, best first.
+        hints: Vec<HintItem>,
+    },
+    /// The follow-up table of a finished match: sent to every connection of the table.
+    Rematch {
+        /// The new table's invite code.
+        code: String,
+        /// The seat this connection holds at the new table (None: spectator).
+        seat: Option<Seat>,
+        /// That seat's new secret (None: spectator, or a bot seat).
+        token: Option<String>,
+    },
+}
+
+/// One rated action of a hint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HintItem {
+    /// The action token.
+    pub action: String,
+    /// The expected value of the action for the seat (the strong bot's estimate in points;
+    /// higher is better).
+    pub score: f64,
 }
 
 impl ServerMsg {

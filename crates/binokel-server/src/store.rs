@@ -237,13 +237,16 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Stores a new table; false if the code is taken.
+    /// Stores a new table, with its lease for `owner` (at `url`, for `lease`) in the same
+    /// transaction: a table being played is never without an owner, so no other process
+    /// can adopt it as an orphan before its creator has it. False if the code is taken.
     pub async fn create_table(
         &self,
         code: &str,
         rules: &Rules,
         seed: u64,
         seats: &[StoredSeat],
+        owner: (&str, &str, Duration),
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err("begin"))?;
         let taken = sqlx::query("SELECT code FROM tables WHERE code = $1")
@@ -277,8 +280,96 @@ impl Store {
             .await
             .map_err(err("create seat"))?;
         }
+        let (node, url, lease) = owner;
+        sqlx::query("INSERT INTO leases (code, owner, url, expires_ms) VALUES ($1, $2, $3, $4)")
+            .bind(code)
+            .bind(node)
+            .bind(url)
+            .bind(now_ms() + lease.as_millis() as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(err("create lease"))?;
         tx.commit().await.map_err(err("commit"))?;
         Ok(true)
+    }
+
+    /// Deletes the actions of deal `deal` from index `from` on (an undo), in one statement
+    /// and only while `owner` holds the lease. Returns how many were deleted; None when the
+    /// lease is gone.
+    pub async fn truncate_actions(
+        &self,
+        code: &str,
+        deal: usize,
+        from: usize,
+        owner: &str,
+    ) -> Result<Option<u64>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(err("begin"))?;
+        let held = sqlx::query("SELECT owner FROM leases WHERE code = $1 AND owner = $2")
+            .bind(code)
+            .bind(owner)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(err("check lease"))?;
+        if held.is_none() {
+            return Ok(None);
+        }
+        let r = sqlx::query("DELETE FROM actions WHERE code = $1 AND deal = $2 AND idx >= $3")
+            .bind(code)
+            .bind(deal as i64)
+            .bind(from as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(err("undo actions"))?;
+        tx.commit().await.map_err(err("commit"))?;
+        Ok(Some(r.rows_affected()))
+    }
+
+    /// Records the follow-up table of a finished match, unless one is recorded already;
+    /// returns the follow-up's code (the one recorded first).
+    pub async fn set_rematch(&self, code: &str, next: &str) -> Result<String, StoreError> {
+        sqlx::query("UPDATE tables SET rematch = $1 WHERE code = $2 AND rematch IS NULL")
+            .bind(next)
+            .bind(code)
+            .execute(&self.pool)
+            .await
+            .map_err(err("set rematch"))?;
+        self.rematch(code)
+            .await?
+            .ok_or_else(|| StoreError(format!("table {code} has no rematch after setting it")))
+    }
+
+    /// The follow-up table of a finished match, if one was started.
+    pub async fn rematch(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT rematch FROM tables WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err("read rematch"))?;
+        Ok(row
+            .map(|r| r.try_get::<Option<String>, _>("rematch"))
+            .transpose()
+            .map_err(err("rematch"))?
+            .flatten())
+    }
+
+    /// Deletes a table nobody can reach (a follow-up table that lost the race to be
+    /// recorded as the rematch).
+    pub async fn delete_table(&self, code: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(err("begin"))?;
+        for q in [
+            "DELETE FROM actions WHERE code = $1",
+            "DELETE FROM leases WHERE code = $1",
+            "DELETE FROM seats WHERE code = $1",
+            "DELETE FROM tables WHERE code = $1",
+        ] {
+            sqlx::query(q)
+                .bind(code)
+                .execute(&mut *tx)
+                .await
+                .map_err(err("delete table"))?;
+        }
+        tx.commit().await.map_err(err("commit"))?;
+        Ok(())
     }
 
     /// Gives a free human seat a name and token; false if it was taken meanwhile.

@@ -3,8 +3,8 @@
 //! connection what its seat may see.
 
 use crate::protocol::{
-    Clock, ErrorCode, JoinAnswer, JoinRequest, Refusal, SeatInfo, SeatKind, ServerMsg, Status, TableSummary,
-    PROTOCOL_VERSION,
+    Clock, ErrorCode, HintItem, JoinAnswer, JoinRequest, Refusal, SeatInfo, SeatKind, ServerMsg, Status,
+    TableSummary, FEATURES, PROTOCOL_VERSION,
 };
 use crate::store::{deal_seed, initial_status, rebuild_game, seat_names, StoredSeat, StoredTable};
 use crate::Shared;
@@ -61,6 +61,27 @@ pub enum Cmd {
     Back {
         /// The connection.
         conn: u64,
+    },
+    /// The strong bot's hint for the connection's seat.
+    Hint {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
+    },
+    /// Take back the seat's last action (tables against bots only).
+    Undo {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
+    },
+    /// Start the follow-up match of a finished one.
+    Rematch {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
     },
     /// Take a free human seat.
     Join {
@@ -120,6 +141,7 @@ struct Table {
     renew_at: Instant,
     lost_lease: bool,
     idle_since: Option<Instant>,
+    rematch: Option<String>,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -157,6 +179,7 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable) -> Result<TableHandle, crate::
         next_deal_at: None,
         lost_lease: false,
         idle_since: None,
+        rematch: None,
     };
     if table.game.as_ref().is_some_and(|g| g.deals().is_empty()) {
         table.next_deal_at = Some(Instant::now());
@@ -427,6 +450,21 @@ impl Table {
                     self.send(conn, &ServerMsg::error(r, id));
                 }
             }
+            Cmd::Hint { conn, id } => {
+                if let Err(r) = self.hint(conn, id) {
+                    self.send(conn, &ServerMsg::error(r, id));
+                }
+            }
+            Cmd::Undo { conn, id } => {
+                if let Err(r) = self.undo(conn).await {
+                    self.send(conn, &ServerMsg::error(r, id));
+                }
+            }
+            Cmd::Rematch { conn, id } => {
+                if let Err(r) = self.rematch(conn).await {
+                    self.send(conn, &ServerMsg::error(r, id));
+                }
+            }
             Cmd::Back { conn } => {
                 if let Some(s) = self.conns.get(&conn).and_then(|c| c.seat) {
                     if self.seats[s].autopilot {
@@ -474,6 +512,7 @@ impl Table {
             table: self.code.clone(),
             seat,
             node: self.shared.node.clone(),
+            features: FEATURES.iter().map(|f| f.to_string()).collect(),
         };
         let _ = out.try_send(Out::Text(welcome.to_text()));
         self.conns.insert(id, Conn { seat, out });
@@ -487,6 +526,228 @@ impl Table {
         tracing::debug!(table = %self.code, conn = id, seat, "connected");
         self.broadcast();
         Ok((id, seat))
+    }
+
+    /// The seat of a connection; spectators are refused with `as_spectator`.
+    fn seat_of(&self, conn: u64, as_spectator: Refusal) -> Result<Seat, Refusal> {
+        self.conns
+            .get(&conn)
+            .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "this connection has no seat"))?
+            .seat
+            .ok_or(as_spectator)
+    }
+
+    /// Starts the strong bot's rating of the seat's legal actions; the answer goes straight
+    /// to the connection when the search (on the blocking pool) is done, so the table plays on
+    /// meanwhile.
+    fn hint(&mut self, conn: u64, id: Option<u64>) -> Result<(), Refusal> {
+        let seat = self.seat_of(
+            conn,
+            Refusal::new(ErrorCode::Spectator, "spectators get no hints"),
+        )?;
+        let game = self.game.as_ref().ok_or_else(|| {
+            Refusal::new(
+                ErrorCode::NotYourTurn,
+                "the match has not begun: seats are still free",
+            )
+        })?;
+        if game.is_over() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the match is over"));
+        }
+        match game.to_act() {
+            Some(s) if s == seat => {}
+            Some(s) => {
+                return Err(Refusal::new(
+                    ErrorCode::NotYourTurn,
+                    format!("a hint is for your own decision: it is seat {s}'s turn, not seat {seat}'s"),
+                ))
+            }
+            None => {
+                return Err(Refusal::new(
+                    ErrorCode::NotYourTurn,
+                    "no deal is being played right now; the next one begins shortly",
+                ))
+            }
+        }
+        let (deal, index) = self.position().expect("a seat is to act");
+        let view = View::of(game, Some(seat))
+            .ok_or_else(|| Refusal::new(ErrorCode::NotYourTurn, "no deal is being played"))?;
+        let low = self.rules.low;
+        let seed = self.bot_seed(seat) ^ ((deal as u64) << 32) ^ index as u64;
+        let out = self
+            .conns
+            .get(&conn)
+            .map(|c| c.out.clone())
+            .expect("seat_of found it");
+        let gate = self.shared.hints.clone();
+        tokio::spawn(async move {
+            // Hints queue for the CPU like bots do; the table task never waits for them.
+            let Ok(_permit) = gate.acquire_owned().await else {
+                return;
+            };
+            let rated = tokio::task::spawn_blocking(move || {
+                binokel_ai::make_bot("strong", seed).map(|mut b| b.hint(&view))
+            })
+            .await;
+            let msg = match rated {
+                Ok(Ok(list)) => ServerMsg::Hint {
+                    id,
+                    deal,
+                    index,
+                    hints: list
+                        .into_iter()
+                        .map(|(a, v)| HintItem {
+                            action: a.token(low),
+                            score: if v.is_finite() { v } else { 0.0 },
+                        })
+                        .collect(),
+                },
+                Ok(Err(e)) => ServerMsg::error(
+                    Refusal::new(ErrorCode::Unavailable, format!("no hint bot: {e}")),
+                    id,
+                ),
+                Err(e) => ServerMsg::error(
+                    Refusal::new(ErrorCode::Unavailable, format!("the hint failed: {e}")),
+                    id,
+                ),
+            };
+            let _ = out.try_send(Out::Text(msg.to_text()));
+        });
+        Ok(())
+    }
+
+    /// Takes back the seat's last action of the running deal and every action after it
+    /// (the bots' answers), deleting them from the database in one transaction first.
+    async fn undo(&mut self, conn: u64) -> Result<(), Refusal> {
+        let refuse = |m: String| Refusal::new(ErrorCode::UndoRefused, m);
+        let seat = self.seat_of(
+            conn,
+            Refusal::new(ErrorCode::Spectator, "spectators cannot take actions back"),
+        )?;
+        if let Some(other) =
+            (0..self.seats.len()).find(|&s| s != seat && self.seats[s].stored.kind == SeatKind::Human)
+        {
+            return Err(refuse(format!(
+                "seat {other} is played by a person: actions are taken back only at tables where every other seat is a bot"
+            )));
+        }
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| refuse("the match has not begun".into()))?;
+        if game.is_over() {
+            return Err(refuse("the match is over".into()));
+        }
+        if game.to_act().is_none() {
+            return Err(refuse(
+                "the deal is finished; a finished deal cannot be taken back".into(),
+            ));
+        }
+        let d = game.deals().len() - 1;
+        let log = &game.deals()[d];
+        let mut state = log.start;
+        let mut last_mine = None;
+        for (i, a) in log.actions.iter().enumerate() {
+            if state.to_act() == Some(seat) {
+                last_mine = Some(i);
+            }
+            state.play_unchecked(*a);
+        }
+        let from = last_mine.ok_or_else(|| refuse("you have not acted in this deal yet".into()))?;
+        let undone = log.actions.len() - from;
+        match self
+            .shared
+            .store
+            .truncate_actions(&self.code, d, from, &self.shared.node)
+            .await
+        {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                self.lose_lease().await;
+                return Err(Refusal::new(
+                    ErrorCode::Unavailable,
+                    "this server no longer owns the table; reconnect",
+                ));
+            }
+            Err(e) => {
+                tracing::error!(table = %self.code, error = %e, "cannot store an undo");
+                return Err(Refusal::new(
+                    ErrorCode::Unavailable,
+                    "the take-back could not be stored; nothing was taken back",
+                ));
+            }
+        }
+        let game = self.game.as_mut().expect("checked above");
+        for _ in 0..undone {
+            game.undo();
+        }
+        self.seats[seat].autopilot = false;
+        tracing::info!(table = %self.code, seat, deal = d, from, undone, "actions taken back");
+        self.broadcast();
+        Ok(())
+    }
+
+    /// Starts (once) the follow-up table of a finished match with the same rules and seats,
+    /// and tells every connection its code (seated people also their new token).
+    async fn rematch(&mut self, conn: u64) -> Result<(), Refusal> {
+        self.seat_of(
+            conn,
+            Refusal::new(ErrorCode::RematchRefused, "spectators cannot start a rematch"),
+        )?;
+        if !self.game.as_ref().is_some_and(Game::is_over) {
+            return Err(Refusal::new(
+                ErrorCode::RematchRefused,
+                "the match is still being played; a rematch starts after it ends",
+            ));
+        }
+        let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+        let next = match &self.rematch {
+            Some(c) => c.clone(),
+            None => match self.shared.store.rematch(&self.code).await.map_err(unavailable)? {
+                Some(c) => c,
+                None => {
+                    let seats: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
+                    create_rematch(&self.shared, &self.code, &self.rules, &seats).await?
+                }
+            },
+        };
+        self.rematch = Some(next.clone());
+        // The follow-up starts at once (every seat is taken) in this process when it can.
+        if let Err(r) = self.shared.route(&next).await {
+            tracing::warn!(table = %self.code, next = %next, error = %r, "cannot start the rematch here");
+        }
+        let t = self
+            .shared
+            .store
+            .load_table(&next)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| {
+                Refusal::new(
+                    ErrorCode::Unavailable,
+                    format!("the rematch table {next} is gone"),
+                )
+            })?;
+        let msgs: Vec<(u64, String)> = self
+            .conns
+            .iter()
+            .map(|(&id, c)| {
+                let token = c.seat.and_then(|s| t.seats.get(s)).and_then(|s| s.token.clone());
+                let m = ServerMsg::Rematch {
+                    code: next.clone(),
+                    seat: c.seat,
+                    token,
+                };
+                (id, m.to_text())
+            })
+            .collect();
+        for (id, text) in msgs {
+            if let Some(c) = self.conns.get(&id) {
+                let _ = c.out.try_send(Out::Text(text));
+            }
+        }
+        tracing::info!(table = %self.code, next = %next, "rematch");
+        Ok(())
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -767,4 +1028,41 @@ impl Table {
             self.drop_conn(id);
         }
     }
+}
+
+/// Stores the follow-up table of `code` (same rules and seats, a new token for every person)
+/// with this process's lease, and records it as the rematch; returns the recorded one.
+async fn create_rematch(
+    shared: &Shared,
+    code: &str,
+    rules: &binokel::Rules,
+    seats: &[StoredSeat],
+) -> Result<String, Refusal> {
+    let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+    let seats: Vec<StoredSeat> = seats
+        .iter()
+        .map(|s| StoredSeat {
+            token: (s.kind == SeatKind::Human).then(crate::new_token),
+            ..s.clone()
+        })
+        .collect();
+    let seed: u64 = rand::random();
+    let owner = (shared.node.as_str(), shared.url.as_str(), shared.config.lease);
+    for _ in 0..20 {
+        let next = crate::new_code();
+        if shared
+            .store
+            .create_table(&next, rules, seed, &seats, owner)
+            .await
+            .map_err(unavailable)?
+        {
+            let kept = shared.store.set_rematch(code, &next).await.map_err(unavailable)?;
+            if kept != next {
+                // Another process recorded a follow-up first: that one is the rematch.
+                let _ = shared.store.delete_table(&next).await;
+            }
+            return Ok(kept);
+        }
+    }
+    Err(Refusal::new(ErrorCode::Unavailable, "no free invite code"))
 }
