@@ -1,0 +1,489 @@
+//! End-to-end tests of the score pad and the meld calculator (issue #8): the real
+//! `binokel serve`, chromedriver and headless Chromium (see tests/browser.rs for the paths),
+//! driven by clicks and typing. Every figure the page shows is checked against the rules
+//! crate computing the same pad (`binokel::pad`) or hand (`binokel::meld`).
+
+mod browser_common;
+
+use binokel::pad::{Pad, PadDeal};
+use binokel::{CardSet, Contract, Rules, Suit};
+use browser_common::*;
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+/// Picks an option of a select the way a person does.
+async fn choose(c: &Client, select: &str, value: &str) {
+    click(c, &format!("{select} option[value=\"{value}\"]")).await;
+}
+
+/// What one deal looks like in the form: empty strings are left empty.
+struct Entry {
+    dealer: usize,
+    soloist: usize,
+    bid: u32,
+    contract: &'static str,
+    melds: [&'static str; 3],
+    card_points: [&'static str; 3],
+}
+
+async fn enter(c: &Client, e: &Entry) {
+    choose(c, "#deal-dealer", &e.dealer.to_string()).await;
+    choose(c, "#deal-soloist", &e.soloist.to_string()).await;
+    type_into(c, "#deal-bid", &e.bid.to_string()).await;
+    choose(c, "#deal-contract", e.contract).await;
+    for s in 0..3 {
+        if !e.melds[s].is_empty() {
+            type_into(c, &format!("#meld-{s}"), e.melds[s]).await;
+        }
+        if !e.contract.starts_with("surrender") {
+            let el = c
+                .find(Locator::Css(&format!("#cp-{s}")))
+                .await
+                .expect("card points");
+            el.clear().await.expect("clear");
+            if !e.card_points[s].is_empty() {
+                el.send_keys(e.card_points[s]).await.expect("type");
+            }
+        }
+    }
+}
+
+fn pad_deal(e: &Entry) -> PadDeal {
+    let contract: Contract = serde_json::from_value(json!(e.contract)).expect("contract");
+    PadDeal {
+        dealer: e.dealer,
+        soloist: e.soloist,
+        bid: e.bid,
+        contract,
+        melds: e.melds.iter().map(|m| m.parse().unwrap_or(0)).collect(),
+        took_trick: vec![true; 3],
+        card_points: if e.contract.starts_with("surrender") {
+            vec![None; 3]
+        } else {
+            e.card_points.iter().map(|p| p.parse().ok()).collect()
+        },
+    }
+}
+
+/// Waits until the page holds `n` saved deals and nothing waits to be sent.
+async fn wait_saved(c: &Client, n: usize) {
+    wait_js(
+        c,
+        &format!(
+            "window.binokelPad && window.binokelPad.state && window.binokelPad.state.pad.deals.length === {n} \
+             && window.binokelPad.queue().length === 0 \
+             && document.querySelector('#pad-sync').dataset.state === 'saved'"
+        ),
+        &format!("{n} saved deals"),
+    )
+    .await;
+}
+
+async fn shown_totals(c: &Client) -> Vec<i64> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#pad-totals td[data-seat]')].map(e => Number(e.textContent))",
+    )
+    .await;
+    v.as_array()
+        .expect("totals")
+        .iter()
+        .map(|x| x.as_i64().expect("a number"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_deals_a_correction_and_the_winner_on_a_phone() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (412, 915)).await;
+    let c = &b.client;
+
+    // From the start page's link to a new pad.
+    c.goto(&server.url).await.expect("open the start page");
+    click(c, "#nav-pad").await;
+    wait_js(
+        c,
+        "document.body.dataset.ready === '1' && !document.querySelector('#pad-new').hidden",
+        "the new pad form",
+    )
+    .await;
+    for (i, name) in ["Anna", "Ben", "Cleo"].iter().enumerate() {
+        type_into(c, &format!("#new-name-{i}"), name).await;
+    }
+    type_into(c, "#new-target", "500").await;
+    type_into(c, "#new-stake", "0.05").await;
+    click(c, "#new-create").await;
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'edit' && window.binokelPad.state",
+        "the pad",
+    )
+    .await;
+
+    let rules = Rules {
+        target: 500,
+        ..Rules::default()
+    };
+    let mut local = Pad::new(&rules, vec!["Anna".into(), "Ben".into(), "Cleo".into()]);
+    local.stake_cents = Some(5);
+
+    // Deal 1: Ben plays spades at 200 with a family; Cleo's card points are filled in.
+    let d1 = Entry {
+        dealer: 0,
+        soloist: 1,
+        bid: 200,
+        contract: "trump S",
+        melds: ["", "150", "20"],
+        card_points: ["80", "90", ""],
+    };
+    enter(c, &d1).await;
+    let hint = text_of(c, "#cp-hint").await;
+    assert!(hint.contains("80"), "the pad says what it fills in: {hint}");
+    click(c, "#deal-save").await;
+    wait_saved(c, 1).await;
+    local.add(pad_deal(&d1)).unwrap();
+
+    // Deal 2: Anna's melds come from the cards of her hand (a plain family: 100).
+    let d2 = Entry {
+        dealer: 1,
+        soloist: 0,
+        bid: 160,
+        contract: "trump H",
+        melds: ["", "", ""],
+        card_points: ["60", "100", "90"],
+    };
+    enter(c, &d2).await;
+    click(c, "#meld-cards-0").await;
+    for card in ["AS", "TS", "KS", "QS", "JS"] {
+        click(c, &format!("#picker-0 .pick[data-card=\"{card}\"]")).await;
+    }
+    let hand: CardSet = "AS TS KS QS JS".parse().unwrap();
+    let expected = binokel::meld::melds(hand, Some(Suit::Hearts), &rules).total();
+    assert_eq!(expected, 100);
+    wait_js(
+        c,
+        &format!("document.querySelector('#meld-0').value === '{expected}'"),
+        "the calculated melds",
+    )
+    .await;
+    click(c, "#deal-save").await;
+    wait_saved(c, 2).await;
+    let mut e2 = pad_deal(&d2);
+    e2.melds[0] = expected;
+    local.add(e2).unwrap();
+
+    // A bad entry is refused in the page, with nothing saved.
+    enter(
+        c,
+        &Entry {
+            dealer: 2,
+            soloist: 2,
+            bid: 150,
+            contract: "trump D",
+            melds: ["", "", ""],
+            card_points: ["100", "100", "100"],
+        },
+    )
+    .await;
+    click(c, "#deal-save").await;
+    wait_js(
+        c,
+        "document.querySelector('#deal-error').textContent.includes('300')",
+        "the refusal",
+    )
+    .await;
+
+    // Deal 3: Cleo gives up in clubs.
+    let d3 = Entry {
+        dealer: 2,
+        soloist: 2,
+        bid: 180,
+        contract: "surrender C",
+        melds: ["20", "60", ""],
+        card_points: ["", "", ""],
+    };
+    enter(c, &d3).await;
+    click(c, "#deal-save").await;
+    wait_saved(c, 3).await;
+    local.add(pad_deal(&d3)).unwrap();
+    let sheet = local.sheet().unwrap();
+    assert_eq!(
+        shown_totals(c).await,
+        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
+    );
+
+    // Correct deal 1: Ben had only a pair, so he went down.
+    click(c, ".pad-edit[data-deal=\"0\"]").await;
+    wait_js(
+        c,
+        "document.querySelector('#deal-heading').textContent.includes('1')",
+        "the correction form",
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.querySelector('#meld-1').value").await,
+        json!("150"),
+        "the form holds the deal being corrected"
+    );
+    type_into(c, "#meld-1", "40").await;
+    click(c, "#deal-save").await;
+    wait_js(
+        c,
+        "window.binokelPad.state.pad.deals[0].melds[1] === 40 && window.binokelPad.queue().length === 0",
+        "the correction saved",
+    )
+    .await;
+    let mut fixed = pad_deal(&d1);
+    fixed.melds[1] = 40;
+    local.correct(0, fixed).unwrap();
+    let sheet = local.sheet().unwrap();
+    assert_eq!(sheet.deals[0][1], -400);
+    assert_eq!(
+        shown_totals(c).await,
+        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
+    );
+    assert_eq!(text_of(c, "#pad-status").await, "Playing to 500.");
+
+    // Deal 4: Anna passes 500 as soloist and wins; the stake is settled.
+    let d4 = Entry {
+        dealer: 0,
+        soloist: 0,
+        bid: 200,
+        contract: "trump D",
+        melds: ["200", "", ""],
+        card_points: ["150", "50", ""],
+    };
+    enter(c, &d4).await;
+    click(c, "#deal-save").await;
+    wait_saved(c, 4).await;
+    local.add(pad_deal(&d4)).unwrap();
+    let sheet = local.sheet().unwrap();
+    let (winner, decided) = sheet.winner.expect("a winner");
+    assert_eq!(
+        shown_totals(c).await,
+        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
+    );
+    let status = wait_js(c, "document.querySelector('#pad-status').dataset.status === 'won' && document.querySelector('#pad-status').textContent", "the winner").await;
+    assert_eq!(
+        status,
+        json!(format!(
+            "{} wins the match (deal {}).",
+            local.players[winner],
+            decided + 1
+        ))
+    );
+    let shown: Value = js(
+        c,
+        "return [...document.querySelectorAll('#pad-settlement li')].map(e => [Number(e.dataset.from), Number(e.dataset.to), Number(e.dataset.cents)])",
+    )
+    .await;
+    let expected: Vec<Value> = sheet
+        .settlement
+        .iter()
+        .map(|(f, t, x)| json!([f, t, x]))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(shown, json!(expected));
+
+    // The CSV link serves the rules crate's CSV.
+    let href = js(c, "return document.querySelector('#pad-csv').href").await;
+    let path = href.as_str().unwrap().trim_start_matches(&server.url).to_string();
+    let csv = binokel_server::client::http(&server.url, "GET", &path, None)
+        .await
+        .unwrap();
+    assert_eq!(String::from_utf8(csv.body).unwrap(), local.to_csv().unwrap());
+
+    // The share link: the same sheet, nothing to edit, and it follows new entries.
+    let link = text_of(c, "#pad-share-link").await;
+    let secret = js(c, "return location.hash.split('=')[1]")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.goto(&link).await.expect("open the share link");
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'view' && window.binokelPad.state",
+        "the shared sheet",
+    )
+    .await;
+    assert_eq!(
+        shown_totals(c).await,
+        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        js(c, "return document.querySelector('#deal-panel').hidden").await,
+        json!(true)
+    );
+    assert_eq!(
+        js(c, "return document.querySelectorAll('.pad-edit').length").await,
+        json!(0)
+    );
+    let html = js(c, "return document.documentElement.outerHTML").await;
+    assert!(
+        !html.as_str().unwrap().contains(&secret),
+        "the read-only page never sees the secret"
+    );
+    // A correction made elsewhere shows up without reloading.
+    let mut d = serde_json::to_value(pad_deal(&d4)).unwrap();
+    d["melds"] = json!([100, 0, 0]);
+    let a = binokel_server::client::http(
+        &server.url,
+        "PUT",
+        &format!("/api/pads/{secret}/deals/3"),
+        Some(&d),
+    )
+    .await
+    .unwrap();
+    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
+    let mut again = pad_deal(&d4);
+    again.melds[0] = 100;
+    local.correct(3, again).unwrap();
+    let want = local.sheet().unwrap().totals[0];
+    wait_js(
+        c,
+        &format!("Number(document.querySelector('#pad-totals td[data-seat=\"0\"]').textContent) === {want}"),
+        "the live update",
+    )
+    .await;
+    let _ = b.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn meld_calculator_in_german() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "de-DE", (412, 915)).await;
+    let c = &b.client;
+    c.goto(&format!("{}/meld.html", server.url))
+        .await
+        .expect("open the calculator");
+    wait_js(c, "document.body.dataset.ready === '1'", "the calculator").await;
+    assert_eq!(text_of(c, "h1").await, "Meldungsrechner");
+    choose(c, "#meld-trump", "S").await;
+    type_into(c, "#meld-text", "AS 10s KS QS JS KS QS jd").await;
+    let hand: CardSet = "AS TS KS QS JS KS QS JD".parse().unwrap();
+    let m = binokel::meld::melds(hand, Some(Suit::Spades), &Rules::default());
+    assert_eq!(m.total(), 230, "family 150, pair 40, Binokel 40");
+    wait_js(
+        c,
+        &format!(
+            "document.querySelector('#meld-total').dataset.total === '{}'",
+            m.total()
+        ),
+        "the total",
+    )
+    .await;
+    let kinds = js(
+        c,
+        "return [...document.querySelectorAll('#meld-list li')].map(e => e.dataset.kind)",
+    )
+    .await;
+    let want: Vec<&str> = m.as_slice().iter().map(|x| x.kind.name()).collect();
+    assert_eq!(kinds, json!(want));
+    assert!(
+        text_of(c, "#meld-list").await.contains("Familie"),
+        "meld names in German"
+    );
+    // Tapping a card adds a copy: with both Q♠ and both J♦ the Binokel becomes a double one.
+    click(c, ".pick[data-card=\"JD\"]").await;
+    let hand2: CardSet = "AS TS KS QS JS KS QS JD JD".parse().unwrap();
+    let m2 = binokel::meld::melds(hand2, Some(Suit::Spades), &Rules::default());
+    wait_js(
+        c,
+        &format!(
+            "document.querySelector('#meld-total').dataset.total === '{}'",
+            m2.total()
+        ),
+        "the total after a tap",
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.querySelector('#meld-text').value").await,
+        json!("AS TS KS KS QS QS JS JD JD")
+    );
+    // A third copy is named.
+    type_into(c, "#meld-text", "AS AS AS").await;
+    wait_js(
+        c,
+        "document.querySelector('#meld-error').textContent.includes('AS')",
+        "the refusal",
+    )
+    .await;
+    let _ = b.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_entered_while_the_server_is_down_is_saved_when_it_returns() {
+    let _turn = BROWSERS.lock().await;
+    let mut server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (412, 915)).await;
+    let c = &b.client;
+    let a = binokel_server::client::http(
+        &server.url,
+        "POST",
+        "/api/pads",
+        Some(&json!({"players": ["Anna", "Ben", "Cleo"]})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(a.status, 201);
+    let secret = a.json().unwrap()["secret"].as_str().unwrap().to_string();
+    c.goto(&format!("{}/pad.html#edit={secret}", server.url))
+        .await
+        .expect("open the pad");
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'edit' && window.binokelPad.state",
+        "the pad",
+    )
+    .await;
+
+    server.stop();
+    let d = Entry {
+        dealer: 0,
+        soloist: 1,
+        bid: 150,
+        contract: "trump H",
+        melds: ["", "40", ""],
+        card_points: ["70", "", "60"],
+    };
+    enter(c, &d).await;
+    click(c, "#deal-save").await;
+    wait_js(
+        c,
+        "document.querySelector('#pad-sync').dataset.state === 'pending' && document.querySelector('#pad-sheet tr.pending')",
+        "the not-yet-saved state",
+    )
+    .await;
+    let kept = js(c, "return window.binokelPad.queue()").await;
+    assert_eq!(kept.as_array().map(Vec::len), Some(1), "kept in the page: {kept}");
+
+    server.start();
+    wait_saved(c, 1).await;
+    let mut local = Pad::new(
+        &Rules::default(),
+        vec!["Anna".into(), "Ben".into(), "Cleo".into()],
+    );
+    local.add(pad_deal(&d)).unwrap();
+    assert_eq!(
+        shown_totals(c).await,
+        local
+            .sheet()
+            .unwrap()
+            .totals
+            .iter()
+            .map(|&x| x as i64)
+            .collect::<Vec<_>>()
+    );
+    let stored = binokel_server::client::http(&server.url, "GET", &format!("/api/pads/{secret}/json"), None)
+        .await
+        .unwrap();
+    let back: Pad = serde_json::from_slice(&stored.body).unwrap();
+    assert_eq!(back, local, "the server holds the deal entered offline");
+    let _ = b.client.close().await;
+}

@@ -1,0 +1,625 @@
+// The score pad (web/pad.html) for games played with real cards (issue #8).
+// The server's rules crate does the arithmetic (docs/pad.md); this page enters
+// deals, shows the sheet, and keeps entries made offline in localStorage until
+// the server has them (each is a PUT of one deal index, so replaying is safe).
+//
+// Addresses: pad.html (new pad), pad.html#edit=SECRET (edit), pad.html#view=SHARE
+// (read-only, polled).
+
+import { setLanguage, preferredLanguage, t, language } from "./i18n.js";
+import { suitGlyph } from "./cards.js";
+import { esc, cardStyle } from "./util.js";
+import { cardPicker, cardsOf, computeMelds } from "./meld.js";
+
+const SUITS = ["S", "H", "D", "C"];
+const PADS_KEY = "binokel.pads";
+const RETRY_MS = 1500;
+const POLL_MS = 2000;
+
+const $ = (id) => document.getElementById(id);
+
+let mode = "new";
+let secret = null;
+let share = null;
+let st = null; // the server's last answer (or the cached one)
+let editing = null; // the deal index being corrected, or null for a new deal
+let retryTimer = null;
+let pollTimer = null;
+let flushing = false;
+const pickers = {};
+
+// ---------------------------------------------------------------- storage
+
+function stateKey() {
+  return `binokel.pad.${secret}.state`;
+}
+function queueKey() {
+  return `binokel.pad.${secret}.queue`;
+}
+function queue() {
+  try {
+    return JSON.parse(localStorage.getItem(queueKey()) || "[]");
+  } catch {
+    return [];
+  }
+}
+function setQueue(q) {
+  localStorage.setItem(queueKey(), JSON.stringify(q));
+}
+function rememberPad(v) {
+  const pads = myPads().filter((p) => p.secret !== v.secret);
+  pads.unshift({ secret: v.secret, share: v.share, players: v.pad.players, created: Date.now() });
+  localStorage.setItem(PADS_KEY, JSON.stringify(pads.slice(0, 30)));
+}
+function myPads() {
+  try {
+    return JSON.parse(localStorage.getItem(PADS_KEY) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------- network
+
+class HttpError extends Error {
+  constructor(status, data) {
+    super((data && data.message) || `HTTP ${status}`);
+    this.status = status;
+    this.field = data && data.field;
+  }
+}
+
+async function call(method, path, body) {
+  const opts = { method, headers: {}, cache: "no-store" };
+  if (body !== undefined) {
+    opts.headers["content-type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  // A failed fetch (no connection) throws a TypeError: the caller keeps the entry.
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new HttpError(res.status, data);
+  return data;
+}
+
+/** True for failures worth retrying later (no connection, server restarting). */
+function transient(e) {
+  return !(e instanceof HttpError) || e.status >= 500 || e.status === 0;
+}
+
+function accept(v) {
+  if (st && v.version < st.version && v.pad.deals.length <= st.pad.deals.length) return;
+  st = v;
+  if (mode === "edit") localStorage.setItem(stateKey(), JSON.stringify(v));
+}
+
+/** Sends the queued entries in order; stops at the first that cannot go yet. */
+async function flush() {
+  if (flushing || mode !== "edit") return;
+  flushing = true;
+  try {
+    for (;;) {
+      const q = queue();
+      if (!q.length) break;
+      const item = q[0];
+      try {
+        const v = await call("PUT", `/api/pads/${secret}/deals/${item.index}`, item.deal);
+        accept(v);
+        setQueue(queue().slice(1));
+      } catch (e) {
+        if (transient(e)) {
+          scheduleRetry();
+          break;
+        }
+        // The server refused the entry itself: drop it and say why.
+        setQueue(queue().slice(1));
+        showError(refusalText(e));
+      }
+      render();
+    }
+  } finally {
+    flushing = false;
+    render();
+  }
+}
+
+function scheduleRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(flush, RETRY_MS);
+}
+
+// ---------------------------------------------------------------- helpers
+
+function names() {
+  return st ? st.pad.players : [];
+}
+function n() {
+  return names().length;
+}
+function options() {
+  return (st && st.rules_options) || { durch: true, bettel: false, opening: 150, target: 1500 };
+}
+
+function contractLabel(c) {
+  if (c === "durch") return t("pad.contract_durch");
+  if (c === "bettel") return t("pad.contract_bettel");
+  const [kind, suit] = c.split(" ");
+  const name = `${suitGlyph(suit)} ${t(`suit.${cardStyle()}.${suit}`)}`;
+  return kind === "surrender" ? t("pad.contract_surrender", { suit: name }) : t("pad.contract_trump", { suit: name });
+}
+
+function money(cents) {
+  return (cents / 100).toLocaleString(language(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function refusalText(e) {
+  if (e instanceof HttpError) {
+    return e.field ? t("pad.refused_field", { field: e.field, message: e.message }) : e.message;
+  }
+  return String(e.message || e);
+}
+
+function showError(msg) {
+  $("deal-error").textContent = msg;
+}
+
+/** Every deal as the sheet shows it: saved ones, then the queued new ones. */
+function rows() {
+  const saved = st ? st.pad.deals.map((d, i) => ({ index: i, deal: d, saved: true })) : [];
+  for (const item of queue()) {
+    if (item.index < saved.length) saved[item.index] = { index: item.index, deal: item.deal, saved: false };
+    else saved.push({ index: item.index, deal: item.deal, saved: false });
+  }
+  return saved;
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render() {
+  document.body.dataset.mode = mode;
+  $("pad-new").hidden = mode !== "new";
+  $("pad-main").hidden = mode === "new";
+  if (mode === "new") return renderNew();
+  if (!st) return;
+  renderSheet();
+  renderSync();
+  $("deal-panel").hidden = mode !== "edit";
+  $("pad-readonly").hidden = mode !== "view";
+}
+
+function renderNew() {
+  const preset = $("new-preset").value;
+  $("new-name-3-row").hidden = preset !== "kreuz";
+  const list = myPads();
+  $("pad-list").innerHTML = list.length
+    ? list
+        .map(
+          (p) =>
+            `<li><a href="#edit=${esc(p.secret)}">${esc(p.players.join(", "))}</a> <span class="muted">${esc(
+              new Date(p.created).toLocaleString(language()),
+            )}</span></li>`,
+        )
+        .join("")
+    : `<li class="muted">${esc(t("pad.no_pads"))}</li>`;
+}
+
+function renderSheet() {
+  const sh = st.sheet;
+  const nm = names();
+  $("pad-names").textContent = nm.join(" · ");
+  const head = `<tr><th>#</th><th>${esc(t("pad.col_game"))}</th>${nm.map((x) => `<th>${esc(x)}</th>`).join("")}${
+    mode === "edit" ? "<th></th>" : ""
+  }</tr>`;
+  const body = rows()
+    .map((r) => {
+      const d = r.deal;
+      const what = `${esc(nm[d.soloist] || "?")} ${d.bid} · ${esc(contractLabel(d.contract))}`;
+      const cls = [r.saved ? "" : "pending", editing === r.index ? "editing" : ""].join(" ").trim();
+      const scores = nm
+        .map((_, s) => {
+          if (!r.saved || !sh.deals[r.index]) return `<td data-seat="${s}">…</td>`;
+          return `<td data-seat="${s}">${sh.deals[r.index][s]}<span class="run">${sh.running[r.index][s]}</span></td>`;
+        })
+        .join("");
+      const edit =
+        mode === "edit"
+          ? `<td><button type="button" class="pad-edit" data-deal="${r.index}" aria-label="${esc(
+              t("pad.correct_deal", { n: r.index + 1 }),
+            )}">✎</button></td>`
+          : "";
+      const note = r.saved ? "" : ` <em class="pending-note">${esc(t("pad.unsaved_row"))}</em>`;
+      return `<tr class="${cls}" data-deal="${r.index}"><td>${r.index + 1}</td><td class="what">${what}${note}</td>${scores}${edit}</tr>`;
+    })
+    .join("");
+  const foot = `<tr id="pad-totals"><td></td><td>${esc(t("pad.total"))}</td>${sh.totals
+    .map((x, s) => `<td data-seat="${s}">${x}</td>`)
+    .join("")}${mode === "edit" ? "<td></td>" : ""}</tr>`;
+  $("pad-sheet").innerHTML = `<thead>${head}</thead><tbody>${body}</tbody><tfoot>${foot}</tfoot>`;
+
+  const status = $("pad-status");
+  status.dataset.status = sh.status;
+  status.dataset.winner = sh.winner === null ? "" : String(sh.winner);
+  if (sh.status === "won") {
+    const who = sh.partnerships ? `${nm[sh.winner]} & ${nm[sh.winner + 2]}` : nm[sh.winner];
+    status.textContent = t("pad.winner", { name: who, n: sh.decided_by_deal + 1 });
+  } else if (sh.status === "extra_deal") {
+    status.textContent = t("pad.extra_deal", { target: sh.target });
+  } else {
+    status.textContent = t("pad.playing_to", { target: sh.target });
+  }
+  const settle = $("pad-settlement");
+  settle.innerHTML = sh.settlement
+    .map(
+      (x) =>
+        `<li data-from="${x.from}" data-to="${x.to}" data-cents="${x.cents}">${esc(
+          t("pad.pays", { from: nm[x.from], to: nm[x.to], amount: money(x.cents) }),
+        )}</li>`,
+    )
+    .join("");
+  $("pad-settlement-panel").hidden = !sh.settlement.length;
+
+  const base = mode === "edit" ? `/api/pads/${secret}` : `/api/shared/${share}`;
+  $("pad-csv").href = `${base}/csv`;
+  $("pad-json").href = `${base}/json`;
+  const link = new URL(`pad.html#view=${st.share}`, location.href).href;
+  $("pad-share-link").href = link;
+  $("pad-share-link").textContent = link;
+}
+
+function renderSync() {
+  const el = $("pad-sync");
+  const waiting = queue().length;
+  if (mode === "view") {
+    el.dataset.state = "saved";
+    el.textContent = t("pad.live");
+    return;
+  }
+  el.dataset.state = waiting ? "pending" : "saved";
+  el.dataset.pending = String(waiting);
+  el.textContent = waiting ? t("pad.not_saved", { n: waiting }) : t("pad.all_saved");
+}
+
+// ---------------------------------------------------------------- the deal form
+
+function buildForm() {
+  const nm = names();
+  const seatOpts = nm.map((x, i) => `<option value="${i}">${esc(x)}</option>`).join("");
+  $("deal-dealer").innerHTML = seatOpts;
+  $("deal-soloist").innerHTML = seatOpts;
+  const o = options();
+  const c = $("deal-contract");
+  const style = cardStyle();
+  c.innerHTML =
+    SUITS.map((s) => `<option value="trump ${s}">${esc(t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`).join("") +
+    (o.durch ? `<option value="durch">${esc(t("pad.contract_durch"))}</option>` : "") +
+    (o.bettel ? `<option value="bettel">${esc(t("pad.contract_bettel"))}</option>` : "") +
+    SUITS.map(
+      (s) => `<option value="surrender ${s}">${esc(t("pad.contract_surrender", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`,
+    ).join("");
+  $("deal-seats").innerHTML = nm
+    .map(
+      (x, i) => `<div class="seat-entry" data-seat="${i}">
+        <span class="seat-name">${esc(x)}</span>
+        <input type="number" id="meld-${i}" min="0" step="10" inputmode="numeric" aria-label="${esc(t("pad.melds_of", { name: x }))}" placeholder="0" />
+        <span><label class="inline"><input type="checkbox" id="took-${i}" checked /> <span>${esc(t("pad.took_trick"))}</span></label>
+          <button type="button" class="meld-cards" id="meld-cards-${i}" data-seat="${i}">${esc(t("pad.cards"))}</button></span>
+        <input type="number" id="cp-${i}" min="0" max="250" inputmode="numeric" aria-label="${esc(t("pad.card_points_of", { name: x }))}" placeholder="${esc(t("pad.auto"))}" />
+        <div id="picker-${i}" class="picker" hidden></div>
+      </div>`,
+    )
+    .join("");
+  for (const k of Object.keys(pickers)) delete pickers[k];
+  resetForm();
+}
+
+function nextDealer() {
+  const r = rows();
+  return r.length ? (r[r.length - 1].deal.dealer + 1) % n() : 0;
+}
+
+function resetForm() {
+  editing = null;
+  const dealer = nextDealer();
+  $("deal-dealer").value = String(dealer);
+  $("deal-soloist").value = String((dealer + 1) % n());
+  $("deal-bid").value = String(options().opening || 150);
+  $("deal-contract").value = "trump S";
+  $("deal-made").checked = true;
+  for (let i = 0; i < n(); i++) {
+    $(`meld-${i}`).value = "";
+    $(`cp-${i}`).value = "";
+    $(`took-${i}`).checked = true;
+    $(`picker-${i}`).hidden = true;
+    if (pickers[i]) pickers[i].set({});
+  }
+  showError("");
+  $("deal-heading").textContent = t("pad.new_deal", { n: rows().length + 1 });
+  $("deal-cancel").hidden = true;
+  contractChanged();
+  checkPoints();
+}
+
+function fillForm(index) {
+  const r = rows().find((x) => x.index === index);
+  if (!r) return;
+  const d = r.deal;
+  editing = index;
+  $("deal-dealer").value = String(d.dealer);
+  $("deal-soloist").value = String(d.soloist);
+  $("deal-bid").value = String(d.bid);
+  $("deal-contract").value = d.contract;
+  const made = d.contract === "bettel" ? !d.took_trick[d.soloist] : d.took_trick[d.soloist];
+  $("deal-made").checked = made;
+  for (let i = 0; i < n(); i++) {
+    $(`meld-${i}`).value = d.melds[i] ? String(d.melds[i]) : "";
+    $(`cp-${i}`).value = d.card_points[i] === null || d.card_points[i] === undefined ? "" : String(d.card_points[i]);
+    $(`took-${i}`).checked = !!d.took_trick[i];
+  }
+  showError("");
+  $("deal-heading").textContent = t("pad.correcting", { n: index + 1 });
+  $("deal-cancel").hidden = false;
+  contractChanged();
+  checkPoints();
+  render();
+  $("deal-panel").scrollIntoView({ block: "start" });
+}
+
+function contractChanged() {
+  const c = $("deal-contract").value;
+  const allOrNothing = c === "durch" || c === "bettel";
+  const surrender = c.startsWith("surrender");
+  $("deal-made-row").hidden = !allOrNothing;
+  $("deal-made-label").textContent = c === "bettel" ? t("pad.made_bettel") : t("pad.made_durch");
+  document.querySelectorAll(".seat-entry").forEach((el) => {
+    el.hidden = allOrNothing;
+  });
+  for (let i = 0; i < n(); i++) {
+    $(`cp-${i}`).hidden = surrender;
+    $(`took-${i}`).parentElement.hidden = surrender;
+  }
+  $("cp-hint").hidden = surrender || allOrNothing;
+}
+
+/** Card points given so far, and the one the pad would fill in. */
+function checkPoints() {
+  const vals = [];
+  for (let i = 0; i < n(); i++) {
+    const v = $(`cp-${i}`).value.trim();
+    vals.push(v === "" ? null : Number(v));
+  }
+  const known = vals.filter((v) => v !== null).reduce((a, b) => a + b, 0);
+  const missing = vals.filter((v) => v === null).length;
+  const hint = $("cp-hint");
+  if (missing === 0) hint.textContent = known === 250 ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
+  else if (missing === 1 && known <= 250) hint.textContent = t("pad.cp_fill", { n: 250 - known });
+  else hint.textContent = t("pad.cp_sum", { sum: known });
+  return { vals, known, missing };
+}
+
+/** The deal the form describes, or throws an error message for the person. */
+function formDeal() {
+  const k = n();
+  const dealer = Number($("deal-dealer").value);
+  const soloist = Number($("deal-soloist").value);
+  const bid = Number($("deal-bid").value);
+  if (!Number.isInteger(bid) || bid <= 0 || bid % 10 !== 0) throw new Error(t("pad.bad_bid"));
+  const contract = $("deal-contract").value;
+  const d = { dealer, soloist, bid, contract, melds: [], took_trick: [], card_points: [] };
+  if (contract === "durch" || contract === "bettel") {
+    const made = $("deal-made").checked;
+    for (let i = 0; i < k; i++) {
+      d.melds.push(0);
+      d.card_points.push(null);
+      const solo = i === soloist;
+      d.took_trick.push(solo ? (contract === "durch" ? made : !made) : false);
+    }
+    return d;
+  }
+  for (let i = 0; i < k; i++) {
+    const m = $(`meld-${i}`).value.trim();
+    const mv = m === "" ? 0 : Number(m);
+    if (!Number.isInteger(mv) || mv < 0 || mv % 10 !== 0) throw new Error(t("pad.bad_meld", { name: names()[i] }));
+    d.melds.push(mv);
+  }
+  if (contract.startsWith("surrender")) {
+    for (let i = 0; i < k; i++) {
+      d.took_trick.push(true);
+      d.card_points.push(null);
+    }
+    return d;
+  }
+  const { vals, known, missing } = checkPoints();
+  for (let i = 0; i < k; i++) {
+    const v = vals[i];
+    if (v !== null && (!Number.isInteger(v) || v < 0 || v > 250)) throw new Error(t("pad.bad_cp", { name: names()[i] }));
+    d.took_trick.push($(`took-${i}`).checked);
+  }
+  if (missing > 1) throw new Error(t("pad.cp_missing"));
+  if ((missing === 0 && known !== 250) || known > 250) throw new Error(t("pad.cp_sum", { sum: known }));
+  d.card_points = vals;
+  return d;
+}
+
+async function submitDeal(ev) {
+  ev.preventDefault();
+  let d;
+  try {
+    d = formDeal();
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  const index = editing === null ? rows().length : editing;
+  const q = queue();
+  const wasEmpty = q.length === 0;
+  // A second correction of a queued entry replaces it; everything else waits its turn.
+  const same = q.findIndex((x) => x.index === index);
+  if (same >= 0) q[same] = { index, deal: d };
+  else q.push({ index, deal: d });
+  if (wasEmpty && !flushing) {
+    // Online: send at once so that a refusal shows before the form is cleared.
+    try {
+      const v = await call("PUT", `/api/pads/${secret}/deals/${index}`, d);
+      accept(v);
+      resetForm();
+      render();
+      return;
+    } catch (e) {
+      if (!transient(e)) {
+        showError(refusalText(e));
+        return;
+      }
+    }
+  }
+  setQueue(q);
+  resetForm();
+  render();
+  scheduleRetry();
+}
+
+async function seatMelds(i) {
+  const c = $("deal-contract").value;
+  const trump = c.startsWith("trump ") || c.startsWith("surrender ") ? c.split(" ")[1] : null;
+  const cards = cardsOf(pickers[i].get());
+  try {
+    const r = await computeMelds(cards, trump, st.pad.rules);
+    $(`meld-${i}`).value = String(r.total);
+    $(`meld-${i}`).title = r.melds.map((m) => `${t("meld." + m.kind)} ${m.points}`).join(", ");
+  } catch (e) {
+    showError(t("pad.meld_failed", { message: e.message }));
+  }
+}
+
+function toggleCards(i) {
+  const box = $(`picker-${i}`);
+  if (!pickers[i]) {
+    const o = options();
+    pickers[i] = cardPicker(box, { low: o.low, pack: o.pack }, () => seatMelds(i));
+  }
+  box.hidden = !box.hidden;
+}
+
+// ---------------------------------------------------------------- start
+
+async function createPad(ev) {
+  ev.preventDefault();
+  const preset = $("new-preset").value;
+  const count = preset === "kreuz" ? 4 : 3;
+  const players = [];
+  for (let i = 0; i < count; i++) players.push($(`new-name-${i}`).value.trim() || t("pad.player_n", { n: i + 1 }));
+  const target = $("new-target").value.trim();
+  const stake = $("new-stake").value.trim();
+  const body = { rules: target ? { preset, target: Number(target) } : preset, players };
+  if (stake) body.stake_cents = Math.round(Number(stake.replace(",", ".")) * 100);
+  try {
+    const v = await call("POST", "/api/pads", body);
+    secret = v.secret;
+    rememberPad(v);
+    location.hash = `#edit=${v.secret}`;
+  } catch (e) {
+    $("new-error").textContent = refusalText(e);
+  }
+}
+
+async function poll() {
+  clearTimeout(pollTimer);
+  try {
+    accept(await call("GET", `/api/shared/${share}`));
+    $("pad-error").textContent = "";
+  } catch (e) {
+    $("pad-error").textContent = transient(e) ? t("pad.offline") : refusalText(e);
+  }
+  render();
+  pollTimer = setTimeout(poll, POLL_MS);
+}
+
+async function route() {
+  clearTimeout(pollTimer);
+  clearTimeout(retryTimer);
+  const h = location.hash.slice(1);
+  const [kind, key] = h.split("=");
+  st = null;
+  editing = null;
+  $("pad-error").textContent = "";
+  if (kind === "edit" && key) {
+    mode = "edit";
+    secret = key;
+    try {
+      accept(await call("GET", `/api/pads/${secret}`));
+      share = st.share;
+      rememberPad(st);
+    } catch (e) {
+      const cached = localStorage.getItem(stateKey());
+      if (cached && transient(e)) {
+        st = JSON.parse(cached);
+        share = st.share;
+        $("pad-error").textContent = t("pad.offline");
+      } else {
+        $("pad-error").textContent = refusalText(e);
+        mode = "new";
+        render();
+        return;
+      }
+    }
+    buildForm();
+    render();
+    flush();
+  } else if (kind === "view" && key) {
+    mode = "view";
+    share = key;
+    secret = null;
+    await poll();
+  } else {
+    mode = "new";
+    render();
+  }
+  document.body.dataset.ready = "1";
+}
+
+async function main() {
+  await setLanguage(preferredLanguage());
+  const langSel = $("lang-select");
+  langSel.value = language();
+  langSel.addEventListener("change", async () => {
+    await setLanguage(langSel.value, true);
+    if (mode === "edit") {
+      const keep = editing;
+      buildForm();
+      if (keep !== null) fillForm(keep);
+    }
+    render();
+  });
+  $("new-form").addEventListener("submit", createPad);
+  $("new-preset").addEventListener("change", renderNew);
+  $("deal-form").addEventListener("submit", submitDeal);
+  $("deal-contract").addEventListener("change", contractChanged);
+  $("deal-cancel").addEventListener("click", () => {
+    resetForm();
+    render();
+  });
+  $("deal-form").addEventListener("input", (e) => {
+    if (e.target.id && e.target.id.startsWith("cp-")) checkPoints();
+  });
+  $("deal-seats").addEventListener("click", (e) => {
+    const b = e.target.closest(".meld-cards");
+    if (b) toggleCards(Number(b.dataset.seat));
+  });
+  $("pad-sheet").addEventListener("click", (e) => {
+    const b = e.target.closest(".pad-edit");
+    if (b) fillForm(Number(b.dataset.deal));
+  });
+  window.addEventListener("hashchange", route);
+  window.addEventListener("online", flush);
+  // Tests and curious people can look at the state the page works from.
+  window.binokelPad = {
+    get state() {
+      return st;
+    },
+    queue: () => (secret ? queue() : []),
+  };
+  await route();
+}
+
+main().catch((e) => {
+  $("pad-error").textContent = String(e);
+});
