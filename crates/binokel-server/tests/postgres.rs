@@ -110,3 +110,15 @@ async fn postgres_a_restarted_server_continues_from_the_database() {
     }
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_undo_is_stored_and_replayed_after_a_restart() {
+    let Some(db) = fresh("undo").await else { return };
+    common::scenarios::undo_scenario(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_rematch_moves_every_seat_to_a_new_table() {
+    let Some(db) = fresh("rematch").await else { return };
+    common::scenarios::rematch_scenario(&db).await;
+}

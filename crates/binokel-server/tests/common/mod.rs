@@ -2,6 +2,8 @@
 //! play random legal actions, and the leak check applied to every message.
 #![allow(dead_code)]
 
+pub mod scenarios;
+
 use binokel::{Game, Seat, View};
 use binokel_server::client::{http, Socket};
 use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
