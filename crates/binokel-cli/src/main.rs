@@ -26,6 +26,8 @@ enum Command {
     Engine(cmd::engine::Args),
     /// The melds of a hand and their total.
     Meld(cmd::meld::Args),
+    /// The score pad for games played with real cards (docs/pad.md).
+    Pad(cmd::pad::Args),
     /// Count action sequences from a position of a record (move-generator check).
     Perft(cmd::perft::Args),
     /// Play a match against two computer players in the terminal.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cmd::arena::run(a),
         Command::Engine(a) => cmd::engine::run(a),
         Command::Meld(a) => cmd::meld::run(a),
+        Command::Pad(a) => cmd::pad::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),

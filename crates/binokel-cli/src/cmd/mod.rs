@@ -4,6 +4,7 @@ pub mod arena;
 pub mod engine;
 pub mod loadtest;
 pub mod meld;
+pub mod pad;
 pub mod perft;
 pub mod play;
 pub mod referee;

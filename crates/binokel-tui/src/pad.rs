@@ -1,0 +1,777 @@
+//! The score pad in the terminal (issue #8): a line-oriented prompt mode for entering the
+//! deals of a game played with real cards, and a full-screen sheet (ratatui). The arithmetic
+//! is [`binokel::pad`]; a pad is saved as its JSON so an evening can be resumed.
+//!
+//! Commands (also shown by `help`):
+//! - `new PRESET NAME NAME NAME [NAME] [target=N] [stake=0.05]`
+//! - `deal` (asks field by field) or in one line:
+//!   `deal DEALER SOLOIST BID GAME [melds 0,150,20] [tricks y,y,n] [points 80,90,-] [made|failed]`
+//!   where seats are names or numbers from 1, GAME is a suit letter (the trump), `durch`,
+//!   `bettel` or `surrender X`, and `-` is the one card-point entry the pad fills in.
+//! - `fix N ...`: the same fields again for deal N (a correction).
+//! - `sheet`, `melds CARDS [trump X]`, `csv FILE`, `json FILE`, `save FILE`, `load FILE`, `quit`.
+
+use binokel::pad::{Pad, PadDeal, Sheet};
+use binokel::{Card, CardSet, Contract, Rules, Suit};
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// The state of a pad session: the pad (once there is one) and the file it is saved to.
+#[derive(Default)]
+pub struct PadSession {
+    /// The pad being kept.
+    pub pad: Option<Pad>,
+    /// Where the pad is saved after every change.
+    pub file: Option<PathBuf>,
+}
+
+/// Reads a pad saved by `save` (or downloaded from the server's JSON export).
+pub fn load_pad(path: &Path) -> Result<Pad, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let pad: Pad =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not a saved pad: {e}", path.display()))?;
+    pad.sheet().map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(pad)
+}
+
+/// Writes a pad as JSON.
+pub fn save_pad(pad: &Pad, path: &Path) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(pad).map_err(|e| e.to_string())?;
+    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A new pad from a preset (or `preset:opt=val,...` is not needed: options come as pairs).
+pub fn new_pad(
+    preset: &str,
+    options: &[String],
+    players: Vec<String>,
+    stake: Option<&str>,
+) -> Result<Pad, String> {
+    let mut rules = Rules::from_preset_name(preset).map_err(|e| e.to_string())?;
+    for o in options {
+        rules.set_pair(o).map_err(|e| e.to_string())?;
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    if rules.players == 2 {
+        return Err("the pad keeps three- and four-player games (two players have no auction)".into());
+    }
+    if players.len() != rules.players as usize {
+        return Err(format!(
+            "{} names given; these rules are played by {}",
+            players.len(),
+            rules.players
+        ));
+    }
+    for p in &players {
+        if p.trim().is_empty() || p.chars().count() > 24 {
+            return Err(format!("`{p}` is not a name (1 to 24 characters)"));
+        }
+    }
+    let mut pad = Pad::new(&rules, players);
+    pad.stake_cents = stake.map(parse_stake).transpose()?;
+    Ok(pad)
+}
+
+fn parse_stake(s: &str) -> Result<u32, String> {
+    let v: f64 = s
+        .replace(',', ".")
+        .parse()
+        .map_err(|_| format!("stake `{s}` is not a number (e.g. 0.05)"))?;
+    if !(0.0..=1000.0).contains(&v) {
+        return Err(format!("stake `{s}` is out of range (0 to 1000 per point)"));
+    }
+    Ok((v * 100.0).round() as u32)
+}
+
+fn money(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", cents.abs() / 100, cents.abs() % 100)
+}
+
+fn contract_text(c: Contract) -> String {
+    match c {
+        Contract::Trump(s) => format!("trump {s}"),
+        Contract::Surrender(s) => format!("gave up, trump {s}"),
+        Contract::Durch => "Durch".into(),
+        Contract::Bettel => "Bettel".into(),
+    }
+}
+
+/// The sheet as plain text: one line per deal (scores, running totals in brackets), the
+/// totals, the state of the match, and the settlement once it is decided.
+pub fn sheet_text(pad: &Pad) -> Result<String, String> {
+    let sheet = pad.sheet().map_err(|e| e.to_string())?;
+    let rules = pad.rules().map_err(|e| e.to_string())?;
+    let w = pad
+        .players
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(12);
+    let mut out = format!("{:>4}  {:<26}", "deal", "game");
+    for p in &pad.players {
+        out.push_str(&format!(" {p:>w$}"));
+    }
+    out.push('\n');
+    for (i, d) in pad.deals.iter().enumerate() {
+        let game = format!(
+            "{} {} {}",
+            pad.players[d.soloist],
+            d.bid,
+            contract_text(d.contract)
+        );
+        out.push_str(&format!("{:>4}  {:<26}", i + 1, game));
+        for s in 0..pad.players.len() {
+            let cell = format!("{} ({})", sheet.deals[i][s], sheet.running[i][s]);
+            out.push_str(&format!(" {cell:>w$}"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{:>4}  {:<26}", "", "total"));
+    for t in &sheet.totals {
+        out.push_str(&format!(" {t:>w$}"));
+    }
+    out.push('\n');
+    out.push_str(&status_line(pad, &sheet, &rules));
+    out.push('\n');
+    for (from, to, cents) in &sheet.settlement {
+        out.push_str(&format!(
+            "{} pays {} {}\n",
+            pad.players[*from],
+            pad.players[*to],
+            money(*cents)
+        ));
+    }
+    Ok(out)
+}
+
+fn status_line(pad: &Pad, sheet: &Sheet, rules: &Rules) -> String {
+    let n = pad.players.len();
+    match sheet.winner {
+        Some((w, d)) if n == 4 => format!(
+            "{} & {} win the match (deal {}).",
+            pad.players[w],
+            pad.players[w + 2],
+            d + 1
+        ),
+        Some((w, d)) => format!("{} wins the match (deal {}).", pad.players[w], d + 1),
+        None if sheet.totals.iter().any(|&t| t >= rules.target) => {
+            format!("Tie at {}: one more deal decides.", rules.target)
+        }
+        None => format!("Playing to {}.", rules.target),
+    }
+}
+
+fn seat_of(pad: &Pad, tok: &str) -> Result<usize, String> {
+    let n = pad.players.len();
+    if let Ok(k) = tok.parse::<usize>() {
+        if (1..=n).contains(&k) {
+            return Ok(k - 1);
+        }
+        return Err(format!("seat {k} does not exist (1 to {n})"));
+    }
+    pad.players
+        .iter()
+        .position(|p| p.eq_ignore_ascii_case(tok))
+        .ok_or_else(|| format!("`{tok}` is not a player ({})", pad.players.join(", ")))
+}
+
+fn contract_of(text: &str, rules: &Rules) -> Result<Contract, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let c = match words.as_slice() {
+        [s] if s.len() == 1 => Contract::Trump(Suit::parse(s).map_err(|e| e.to_string())?),
+        ["trump", s] => Contract::Trump(Suit::parse(s).map_err(|e| e.to_string())?),
+        ["surrender", s] => Contract::Surrender(Suit::parse(s).map_err(|e| e.to_string())?),
+        ["durch"] => Contract::Durch,
+        ["bettel"] => Contract::Bettel,
+        _ => {
+            return Err(format!(
+                "`{text}` is not a game: a suit letter (the trump), durch, bettel or surrender X"
+            ))
+        }
+    };
+    if c == Contract::Durch && !rules.durch {
+        return Err("Durch is not played under these rules".into());
+    }
+    if c == Contract::Bettel && !rules.bettel {
+        return Err("Bettel is not played under these rules".into());
+    }
+    Ok(c)
+}
+
+fn list<T>(
+    text: &str,
+    n: usize,
+    what: &str,
+    f: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    if items.len() != n {
+        return Err(format!("{what}: {} entries, not {n}", items.len()));
+    }
+    items.into_iter().map(f).collect()
+}
+
+fn meld_value(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(v) if v % 10 == 0 && v <= 10_000 => Ok(v),
+        _ => Err(format!("melds: `{s}` is not a multiple of 10")),
+    }
+}
+
+fn yes_no(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "y" | "yes" | "j" | "ja" | "s" | "sim" | "1" | "true" => Ok(true),
+        "n" | "no" | "nein" | "nao" | "não" | "nee" | "0" | "false" => Ok(false),
+        _ => Err(format!("`{s}` is not y or n")),
+    }
+}
+
+fn points_value(s: &str) -> Result<Option<u32>, String> {
+    if s == "-" || s.is_empty() {
+        return Ok(None);
+    }
+    match s.parse::<u32>() {
+        Ok(v) if v <= 250 => Ok(Some(v)),
+        _ => Err(format!(
+            "points: `{s}` is not a number from 0 to 250 (or - to fill in)"
+        )),
+    }
+}
+
+/// Parses the one-line form of a deal: `DEALER SOLOIST BID GAME [melds ..] [tricks ..]
+/// [points ..] [made|failed]`.
+pub fn parse_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
+    let rules = pad.rules().map_err(|e| e.to_string())?;
+    let n = pad.players.len();
+    let [dealer, soloist, bid, rest @ ..] = args else {
+        return Err("a deal needs DEALER SOLOIST BID GAME (see `help`)".into());
+    };
+    let dealer = seat_of(pad, dealer)?;
+    let soloist = seat_of(pad, soloist)?;
+    let bid: u32 = match bid.parse() {
+        Ok(b) if b > 0 && b % 10 == 0 => b,
+        _ => return Err(format!("bid `{bid}` is not a positive multiple of 10")),
+    };
+    let keywords = ["melds", "tricks", "points", "made", "failed"];
+    let game_end = rest
+        .iter()
+        .position(|w| keywords.contains(w))
+        .unwrap_or(rest.len());
+    let contract = contract_of(&rest[..game_end].join(" "), &rules)?;
+    let mut d = PadDeal {
+        dealer,
+        soloist,
+        bid,
+        contract,
+        melds: vec![0; n],
+        took_trick: vec![true; n],
+        card_points: vec![None; n],
+    };
+    let mut made = true;
+    let mut points_given = false;
+    let mut i = game_end;
+    while i < rest.len() {
+        let value = rest.get(i + 1).copied().unwrap_or("");
+        match rest[i] {
+            "melds" => d.melds = list(value, n, "melds", meld_value)?,
+            "tricks" => d.took_trick = list(value, n, "tricks", yes_no)?,
+            "points" => {
+                d.card_points = list(value, n, "points", points_value)?;
+                points_given = true;
+            }
+            "made" => {
+                made = true;
+                i += 1;
+                continue;
+            }
+            "failed" => {
+                made = false;
+                i += 1;
+                continue;
+            }
+            w => return Err(format!("`{w}` is not part of a deal (see `help`)")),
+        }
+        i += 2;
+    }
+    match contract {
+        Contract::Durch | Contract::Bettel => {
+            d.melds = vec![0; n];
+            d.took_trick = vec![false; n];
+            // For Durch the flag means "took every trick", for Bettel "took a trick".
+            d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
+        }
+        Contract::Trump(_) if !points_given => {
+            return Err("a trump game needs `points` (one entry may be - to be filled in)".into())
+        }
+        _ => {}
+    }
+    d.scores(&rules).map_err(|e| e.to_string())?;
+    Ok(d)
+}
+
+/// Line input with prompts; None at the end of the input.
+struct Lines<'a, R: BufRead, W: Write> {
+    input: &'a mut R,
+    out: &'a mut W,
+}
+
+impl<R: BufRead, W: Write> Lines<'_, R, W> {
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        write!(self.out, "{prompt} ")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+
+    /// Asks until `check` accepts the answer (an error is shown and the question repeated).
+    fn ask_until<T>(
+        &mut self,
+        prompt: &str,
+        check: impl Fn(&str) -> Result<T, String>,
+    ) -> io::Result<Option<T>> {
+        loop {
+            let Some(a) = self.ask(prompt)? else {
+                return Ok(None);
+            };
+            match check(&a) {
+                Ok(v) => return Ok(Some(v)),
+                Err(e) => writeln!(self.out, "error: {e}")?,
+            }
+        }
+    }
+}
+
+/// Asks for a deal field by field (`deal` or `fix N` without more words).
+fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Result<Option<PadDeal>> {
+    let rules = pad.rules().map_err(|e| io::Error::other(e.to_string()))?;
+    let n = pad.players.len();
+    let next_dealer = pad.deals.last().map_or(0, |d| (d.dealer + 1) % n);
+    let names = pad.players.join("/");
+    macro_rules! ask {
+        ($p:expr, $f:expr) => {
+            match lines.ask_until(AsRef::<str>::as_ref(&$p), $f)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        };
+    }
+    let dealer = ask!(
+        format!("dealer ({names}, empty: {}):", pad.players[next_dealer]),
+        |s: &str| {
+            if s.is_empty() {
+                Ok(next_dealer)
+            } else {
+                seat_of(pad, s)
+            }
+        }
+    );
+    let soloist = ask!(format!("won the auction ({names}):"), |s: &str| seat_of(pad, s));
+    let bid = ask!("bid:", |s: &str| match s.parse::<u32>() {
+        Ok(b) if b > 0 && b % 10 == 0 => Ok(b),
+        _ => Err(format!("`{s}` is not a positive multiple of 10")),
+    });
+    let contract = ask!(
+        "game (trump suit S/H/D/C, durch, bettel, surrender X):",
+        |s: &str| contract_of(s, &rules)
+    );
+    let mut d = PadDeal {
+        dealer,
+        soloist,
+        bid,
+        contract,
+        melds: vec![0; n],
+        took_trick: vec![true; n],
+        card_points: vec![None; n],
+    };
+    match contract {
+        Contract::Durch | Contract::Bettel => {
+            let q = if contract == Contract::Durch {
+                "did the soloist take every trick? (y/n):"
+            } else {
+                "did the soloist take no trick? (y/n):"
+            };
+            let made = ask!(q, yes_no);
+            d.took_trick = vec![false; n];
+            d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
+        }
+        Contract::Surrender(t) | Contract::Trump(t) => {
+            for s in 0..n {
+                let p = &pad.players[s];
+                d.melds[s] = ask!(
+                    format!("melds of {p} (a number, or the cards of the hand):"),
+                    |a: &str| { meld_answer(a, t, &rules) }
+                );
+            }
+            if matches!(contract, Contract::Trump(_)) {
+                for s in 0..n {
+                    let p = &pad.players[s];
+                    d.took_trick[s] = ask!(format!("did {p} take a trick? (y/n, empty: y):"), |a: &str| {
+                        if a.is_empty() {
+                            Ok(true)
+                        } else {
+                            yes_no(a)
+                        }
+                    });
+                }
+                loop {
+                    for s in 0..n {
+                        let p = &pad.players[s];
+                        d.card_points[s] =
+                            ask!(format!("card points of {p} (empty: fill in):"), points_value);
+                    }
+                    match d.filled_card_points(n) {
+                        Ok(v) => {
+                            writeln!(lines.out, "card points: {}", join(&v))?;
+                            break;
+                        }
+                        Err(e) => writeln!(lines.out, "error: {e}; once more")?,
+                    }
+                }
+            }
+        }
+    }
+    match d.scores(&rules) {
+        Ok(_) => Ok(Some(d)),
+        Err(e) => {
+            writeln!(lines.out, "error: {e}")?;
+            Ok(None)
+        }
+    }
+}
+
+fn join<T: ToString>(v: &[T]) -> String {
+    v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// A meld answer: a number, or cards that the calculator works out under trump `t`.
+fn meld_answer(a: &str, t: Suit, rules: &Rules) -> Result<u32, String> {
+    if a.is_empty() {
+        return Ok(0);
+    }
+    if let Ok(v) = a.parse::<u32>() {
+        return meld_value(&v.to_string());
+    }
+    let hand = parse_hand(a, rules)?;
+    Ok(binokel::meld::melds(hand, Some(t), rules).total())
+}
+
+fn parse_hand(text: &str, rules: &Rules) -> Result<CardSet, String> {
+    let mut hand = CardSet::EMPTY;
+    for tok in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        let card = match Card::parse(tok) {
+            Ok(c) if rules.pack == binokel::rules::Pack::Full48 || c.rank() != binokel::Rank::Nine => c,
+            _ => return Err(format!("`{tok}` is not a card")),
+        };
+        if !hand.insert(card) {
+            return Err(format!("`{tok}` is a third copy (the pack has two of each card)"));
+        }
+    }
+    Ok(hand)
+}
+
+/// The meld calculator's answer as lines of text.
+pub fn melds_text(cards: &str, trump: Option<Suit>, rules: &Rules) -> Result<String, String> {
+    let hand = parse_hand(cards, rules)?;
+    let m = binokel::meld::melds(hand, trump, rules);
+    let mut out = String::new();
+    for x in m.as_slice() {
+        match x.suit {
+            Some(s) => out.push_str(&format!("{:<15} {}  {:>5}\n", x.kind.name(), s, x.points)),
+            None => out.push_str(&format!("{:<15}    {:>5}\n", x.kind.name(), x.points)),
+        }
+    }
+    out.push_str(&format!("{:<18} {:>5}\n", "total", m.total()));
+    Ok(out)
+}
+
+const HELP: &str = "\
+commands:
+  new PRESET NAME NAME NAME [NAME] [target=N] [stake=0.05]   start a pad (presets: standard, swabian, dutch, forty, kreuz)
+  deal                                  enter the next deal, field by field
+  deal DEALER SOLOIST BID GAME [melds 0,150,20] [tricks y,y,n] [points 80,90,-] [made|failed]
+                                        the same in one line; GAME: S/H/D/C (trump), durch, bettel, surrender X
+  fix N [...]                           correct deal N (field by field, or the one-line form)
+  sheet                                 the sheet: scores, running totals, the winner, who pays whom
+  melds CARDS [trump X]                 the meld calculator
+  csv FILE | json FILE                  export
+  save FILE | load FILE                 keep the evening in a file (saved after every change)
+  quit";
+
+impl PadSession {
+    fn pad(&self) -> Result<&Pad, String> {
+        self.pad
+            .as_ref()
+            .ok_or_else(|| "no pad yet: start one with `new` or `load FILE`".to_string())
+    }
+
+    fn changed<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        if let (Some(pad), Some(file)) = (&self.pad, &self.file) {
+            if let Err(e) = save_pad(pad, file) {
+                writeln!(out, "error: {e}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs commands from `input` until `quit` or its end; errors are reported on `out` and
+    /// the session goes on. Answers false when a command failed (for the exit status of a
+    /// script).
+    pub fn run<R: BufRead, W: Write>(&mut self, input: &mut R, out: &mut W) -> io::Result<bool> {
+        let mut all_ok = true;
+        loop {
+            let mut lines = Lines {
+                input: &mut *input,
+                out: &mut *out,
+            };
+            let Some(line) = lines.ask("pad>")? else { break };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some((&cmd, args)) = words.split_first() else {
+                continue;
+            };
+            let r = match cmd {
+                "quit" | "exit" | "q" => break,
+                "help" | "?" => {
+                    writeln!(out, "{HELP}")?;
+                    Ok(())
+                }
+                "deal" | "fix" => self.deal_command(cmd, args, input, out)?,
+                _ => self.command(cmd, args, out)?,
+            };
+            if let Err(e) = r {
+                all_ok = false;
+                writeln!(out, "error: {e}")?;
+            }
+        }
+        Ok(all_ok)
+    }
+
+    fn deal_command<R: BufRead, W: Write>(
+        &mut self,
+        cmd: &str,
+        args: &[&str],
+        input: &mut R,
+        out: &mut W,
+    ) -> io::Result<Result<(), String>> {
+        let pad = match self.pad() {
+            Ok(p) => p.clone(),
+            Err(e) => return Ok(Err(e)),
+        };
+        let (index, rest) = if cmd == "fix" {
+            let Some(n) = args.first().and_then(|a| a.parse::<usize>().ok()) else {
+                return Ok(Err("fix needs the number of the deal (fix 2)".into()));
+            };
+            if n == 0 || n > pad.deals.len() {
+                return Ok(Err(format!("there is no deal {n}")));
+            }
+            (Some(n - 1), &args[1..])
+        } else {
+            if cmd == "deal" && pad.sheet().is_ok_and(|s| s.winner.is_some()) {
+                return Ok(Err(
+                    "the match is over; earlier deals can still be corrected with fix".into(),
+                ));
+            }
+            (None, args)
+        };
+        let deal = if rest.is_empty() {
+            let mut lines = Lines { input, out };
+            match ask_deal(&pad, &mut lines)? {
+                Some(d) => d,
+                None => return Ok(Err("the deal was not entered".into())),
+            }
+        } else {
+            match parse_deal(&pad, rest) {
+                Ok(d) => d,
+                Err(e) => return Ok(Err(e)),
+            }
+        };
+        let p = self.pad.as_mut().expect("checked above");
+        let r = match index {
+            Some(i) => p.correct(i, deal),
+            None => p.add(deal),
+        };
+        if let Err(e) = r {
+            return Ok(Err(e.to_string()));
+        }
+        let i = index.unwrap_or(p.deals.len() - 1);
+        let sheet = p.sheet().map_err(|e| io::Error::other(e.to_string()))?;
+        writeln!(
+            out,
+            "deal {}: {}; totals {}",
+            i + 1,
+            join(&sheet.deals[i]),
+            join(&sheet.totals)
+        )?;
+        if let Some((w, d)) = sheet.winner {
+            writeln!(out, "{} wins the match (deal {}).", p.players[w], d + 1)?;
+        }
+        self.changed(out)?;
+        Ok(Ok(()))
+    }
+
+    fn command<W: Write>(&mut self, cmd: &str, args: &[&str], out: &mut W) -> io::Result<Result<(), String>> {
+        let r = match cmd {
+            "new" => (|| {
+                let (preset, rest) = args.split_first().ok_or("new PRESET NAME NAME NAME")?;
+                let mut options = Vec::new();
+                let mut stake = None;
+                let mut names = Vec::new();
+                for a in rest {
+                    if let Some(v) = a.strip_prefix("stake=") {
+                        stake = Some(v.to_string());
+                    } else if a.contains('=') {
+                        options.push(a.to_string());
+                    } else {
+                        names.push(a.to_string());
+                    }
+                }
+                self.pad = Some(new_pad(preset, &options, names, stake.as_deref())?);
+                Ok(format!("new pad: {}", self.pad()?.players.join(", ")))
+            })(),
+            "sheet" => self.pad().and_then(sheet_text),
+            "melds" => (|| {
+                let rules = match &self.pad {
+                    Some(p) => p.rules().map_err(|e| e.to_string())?,
+                    None => Rules::default(),
+                };
+                let (cards, trump) = match args.iter().position(|a| *a == "trump") {
+                    Some(i) => {
+                        let t = args.get(i + 1).ok_or("trump needs a suit letter")?;
+                        (
+                            args[..i].join(" "),
+                            Some(Suit::parse(t).map_err(|e| e.to_string())?),
+                        )
+                    }
+                    None => (args.join(" "), None),
+                };
+                melds_text(&cards, trump, &rules)
+            })(),
+            "csv" | "json" | "save" => (|| {
+                let file = args.first().ok_or(format!("{cmd} FILE"))?;
+                let pad = self.pad()?;
+                match cmd {
+                    "csv" => std::fs::write(file, pad.to_csv().map_err(|e| e.to_string())?)
+                        .map_err(|e| format!("cannot write {file}: {e}"))?,
+                    _ => save_pad(pad, Path::new(file))?,
+                }
+                if cmd == "save" {
+                    self.file = Some(PathBuf::from(file));
+                }
+                Ok(format!("written to {file}"))
+            })(),
+            "load" => (|| {
+                let file = args.first().ok_or("load FILE")?;
+                let pad = load_pad(Path::new(file))?;
+                self.file = Some(PathBuf::from(file));
+                let msg = format!("loaded {} deals: {}", pad.deals.len(), pad.players.join(", "));
+                self.pad = Some(pad);
+                Ok(msg)
+            })(),
+            _ => Err(format!("unknown command `{cmd}` (try help)")),
+        };
+        match r {
+            Ok(text) => {
+                writeln!(out, "{}", text.trim_end())?;
+                if cmd == "new" {
+                    self.changed(out)?;
+                }
+                Ok(Ok(()))
+            }
+            Err(e) => Ok(Err(e)),
+        }
+    }
+}
+
+/// Shows the sheet full-screen (ratatui) until a key is pressed.
+pub fn show_sheet(pad: &Pad) -> io::Result<()> {
+    use crossterm::event::{self, Event, KeyEventKind};
+    use crossterm::execute;
+    use crossterm::terminal::{
+        disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+    };
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::{Constraint, Layout};
+    use ratatui::style::{Modifier, Style};
+    use ratatui::widgets::{Block, Borders, Paragraph, Row, Table};
+    use ratatui::Terminal;
+
+    let sheet = pad.sheet().map_err(|e| io::Error::other(e.to_string()))?;
+    let rules = pad.rules().map_err(|e| io::Error::other(e.to_string()))?;
+    let status = status_line(pad, &sheet, &rules);
+    let mut header = vec!["#".to_string(), "game".to_string()];
+    header.extend(pad.players.iter().cloned());
+    let mut rows: Vec<Row> = pad
+        .deals
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let mut cells = vec![
+                (i + 1).to_string(),
+                format!(
+                    "{} {} {}",
+                    pad.players[d.soloist],
+                    d.bid,
+                    contract_text(d.contract)
+                ),
+            ];
+            cells.extend(
+                (0..pad.players.len()).map(|s| format!("{} ({})", sheet.deals[i][s], sheet.running[i][s])),
+            );
+            Row::new(cells)
+        })
+        .collect();
+    let mut total = vec![String::new(), "total".to_string()];
+    total.extend(sheet.totals.iter().map(i32::to_string));
+    rows.push(Row::new(total).style(Style::default().add_modifier(Modifier::BOLD)));
+    let mut widths = vec![Constraint::Length(4), Constraint::Length(28)];
+    widths.extend(pad.players.iter().map(|_| Constraint::Length(14)));
+    let mut lines = vec![status];
+    lines.extend(
+        sheet
+            .settlement
+            .iter()
+            .map(|(f, t, c)| format!("{} pays {} {}", pad.players[*f], pad.players[*t], money(*c))),
+    );
+    lines.push("any key: back".into());
+
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen)?;
+    let result = (|| {
+        let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        loop {
+            term.draw(|f| {
+                let [top, bottom] =
+                    Layout::vertical([Constraint::Min(3), Constraint::Length(lines.len() as u16 + 2)])
+                        .areas(f.area());
+                let table = Table::new(rows.clone(), widths.clone())
+                    .header(Row::new(header.clone()).style(Style::default().add_modifier(Modifier::BOLD)))
+                    .block(
+                        Block::default()
+                            .borders(Borders::ALL)
+                            .title(" Binokel score pad "),
+                    );
+                f.render_widget(table, top);
+                f.render_widget(
+                    Paragraph::new(lines.join("\n")).block(Block::default().borders(Borders::ALL)),
+                    bottom,
+                );
+            })?;
+            if let Event::Key(k) = event::read()? {
+                if k.kind == KeyEventKind::Press {
+                    return Ok(());
+                }
+            }
+        }
+    })();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+    result
+}
