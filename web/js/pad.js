@@ -37,6 +37,7 @@ function queueKey() {
   return `binokel.pad.${secret}.queue`;
 }
 function queue() {
+  if (!secret) return [];
   try {
     return JSON.parse(localStorage.getItem(queueKey()) || "[]");
   } catch {
@@ -390,7 +391,8 @@ function checkPoints() {
   const known = vals.filter((v) => v !== null).reduce((a, b) => a + b, 0);
   const missing = vals.filter((v) => v === null).length;
   const hint = $("cp-hint");
-  if (missing === 0) hint.textContent = known === 250 ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
+  if (missing > 1) hint.textContent = t("pad.cp_missing");
+  else if (missing === 0) hint.textContent = known === 250 ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
   else if (missing === 1 && known <= 250) hint.textContent = t("pad.cp_fill", { n: 250 - known });
   else hint.textContent = t("pad.cp_sum", { sum: known });
   return { vals, known, missing };
