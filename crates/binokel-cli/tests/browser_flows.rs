@@ -286,6 +286,12 @@ async fn the_page_fits_a_phone() {
     let c = &b.client;
     let fits = "document.documentElement.scrollWidth <= window.innerWidth + 1";
     c.goto(&server.url).await.expect("start page");
+    assert_eq!(
+        js(c, "return window.innerWidth").await,
+        json!(390),
+        "a phone-wide viewport"
+    );
+    c.goto(&server.url).await.expect("start page");
     wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
     assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "start page");
     start_bot_game(c, &server, "Jo").await;

@@ -228,13 +228,19 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
         format!("--window-size={},{}", size.0, size.1),
         format!("--lang={lang}"),
     ];
-    let caps = json!({
-        "goog:chromeOptions": {
-            "binary": chromium_path(),
-            "args": args,
-            "prefs": {"intl.accept_languages": lang},
-        }
+    let mut options = json!({
+        "binary": chromium_path(),
+        "args": args,
+        "prefs": {"intl.accept_languages": lang},
     });
+    // Headless Chromium will not make a window narrower than 500 pixels; a phone's screen
+    // is emulated instead (its width, height and pixel density, touch and a mobile viewport).
+    if size.0 < 500 {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": size.0, "height": size.1, "pixelRatio": 2.0, "touch": true, "mobile": true}
+        });
+    }
+    let caps = json!({ "goog:chromeOptions": options });
     let caps = caps.as_object().expect("object").clone();
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let client = ClientBuilder::new(connector)
