@@ -129,7 +129,11 @@ pub struct Socket {
 impl Socket {
     /// Connects to `ws://.../ws`.
     pub async fn connect(url: &str) -> Result<Socket, ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        // A small read buffer (the default 128 KiB is zeroed on every read; with thousands of
+        // connections in the load tester that dominated its profile).
+        let config =
+            tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| ClientError(format!("cannot open {url}: {e}")))?;
         Ok(Socket { ws })
