@@ -500,6 +500,18 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
     .await;
     let code2 = text_of(c, "#table-code").await;
     assert_ne!(code2, code);
+    // The server made the follow-up table (its `rematch` message), not a fresh create.
+    let entry = js(
+        c,
+        &format!("return JSON.parse(localStorage.getItem('binokel.games')).find(g => g.code === '{code2}')"),
+    )
+    .await;
+    assert_eq!(entry["rematchOf"], json!(code), "{entry}");
+    assert_eq!(
+        state(c).await["view"]["names"][0],
+        "Emil",
+        "the same person in seat 1"
+    );
     c.goto(&format!("{}/#/games", server.url))
         .await
         .expect("games page");
@@ -692,8 +704,8 @@ async fn screenshots() {
     let driver = start_driver();
     for (name, lang, size) in [
         ("desktop", "en", (1280, 860)),
-        ("phone", "en", (412, 915)),
-        ("phone-de", "de-DE", (412, 915)),
+        ("phone", "en", (390, 844)),
+        ("phone-de", "de-DE", (390, 844)),
     ] {
         let b = browser(&driver, lang, size).await;
         let c = &b.client;
@@ -723,6 +735,10 @@ async fn screenshots() {
                 c.screenshot().await.expect("png"),
             )
             .expect("write");
+            // Unchosen again: the burial below picks cards the rules allow.
+            for i in [0, 5] {
+                click_card(c, &format!("#hand .card.selected[data-i=\"{i}\"]")).await;
+            }
         }
         let mid =
             "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
@@ -736,4 +752,28 @@ async fn screenshots() {
         .expect("write");
         let _ = b.client.close().await;
     }
+    // The replay viewer at the end of a deal of a conformance record.
+    let b = browser(&driver, "en", (1280, 860)).await;
+    let c = &b.client;
+    let record = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../binokel/tests/data/conformance/records/trump-deal.json")
+        .canonicalize()
+        .expect("record");
+    c.goto(&format!("{}/#/games", server.url))
+        .await
+        .expect("games page");
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#record-file"))
+        .await
+        .expect("file picker")
+        .send_keys(&record.display().to_string())
+        .await
+        .expect("choose the file");
+    wait_js(c, "document.querySelector('#replay')", "the replay").await;
+    click(c, "#replay-last").await;
+    wait_js(c, "document.querySelector('#replay-result')", "the deal's result").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    std::fs::write(out.join("replay-desktop.png"), c.screenshot().await.expect("png")).expect("write");
+    let _ = b.client.close().await;
 }
