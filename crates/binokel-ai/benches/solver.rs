@@ -1,10 +1,12 @@
 //! Exact double-dummy solves with 8, 10, 12 and 15 tricks left, from positions of heuristic
-//! self-play (a fresh transposition table for every solve).
+//! self-play (a fresh transposition table for every solve), and the `strong` bot's decisions
+//! at its default budget: a card to play, a bid, a burial.
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use binokel::{Deal, Game, Phase, Rules, View};
 use binokel_ai::solver::{Objective, Position, Solver};
+use binokel_ai::{Bot, Budget, StrongBot};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 fn positions(left: u32, count: usize) -> Vec<Position> {
@@ -39,7 +41,34 @@ fn positions(left: u32, count: usize) -> Vec<Position> {
     out
 }
 
-fn bench(c: &mut Criterion) {
+/// Views of heuristic self-play where the seat to act has a real choice in `phase` (for card
+/// play: with `left` tricks to go).
+fn views(phase: Phase, left: u32, count: usize) -> Vec<View> {
+    let mut out = Vec::new();
+    let mut seed = 0u64;
+    while out.len() < count {
+        seed += 1;
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut bots: Vec<_> = (0..3)
+            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
+            .collect();
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            let d = game.current().unwrap();
+            let at = phase != Phase::Play || d.total_tricks() - d.tricks_played() == left;
+            if view.phase == phase && at && view.legal.len() > 1 {
+                out.push(view);
+                break;
+            }
+            let a = bots[seat].choose(&view);
+            game.play(a).unwrap();
+        }
+    }
+    out
+}
+
+fn solve(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve");
     for (left, samples) in [(8u32, 20usize), (10, 20), (12, 10), (15, 10)] {
         let ps = positions(left, 8);
@@ -59,5 +88,31 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn decide(c: &mut Criterion) {
+    let mut g = c.benchmark_group("strong");
+    g.sample_size(10);
+    // Card play from the middle of the deal (rollouts) and from the exact solver's reach.
+    for (name, phase, left) in [
+        ("play_12_left", Phase::Play, 12),
+        ("play_8_left", Phase::Play, 8),
+        ("bid", Phase::Auction, 0),
+        ("bury", Phase::Bury, 0),
+    ] {
+        let vs = views(phase, left, 6);
+        let mut i = 0;
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    i = (i + 1) % vs.len();
+                    (StrongBot::new("strong", Budget::STRONG, i as u64), vs[i].clone())
+                },
+                |(mut bot, v)| bot.choose(&v),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, solve, decide);
 criterion_main!(benches);

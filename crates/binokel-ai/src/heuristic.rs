@@ -251,17 +251,57 @@ pub fn keep_value(kept: CardSet, buried: CardSet, t: Suit, rules: &Rules) -> u32
 pub fn best_burial(hand: CardSet, k: usize, rules: &Rules) -> (CardSet, Suit, u32) {
     let mut best = (CardSet::EMPTY, Suit::Spades, 0u32);
     let mut first = true;
-    for_each_burial(hand, k, |b| {
-        let kept = hand.minus(b).expect("burial held");
-        for t in Suit::ALL {
-            let v = keep_value(kept, b, t, rules);
-            if first || v > best.2 {
-                best = (b, t, v);
-                first = false;
-            }
+    for (b, t, v) in burial_candidates(hand, k, rules) {
+        if first || v > best.2 {
+            best = (b, t, v);
+            first = false;
         }
-    });
+    }
     best
+}
+
+/// Burials with the trump each suits best and their value. Up to four cards buried (the
+/// Tapps of three seats, 816 choices at most) every burial is scored; a four-seat Tapp of 8
+/// leaves 43,758 ways to bury 8 of 18 cards, too many to score for every decision, so each
+/// trump gets one burial built greedily, a card at a time, always the card whose loss costs
+/// least.
+pub fn burial_candidates(hand: CardSet, k: usize, rules: &Rules) -> Vec<(CardSet, Suit, u32)> {
+    let mut out = Vec::new();
+    if k <= 4 {
+        for_each_burial(hand, k, |b| {
+            let kept = hand.minus(b).expect("burial held");
+            let (t, v) = Suit::ALL
+                .into_iter()
+                .map(|t| (t, keep_value(kept, b, t, rules)))
+                .max_by_key(|x| x.1)
+                .expect("suits");
+            out.push((b, t, v));
+        });
+        return out;
+    }
+    for t in Suit::ALL {
+        let (mut kept, mut buried) = (hand, CardSet::EMPTY);
+        for _ in 0..k {
+            let Some((c, _)) = kept
+                .distinct()
+                .map(|c| {
+                    let mut kk = kept;
+                    kk.remove(c);
+                    let mut bb = buried;
+                    bb.insert(c);
+                    (c, keep_value(kk, bb, t, rules))
+                })
+                .max_by_key(|x| (x.1, std::cmp::Reverse(x.0)))
+            else {
+                break;
+            };
+            kept.remove(c);
+            buried.insert(c);
+        }
+        let v = keep_value(kept, buried, t, rules);
+        out.push((buried, t, v));
+    }
+    out
 }
 
 /// The best trump for a hand that has already buried, with its value.

@@ -126,12 +126,13 @@ fn union_max(a: CardSet, b: CardSet) -> CardSet {
 
 impl Sampler {
     /// Prepares sampling for a seat's knowledge. Fails when the view is not one this sampler
-    /// understands (more than three seats, the calling house rule) or is inconsistent.
+    /// understands (two seats, the calling house rule, whose hidden partner it does not
+    /// model) or is inconsistent.
     pub fn new(info: &Info) -> Result<Sampler, InfoError> {
         let r = &info.rules;
-        if info.n != 3 || r.calling {
+        if !(3..=4).contains(&info.n) || r.calling {
             return Err(InfoError(
-                "sampling supports three seats without the calling rule".into(),
+                "sampling supports three or four seats without the calling rule".into(),
             ));
         }
         let me = info.me;
@@ -154,7 +155,7 @@ impl Sampler {
                 tapp_left = minus_clamped(t, info.played_by[sol]);
             }
         }
-        for s in 0..3 {
+        for s in 0..info.n {
             if s == me {
                 continue;
             }
@@ -293,7 +294,7 @@ impl Sampler {
     fn build(&self, got: &[CardSet]) -> Option<Deal> {
         let info = &self.info;
         let r = info.rules;
-        let mut now = [CardSet::EMPTY; 3];
+        let mut now = [CardSet::EMPTY; 4];
         now[info.me] = info.hand;
         let mut tapp = info.tapp.unwrap_or(CardSet::EMPTY);
         let mut burial = info.buried;
@@ -312,8 +313,8 @@ impl Sampler {
                 return None;
             }
         }
-        let mut hands = Vec::with_capacity(3);
-        for (s, h) in now.iter().enumerate() {
+        let mut hands = Vec::with_capacity(info.n);
+        for (s, h) in now.iter().enumerate().take(info.n) {
             let mut dealt = h.union(info.played_by[s])?;
             if info.soloist == Some(s) {
                 if let Some(b) = burial {
@@ -356,10 +357,10 @@ pub fn consistent(info: &Info, deal: &Deal) -> bool {
     if deal.played() != info.played || deal.soloist() != info.soloist {
         return false;
     }
-    if (0..3).any(|s| deal.hand(s).len() != info.hand_sizes[s]) {
+    if (0..info.n).any(|s| deal.hand(s).len() != info.hand_sizes[s]) {
         return false;
     }
-    if (0..3).any(|s| deal.hand(s).kinds() & info.forbidden[s] != 0) {
+    if (0..info.n).any(|s| deal.hand(s).kinds() & info.forbidden[s] != 0) {
         return false;
     }
     let trump = info.trump();

@@ -3,7 +3,8 @@
 //! The value of a position is what the soloist still takes: card points of the tricks it
 //! wins, plus 10 for the last trick ([`Objective::Points`]), or the number of tricks it wins
 //! with a Durch ending at the first trick lost ([`Objective::Tricks`]). The soloist maximises,
-//! the two opponents minimise as one side. Alpha-beta with null windows (MTD(f)) over a
+//! the two opponents minimise as one side (with four seats: the soloist and its partner
+//! against the other partnership). Alpha-beta with null windows (MTD(f)) over a
 //! transposition table of bounds stored at trick boundaries, where the value depends only on
 //! the cards left and the leader, so the table stays valid across solves and samples. Two
 //! copies of a card are one move (legal moves come as a kind mask).
@@ -31,13 +32,15 @@ fn pts(c: u8) -> i32 {
 /// The card-play state the solver needs, small and `Copy`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    one: [u32; 3],
-    two: [u32; 3],
+    one: [u32; 4],
+    two: [u32; 4],
+    /// Seats: 3, or 4 in two partnerships (seats 0+2 and 1+3).
+    n: u8,
     trump: Option<Suit>,
     soloist: u8,
     leader: u8,
     to_act: u8,
-    trick: [u8; 3],
+    trick: [u8; 4],
     trick_len: u8,
     win: u8,
     tricks_left: u8,
@@ -45,25 +48,28 @@ pub struct Position {
 }
 
 impl Position {
-    /// The play position of a three-seat deal in trick play (None otherwise).
+    /// The play position of a three- or four-seat deal in trick play (None otherwise). With
+    /// four seats the soloist's partner plays on the soloist's side.
     pub fn from_deal(d: &Deal, objective: Objective) -> Option<Position> {
-        if d.phase() != Phase::Play || d.players() != 3 {
+        let n = d.players();
+        if d.phase() != Phase::Play || !(3..=4).contains(&n) {
             return None;
         }
         let mut p = Position {
-            one: [0; 3],
-            two: [0; 3],
+            one: [0; 4],
+            two: [0; 4],
+            n: n as u8,
             trump: d.trump(),
             soloist: d.soloist()? as u8,
             leader: d.leader() as u8,
             to_act: d.to_act()? as u8,
-            trick: [0; 3],
+            trick: [0; 4],
             trick_len: 0,
             win: 0,
             tricks_left: (d.total_tricks() - d.tricks_played()) as u8,
             objective,
         };
-        for s in 0..3 {
+        for s in 0..n {
             p.one[s] = d.hand(s).kinds();
             p.two[s] = d.hand(s).doubles();
         }
@@ -90,6 +96,22 @@ impl Position {
     /// The soloist.
     pub fn soloist(&self) -> usize {
         self.soloist as usize
+    }
+
+    /// True when the seat to play is on the soloist's side (it maximises).
+    pub fn maximising(&self) -> bool {
+        self.solo_side(self.to_act as usize)
+    }
+
+    /// True when `seat` plays on the soloist's side (the soloist, or its partner with four
+    /// seats).
+    #[inline]
+    pub fn solo_side(&self, seat: usize) -> bool {
+        if self.n == 4 {
+            seat % 2 == self.soloist as usize % 2
+        } else {
+            seat == self.soloist as usize
+        }
     }
 
     /// Tricks not yet complete (the current one included).
@@ -140,16 +162,17 @@ impl Position {
             self.win = i as u8;
         }
         self.trick_len += 1;
-        if self.trick_len < 3 {
-            self.to_act = (self.to_act + 1) % 3;
+        if self.trick_len < self.n {
+            self.to_act = (self.to_act + 1) % self.n;
             return 0;
         }
-        let winner = (self.leader + self.win) % 3;
+        let winner = (self.leader + self.win) % self.n;
+        let ours = self.solo_side(winner as usize);
         let mut gain = 0;
         match self.objective {
             Objective::Points => {
-                if winner == self.soloist {
-                    gain = self.trick.iter().map(|&c| pts(c)).sum::<i32>();
+                if ours {
+                    gain = self.trick[..self.n as usize].iter().map(|&c| pts(c)).sum::<i32>();
                     if self.tricks_left == 1 {
                         gain += 10;
                     }
@@ -157,7 +180,7 @@ impl Position {
                 self.tricks_left -= 1;
             }
             Objective::Tricks => {
-                if winner == self.soloist {
+                if ours {
                     gain = 1;
                     self.tricks_left -= 1;
                 } else {
@@ -178,7 +201,7 @@ impl Position {
             Objective::Tricks => i32::from(self.tricks_left),
             Objective::Points => {
                 let mut p = 0;
-                for s in 0..3 {
+                for s in 0..self.n as usize {
                     p += binokel::CardSet::from_masks(self.one[s], self.two[s]).points() as i32;
                 }
                 p + self.trick[..self.trick_len as usize]
@@ -201,16 +224,27 @@ impl Position {
             return (0, up);
         };
         let tm = suit_mask(t);
-        let s = self.soloist as usize;
-        let solo = self.one[s] & tm;
-        let opp = (self.one[(s + 1) % 3] | self.one[(s + 2) % 3]) & tm;
+        let n = self.n as usize;
+        let (mut ours, mut theirs) = ([0usize; 2], [0usize; 3]);
+        let (mut no, mut nt) = (0, 0);
+        let (mut solo, mut opp) = (0u32, 0u32);
+        for s in 0..n {
+            if self.solo_side(s) {
+                ours[no] = s;
+                no += 1;
+                solo |= self.one[s] & tm;
+            } else {
+                theirs[nt] = s;
+                nt += 1;
+                opp |= self.one[s] & tm;
+            }
+        }
         let top = |m: u32| if m == 0 { 0 } else { 32 - m.leading_zeros() };
         // Kinds strictly above the other side's best trump.
         let above = |m: u32| if m == 0 { u32::MAX } else { !((1u32 << top(m)) - 1) };
-        let sure = |mine: u32, theirs: u32, seats: &[usize]| {
-            let m = mine & above(theirs);
+        let sure = |mine: u32, other: u32, seats: &[usize]| {
             let mut p = 0;
-            let mut k = m;
+            let mut k = mine & above(other);
             while k != 0 {
                 let c = k.trailing_zeros() as u8;
                 k &= k - 1;
@@ -222,37 +256,26 @@ impl Position {
             }
             p
         };
-        let o = [(s + 1) % 3, (s + 2) % 3];
-        let lo = sure(solo, opp, &[s]);
-        let lost = sure(opp, solo, &o);
+        let lo = sure(solo, opp, &ours[..no]);
+        let lost = sure(opp, solo, &theirs[..nt]);
         (lo, up - lost)
     }
 
-    fn key(&self) -> [u64; 3] {
+    /// The table key of a trick boundary: the hands, the leader and what is counted.
+    fn key(&self) -> [u64; 4] {
         let tag = u64::from(self.leader)
             | u64::from(self.soloist) << 2
             | (self.trump.map_or(4, |t| t.index() as u64)) << 4
-            | u64::from(self.objective == Objective::Tricks) << 7;
+            | u64::from(self.objective == Objective::Tricks) << 7
+            | u64::from(self.n) << 8;
         let w = |s: usize| u64::from(self.one[s]) | u64::from(self.two[s]) << 24;
-        // Mid-trick: the cards on the table (the leader and the hands fix whose they are).
-        let l = self.trick_len;
-        let t = match l {
-            0 => 0,
-            1 => 1 | u64::from(self.trick[0]) << 2,
-            _ => {
-                u64::from(l)
-                    | u64::from(self.trick[0]) << 2
-                    | u64::from(self.trick[1]) << 7
-                    | u64::from(self.win) << 12
-            }
-        };
-        [w(0) | tag << 48, w(1) | t << 48, w(2)]
+        [w(0) | tag << 48, w(1), w(2), w(3)]
     }
 }
 
 #[derive(Copy, Clone, Default)]
 struct Entry {
-    key: [u64; 3],
+    key: [u64; 4],
     lo: i16,
     hi: i16,
     used: bool,
@@ -285,7 +308,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Solver {
-    /// A solver whose table holds `2^bits` entries (32 bytes each).
+    /// A solver whose table holds `2^bits` entries (40 bytes each).
     pub fn new(bits: u32) -> Solver {
         Solver {
             tt: vec![Entry::default(); 1 << bits],
@@ -297,8 +320,8 @@ impl Solver {
         }
     }
 
-    fn slot(&self, k: &[u64; 3]) -> usize {
-        (mix(k[0] ^ mix(k[1] ^ mix(k[2]))) as usize) & self.mask
+    fn slot(&self, k: &[u64; 4]) -> usize {
+        (mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3])))) as usize) & self.mask
     }
 
     /// The exact value: what the soloist still takes with best play on both sides.
@@ -381,7 +404,7 @@ impl Solver {
             // The last trick is forced: every seat holds one card.
             let mut p = *pos;
             let mut gain = 0;
-            for _ in 0..3 {
+            for _ in 0..p.n {
                 let h = p.one[p.to_act as usize];
                 gain += p.play(Card::from_index(h.trailing_zeros() as usize));
             }
@@ -396,7 +419,7 @@ impl Solver {
                 return lo;
             }
         }
-        let mut key = [0u64; 3];
+        let mut key = [0u64; 4];
         let mut slot = 0;
         let mut hint = 0u8;
         if boundary {
@@ -419,7 +442,7 @@ impl Solver {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let maxing = pos.to_act == pos.soloist;
+        let maxing = pos.solo_side(pos.to_act as usize);
         let mut moves = [0u8; 24];
         let n = order_moves(pos, &mut moves, &self.history[pos.to_act as usize]);
         if hint != 0 {
@@ -488,7 +511,7 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
     let mut scored = [(0i32, 0u8); 24];
     let mut n = 0;
     let me = pos.to_act;
-    let solo_side = |s: u8| s == pos.soloist;
+    let solo_side = |s: u8| pos.solo_side(s as usize);
     let trump_mask = pos.trump.map_or(0, suit_mask);
     let mut m = legal;
     while m != 0 {
@@ -501,11 +524,11 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
             (c % 6) as i32 * 4 + p - if is_trump { 6 } else { 0 }
         } else {
             let w = pos.trick[pos.win as usize];
-            let wseat = (pos.leader + pos.win) % 3;
+            let wseat = (pos.leader + pos.win) % pos.n;
             let mine_wins = solo_side(wseat) == solo_side(me);
             if pos.beats(c, w) {
                 // Winning: the cheapest winner when others follow, the richest when last.
-                if pos.trick_len == 2 {
+                if pos.trick_len == pos.n - 1 {
                     100 + p
                 } else {
                     100 - p
@@ -534,7 +557,7 @@ pub fn minimax(pos: &Position) -> i32 {
     if pos.tricks_left == 0 {
         return 0;
     }
-    let maxing = pos.to_act == pos.soloist;
+    let maxing = pos.solo_side(pos.to_act as usize);
     let mut best = if maxing { i32::MIN } else { i32::MAX };
     let mut m = pos.legal();
     while m != 0 {

@@ -4,13 +4,12 @@
 //! declaration value candidate actions by playing the sampled deals out. Levels differ only
 //! in their budgets, which are counts (samples, candidates, solver depth), never time.
 
-use crate::heuristic::{self, keep_value, PlayCtx};
+use crate::heuristic::{self, PlayCtx};
 use crate::info::Info;
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
 use crate::Bot;
-use binokel::deal::for_each_burial;
-use binokel::{Action, CardSet, Contract, Deal, Phase, Suit, View};
+use binokel::{Action, Contract, Deal, Phase, View};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -137,16 +136,7 @@ impl StrongBot {
     fn bury(&mut self, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         let bid = info.bid;
         // Prune: the heuristic value of every burial under its best trump.
-        let mut all: Vec<(CardSet, Suit, u32)> = Vec::new();
-        for_each_burial(info.hand, info.rules.tapp as usize, |b| {
-            let kept = info.hand.minus(b).expect("burial held");
-            let (t, v) = Suit::ALL
-                .into_iter()
-                .map(|t| (t, keep_value(kept, b, t, &info.rules)))
-                .max_by_key(|x| x.1)
-                .expect("suits");
-            all.push((b, t, v));
-        });
+        let mut all = heuristic::burial_candidates(info.hand, info.rules.tapp as usize, &info.rules);
         all.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
         let made = |total: f64| {
             if total >= f64::from(bid) {
@@ -320,11 +310,24 @@ pub fn rollout(d: &mut Deal) {
     }
 }
 
-/// The soloist's total of a finished (or fully rolled out) deal: card points with the burial
-/// and its melds.
+/// True when seats `a` and `b` play on one side (partners sit opposite with four seats).
+fn same_side(d: &Deal, a: usize, b: usize) -> bool {
+    if d.players() == 4 {
+        a % 2 == b % 2
+    } else {
+        a == b
+    }
+}
+
+/// The soloist side's total of a finished (or fully rolled out) deal: card points with the
+/// burial and the side's melds.
 fn soloist_total(d: &Deal) -> i64 {
     let s = d.soloist().unwrap_or(0);
-    i64::from(d.card_points()[s]) + i64::from(d.melds()[s])
+    let (cp, m) = (d.card_points(), d.melds());
+    (0..d.players())
+        .filter(|&x| same_side(d, x, s))
+        .map(|x| i64::from(cp[x]) + i64::from(m[x]))
+        .sum()
 }
 
 /// The expected score of bidding `b` given sampled soloist totals (surrendering caps a loss
@@ -347,7 +350,7 @@ fn bid_value(totals: &[f64], b: u32) -> f64 {
 fn utility_final(d: &Deal, me: usize) -> f64 {
     let sc = d.scores();
     let sol = d.soloist().unwrap_or(0);
-    if me == sol {
+    if same_side(d, me, sol) {
         f64::from(sc[sol])
     } else {
         -f64::from(sc[sol]) + 0.1 * f64::from(sc[me])
@@ -364,10 +367,11 @@ fn utility_after_solve(d: &Deal, me: usize, v: i32, left: u32) -> f64 {
             -1000.0
         }
     } else {
-        let took = d.tricks_taken()[sol] > 0 || v > 0;
-        let total = f64::from(d.card_points()[sol])
-            + f64::from(v)
-            + if took { f64::from(d.melds()[sol]) } else { 0.0 };
+        let side: Vec<usize> = (0..d.players()).filter(|&x| same_side(d, x, sol)).collect();
+        let took = side.iter().any(|&x| d.tricks_taken()[x] > 0) || v > 0;
+        let cards: u32 = side.iter().map(|&x| d.card_points()[x]).sum();
+        let melds: u32 = side.iter().map(|&x| d.melds()[x]).sum();
+        let total = f64::from(cards) + f64::from(v) + if took { f64::from(melds) } else { 0.0 };
         let bid = f64::from(d.bid());
         if took && total >= bid {
             total
@@ -375,7 +379,7 @@ fn utility_after_solve(d: &Deal, me: usize, v: i32, left: u32) -> f64 {
             -2.0 * bid
         }
     };
-    if me == sol {
+    if same_side(d, me, sol) {
         solo_score + 0.01 * f64::from(v)
     } else {
         -solo_score - 0.1 * f64::from(v)

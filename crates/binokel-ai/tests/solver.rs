@@ -7,9 +7,13 @@ use binokel_ai::solver::{minimax, Objective, Position, Solver};
 /// A deal of the heuristic bots stopped with `left` tricks to play (and `extra` cards of the
 /// current trick already down). None when that deal ended early (surrender).
 fn endgame(seed: u64, left: u32, extra: usize) -> Option<Deal> {
-    let mut game = Game::new(Rules::default(), Vec::new());
+    endgame_in(Rules::default(), seed, left, extra)
+}
+
+fn endgame_in(rules: Rules, seed: u64, left: u32, extra: usize) -> Option<Deal> {
+    let mut game = Game::new(rules, Vec::new());
     game.start_seeded_deal(seed).unwrap();
-    let mut bots: Vec<_> = (0..3)
+    let mut bots: Vec<_> = (0..rules.players as u64)
         .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
         .collect();
     loop {
@@ -115,4 +119,85 @@ fn bounds_bracket_the_exact_value_and_a_kept_table_stays_exact() {
         }
     }
     assert!(checked >= 60, "only {checked} endgames checked");
+}
+
+/// A deal played by seeded random choices (never surrendering, so that card play is reached)
+/// and stopped with `left` tricks to play and `extra` cards of the current trick down.
+fn random_endgame(rules: Rules, seed: u64, left: u32, extra: usize) -> Option<Deal> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::new(rules, Vec::new());
+    game.start_seeded_deal(seed).unwrap();
+    loop {
+        let d = *game.current().unwrap();
+        if d.is_over() {
+            return None;
+        }
+        if d.phase() == Phase::Play
+            && d.total_tricks() - d.tricks_played() == left
+            && d.current_trick().len() == extra
+        {
+            return Some(d);
+        }
+        let legal: Vec<Action> = d
+            .legal_actions()
+            .into_iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::Pass | Action::Bid(_) | Action::Bury(_) | Action::Trump(_) | Action::Play(_)
+                )
+            })
+            .collect();
+        let a = legal[rng.gen_range(0..legal.len())];
+        game.play(a).unwrap();
+    }
+}
+
+#[test]
+fn four_seats_partners_play_together_and_the_solver_equals_minimax() {
+    let rules = Rules::from_preset_name("kreuz").unwrap();
+    let mut solver = Solver::new(14);
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let left = 2 + (seed % 3) as u32; // 2..4 tricks of four cards
+        let Some(d) = random_endgame(rules, seed, left, (seed % 4) as usize) else {
+            continue;
+        };
+        let pos = Position::from_deal(&d, Objective::Points).unwrap();
+        let sol = d.soloist().unwrap();
+        // The partner across the table is on the soloist's side, the neighbours are not.
+        assert!(pos.solo_side((sol + 2) % 4) && !pos.solo_side((sol + 1) % 4));
+        assert_eq!(pos.maximising(), d.to_act().unwrap() % 2 == sol % 2);
+        let exact = minimax(&pos);
+        let (lo, hi) = pos.bounds();
+        assert!(lo <= exact && exact <= hi, "seed {seed}: {lo} <= {exact} <= {hi}");
+        assert_eq!(solver.solve(&pos), exact, "seed {seed}, {left} tricks");
+        for t in [exact, exact + 1] {
+            assert_eq!(solver.reaches(&pos, t), exact >= t, "seed {seed} threshold {t}");
+        }
+        // Played out along the solver's line, the soloist's side takes exactly the value.
+        let mut d = d;
+        let before: u32 = (0..4)
+            .filter(|s| s % 2 == sol % 2)
+            .map(|s| d.trick_points()[s])
+            .sum();
+        while !d.is_over() {
+            let p = Position::from_deal(&d, Objective::Points).unwrap();
+            let moves = solver.solve_moves(&p);
+            let pick = if p.maximising() {
+                moves.iter().max_by_key(|m| m.1)
+            } else {
+                moves.iter().min_by_key(|m| m.1)
+            };
+            d.play(Action::Play(pick.unwrap().0)).unwrap();
+        }
+        let after: u32 = (0..4)
+            .filter(|s| s % 2 == sol % 2)
+            .map(|s| d.trick_points()[s])
+            .sum();
+        assert_eq!((after - before) as i32, exact, "seed {seed}: played line");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} four-seat endgames checked");
 }
