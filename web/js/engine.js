@@ -155,10 +155,10 @@ export function replayDeal(rules, deal) {
         passed.add(actor);
       }
       if (rules.auction === "open") {
-        // As the rules crate plays it: the auction ends on a pass, never on a bid (the last
-        // bidder left may still raise), and only the high bidder can be the one left.
+        // RULES.md section 10: the auction ends when all but one have passed and that one
+        // has bid (on a pass, or at once on a bid by the last seat still in).
         const left = [...Array(n).keys()].filter((x) => !passed.has(x));
-        if (token === "pass" && left.length === 1 && s.high === left[0]) auctionOver(left[0]);
+        if (left.length === 1 && s.high === left[0]) auctionOver(left[0]);
         else if (token === "pass" && left.length === 0) {
           if (rules.all_pass === "dealer_plays") {
             s.bid = rules.opening;

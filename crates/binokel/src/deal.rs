@@ -714,7 +714,14 @@ impl Deal {
             Action::Bid(b) => {
                 self.bid = b;
                 self.holder = self.to_act;
-                self.advance_bidder();
+                // Open auction: a bid by the last seat still in ends it (RULES.md section 10:
+                // all but one have passed and that one has bid).
+                let others = ((1u8 << self.n) - 1) & !(1 << self.to_act);
+                if self.rules.auction == AuctionKind::Open && self.passed & others == others {
+                    self.end_auction(self.to_act);
+                } else {
+                    self.advance_bidder();
+                }
             }
             Action::Bury(set) => {
                 let s = self.soloist as usize;

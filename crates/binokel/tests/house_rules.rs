@@ -106,6 +106,27 @@ fn s10_open_auction_every_seat_in_turn_pass_is_final() {
 }
 
 #[test]
+fn s10_open_auction_ends_when_the_last_seat_in_bids() {
+    // Forehand and middlehand pass; the dealer's bid ends the auction at once: it cannot
+    // raise itself, and a later pass cannot turn the auction into "every seat passed".
+    let r = rules(&["auction=open", "all_pass=dealer_plays"]);
+    let mut d = deal_with(r, 0, &[], "");
+    play(&mut d, &["pass", "pass", "bid 150"]);
+    assert_eq!(d.soloist(), Some(0));
+    assert_eq!(d.bid(), 150);
+    assert_eq!(d.phase(), Phase::Bury);
+    // The same when the last bid answers an earlier one.
+    let mut d = deal_with(r, 0, &[], "");
+    play(&mut d, &["bid 150", "bid 160", "pass", "pass"]);
+    assert_eq!(d.soloist(), Some(2));
+    assert_eq!(d.bid(), 160);
+    let mut d = deal_with(r, 0, &[], "");
+    play(&mut d, &["pass", "bid 150", "pass"]);
+    assert_eq!(d.soloist(), Some(2));
+    assert_eq!(d.bid(), 150);
+}
+
+#[test]
 fn s10_all_pass_dealer_plays_at_the_opening() {
     let r = rules(&["auction=open", "all_pass=dealer_plays"]);
     let mut d = deal_with(r, 0, &[], "");
