@@ -124,7 +124,12 @@ impl ExternalBot {
             faults: 0,
             gone: None,
         };
-        match Command::new("sh")
+        let mut cmd = Command::new("sh");
+        // Its own process group, so that ending it also ends what `sh -c` started (a silent
+        // bot left behind would keep the arena's or a test's output pipe open).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        match cmd
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
@@ -234,6 +239,11 @@ impl Drop for ExternalBot {
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
+            #[cfg(unix)]
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", c.id())])
+                .stderr(Stdio::null())
+                .status();
             let _ = c.kill();
             let _ = c.wait();
         }
