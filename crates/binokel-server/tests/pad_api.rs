@@ -35,6 +35,12 @@ fn deal(
     }
 }
 
+/// Posts `deal` to the pad and checks it is refused with 400 naming `field`.
+async fn deal_refused(url: &str, secret: &str, deal: &Value, field: &str) {
+    let path = format!("/api/pads/{secret}/deals");
+    refused(&call(url, "POST", &path, Some(deal.clone())).await, 400, field);
+}
+
 fn refused(a: &HttpAnswer, status: u16, field: &str) {
     let v = a.json().expect("a JSON error");
     assert_eq!(a.status, status, "{v}");
@@ -162,67 +168,17 @@ async fn a_pad_evening(database: &str) {
     // Bad deals name their field and change nothing.
     let mut bad = serde_json::to_value(&deals[0]).unwrap();
     bad["card_points"] = json!([100, 100, 100]);
-    refused(
-        &call(
-            &url,
-            "POST",
-            &format!("/api/pads/{secret}/deals"),
-            Some(bad.clone()),
-        )
-        .await,
-        400,
-        "card_points",
-    );
+    deal_refused(&url, &secret, &bad, "card_points").await;
     bad["bid"] = json!(155);
-    refused(
-        &call(
-            &url,
-            "POST",
-            &format!("/api/pads/{secret}/deals"),
-            Some(bad.clone()),
-        )
-        .await,
-        400,
-        "bid",
-    );
+    deal_refused(&url, &secret, &bad, "bid").await;
     bad["contract"] = json!("trump X");
     bad["bid"] = json!(150);
-    refused(
-        &call(
-            &url,
-            "POST",
-            &format!("/api/pads/{secret}/deals"),
-            Some(bad.clone()),
-        )
-        .await,
-        400,
-        "contract",
-    );
+    deal_refused(&url, &secret, &bad, "contract").await;
     bad["contract"] = json!("bettel");
-    refused(
-        &call(
-            &url,
-            "POST",
-            &format!("/api/pads/{secret}/deals"),
-            Some(bad.clone()),
-        )
-        .await,
-        400,
-        "contract",
-    );
+    deal_refused(&url, &secret, &bad, "contract").await;
     bad["contract"] = json!("trump S");
     bad["soloist"] = json!(3);
-    refused(
-        &call(
-            &url,
-            "POST",
-            &format!("/api/pads/{secret}/deals"),
-            Some(bad.clone()),
-        )
-        .await,
-        400,
-        "soloist",
-    );
+    deal_refused(&url, &secret, &bad, "soloist").await;
     bad["soloist"] = json!(1);
     bad["melds"] = json!([0, 15, 0]);
     refused(
