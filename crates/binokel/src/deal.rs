@@ -492,30 +492,12 @@ impl Deal {
         if self.trick_len == 0 {
             return hand;
         }
-        // The same rule as `legal_response`, on the masks kept as the cards fall.
-        let follow = hand & self.led_mask;
-        let pool = if follow != 0 {
-            follow
-        } else {
-            let trumps = hand & self.trump_mask;
-            if trumps == 0 {
-                return hand;
-            }
-            trumps
-        };
-        let beat = pool & self.beat_mask;
-        if beat != 0 {
-            beat
-        } else {
-            pool
-        }
+        legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask)
     }
 
-    /// The kinds that would take a trick from `w`: higher cards of its suit, and every trump
-    /// when `w` is not a trump.
     #[inline]
     fn beat_mask_of(&self, w: Card) -> u32 {
-        above_mask(w) | (self.trump_mask & !suit_mask(w.suit()))
+        beat_mask(w, self.trump_mask)
     }
 
     /// True when `a` is legal now.
@@ -1156,26 +1138,37 @@ pub fn beats(c: Card, w: Card, trump: Option<Suit>) -> bool {
 /// card is `w`.
 #[inline]
 pub fn legal_response(hand: u32, led: Suit, w: Card, trump: Option<Suit>) -> u32 {
-    let follow = hand & suit_mask(led);
-    let w_is_trump = Some(w.suit()) == trump;
-    if follow != 0 {
-        if w_is_trump && Some(led) != trump {
-            return follow;
+    let trump_mask = trump.map_or(0, suit_mask);
+    legal_from_masks(hand, suit_mask(led), beat_mask(w, trump_mask), trump_mask)
+}
+
+/// The kinds that would take a trick from `w`: higher cards of its suit, and every trump
+/// when `w` is not a trump.
+#[inline]
+fn beat_mask(w: Card, trump_mask: u32) -> u32 {
+    above_mask(w) | (trump_mask & !suit_mask(w.suit()))
+}
+
+/// RULES.md section 6 on masks: follow the led suit, beating the winner if possible; else
+/// trump, beating a winning trump if possible; else anything.
+#[inline]
+fn legal_from_masks(hand: u32, led_mask: u32, beat_mask: u32, trump_mask: u32) -> u32 {
+    let follow = hand & led_mask;
+    let pool = if follow != 0 {
+        follow
+    } else {
+        let trumps = hand & trump_mask;
+        if trumps == 0 {
+            return hand;
         }
-        let beat = follow & above_mask(w);
-        return if beat != 0 { beat } else { follow };
+        trumps
+    };
+    let beat = pool & beat_mask;
+    if beat != 0 {
+        beat
+    } else {
+        pool
     }
-    if let Some(t) = trump {
-        let trumps = hand & suit_mask(t);
-        if trumps != 0 {
-            if w_is_trump {
-                let beat = trumps & above_mask(w);
-                return if beat != 0 { beat } else { trumps };
-            }
-            return trumps;
-        }
-    }
-    hand
 }
 
 /// The pack of these rules.
