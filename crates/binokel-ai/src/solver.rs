@@ -29,6 +29,16 @@ fn pts(c: u8) -> i32 {
     POINTS[(c % 6) as usize]
 }
 
+/// The points of a kind mask (one copy of each kind set).
+#[inline]
+fn mask_points(m: u32) -> i32 {
+    let mut p = 0;
+    for (r, &v) in POINTS.iter().enumerate().skip(1) {
+        p += (m & (0x41041u32 << r)).count_ones() as i32 * v;
+    }
+    p
+}
+
 /// The card-play state the solver needs, small and `Copy`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -45,6 +55,10 @@ pub struct Position {
     win: u8,
     tricks_left: u8,
     objective: Objective,
+    /// Points of the cards still in the hands, kept as cards fall.
+    rest: i16,
+    /// Points of the cards in the current trick.
+    tpts: i16,
 }
 
 impl Position {
@@ -68,14 +82,18 @@ impl Position {
             win: 0,
             tricks_left: (d.total_tricks() - d.tricks_played()) as u8,
             objective,
+            rest: 0,
+            tpts: 0,
         };
         for s in 0..n {
             p.one[s] = d.hand(s).kinds();
             p.two[s] = d.hand(s).doubles();
+            p.rest += d.hand(s).points() as i16;
         }
         for &c in d.current_trick() {
             let i = p.trick_len as usize;
             p.trick[i] = c.index() as u8;
+            p.tpts += pts(c.index() as u8) as i16;
             if i > 0 && p.beats(p.trick[i], p.trick[p.win as usize]) {
                 p.win = i as u8;
             }
@@ -158,6 +176,9 @@ impl Position {
         }
         let i = self.trick_len as usize;
         self.trick[i] = c;
+        let p = pts(c) as i16;
+        self.rest -= p;
+        self.tpts += p;
         if i > 0 && self.beats(c, self.trick[self.win as usize]) {
             self.win = i as u8;
         }
@@ -172,7 +193,7 @@ impl Position {
         match self.objective {
             Objective::Points => {
                 if ours {
-                    gain = self.trick[..self.n as usize].iter().map(|&c| pts(c)).sum::<i32>();
+                    gain = i32::from(self.tpts);
                     if self.tricks_left == 1 {
                         gain += 10;
                     }
@@ -192,6 +213,7 @@ impl Position {
         self.to_act = winner;
         self.trick_len = 0;
         self.win = 0;
+        self.tpts = 0;
         gain
     }
 
@@ -199,66 +221,217 @@ impl Position {
     fn upper(&self) -> i32 {
         match self.objective {
             Objective::Tricks => i32::from(self.tricks_left),
-            Objective::Points => {
-                let mut p = 0;
-                for s in 0..self.n as usize {
-                    p += binokel::CardSet::from_masks(self.one[s], self.two[s]).points() as i32;
-                }
-                p + self.trick[..self.trick_len as usize]
-                    .iter()
-                    .map(|&c| pts(c))
-                    .sum::<i32>()
-                    + 10
-            }
+            Objective::Points => i32::from(self.rest) + i32::from(self.tpts) + 10,
         }
     }
 
     /// Bounds `(lo, hi)` on what the soloist still takes, without search. At a trick
     /// boundary, a trump higher than every trump of the other side wins its trick whenever it
     /// is played, so its points are sure for its side (a duplicate on the other side could
-    /// tie and, played first, win, so only kinds strictly above count). Mid-trick: 0 and all
-    /// points left.
+    /// tie and, played first, win, so only kinds strictly above count). A seat holding `m`
+    /// such trumps wins `m` different tricks with them, and each seat of the other side
+    /// gives one card to each of those tricks: at least its `m` cheapest cards go along.
+    /// Mid-trick: 0 and all points left.
     pub fn bounds(&self) -> (i32, i32) {
         let up = self.upper();
-        let (Some(t), Objective::Points, 0) = (self.trump, self.objective, self.trick_len) else {
+        if self.trick_len != 0 || self.tricks_left < 2 {
+            return (0, up);
+        }
+        let leader = self.leader as usize;
+        let (cash_pts, cash_tricks) = self.cash(leader);
+        let solo_leads = self.solo_side(leader);
+        let (mut lo, mut hi) = (0, up);
+        match self.objective {
+            Objective::Tricks => {
+                if solo_leads {
+                    lo = cash_tricks as i32;
+                } else if cash_tricks > 0 {
+                    hi = 0;
+                }
+                return (lo, hi);
+            }
+            Objective::Points if solo_leads => lo = cash_pts,
+            Objective::Points => hi = up - cash_pts,
+        }
+        let (slo, shi) = self.sure_trumps(up);
+        (lo.max(slo), hi.min(shi))
+    }
+
+    /// What the side of `leader` surely takes by leading winners from its hand before the
+    /// other side can win a trick: points and tricks. Trumps first, each at least as high
+    /// as every trump the other side still holds (the leader's copy, played first, beats an
+    /// equal one); then, per plain suit, cards at least as high as every card of the suit
+    /// the other side still holds, for as many rounds as every other seat with a trump left
+    /// still has to follow. The other side is assumed to follow with its cheapest cards
+    /// (which also keeps its highest ones longest) and to give nothing when it cannot follow,
+    /// so whatever it really plays, the leader's side takes at least this much.
+    fn cash(&self, leader: usize) -> (i32, u32) {
+        let n = self.n as usize;
+        let side = self.solo_side(leader);
+        let mut others = [0usize; 3];
+        let mut no = 0;
+        for s in 0..n {
+            if self.solo_side(s) != side {
+                others[no] = s;
+                no += 1;
+            }
+        }
+        let others = &others[..no];
+        let suit_of = |s: usize, x: usize| ((self.one[s] >> (6 * x)) & 63, (self.two[s] >> (6 * x)) & 63);
+        let count = |(a, b): (u32, u32)| a.count_ones() + b.count_ones();
+        let mut trumps_left = [0u32; 4];
+        let trump = self.trump.map(|t| t.index());
+        let mut order = [0usize, 1, 2, 3];
+        if let Some(t) = trump {
+            order.swap(0, t);
+        }
+        let (mut pts, mut tricks) = (0i32, 0u32);
+        for &x in &order {
+            let is_trump = trump == Some(x);
+            let (ma, mb) = suit_of(leader, x);
+            if ma == 0 {
+                if is_trump {
+                    for &o in others {
+                        trumps_left[o] = count(suit_of(o, x));
+                    }
+                }
+                continue;
+            }
+            // Rounds the others must follow before one with a trump left could ruff.
+            let mut limit = u32::MAX;
+            if !is_trump && trump.is_some() {
+                for &o in others {
+                    if trumps_left[o] > 0 {
+                        limit = limit.min(count(suit_of(o, x)));
+                    }
+                }
+            }
+            let mut held = [(0u32, 0u32); 3];
+            for (i, &o) in others.iter().enumerate() {
+                held[i] = suit_of(o, x);
+            }
+            // The leader's cards of the suit from the top, one copy at a time.
+            let (mut a, mut b) = (ma, mb);
+            let mut rounds = 0u32;
+            loop {
+                if a == 0 {
+                    break;
+                }
+                let top = 31 - a.leading_zeros();
+                if b & (1 << top) != 0 {
+                    b &= !(1 << top);
+                } else {
+                    a &= !(1 << top);
+                }
+                if rounds + 1 > limit {
+                    break;
+                }
+                // The others' best card of the suit (they follow low, keeping it).
+                let best = held[..no]
+                    .iter()
+                    .map(|&(a, _)| if a == 0 { -1 } else { 31 - a.leading_zeros() as i32 })
+                    .max()
+                    .unwrap_or(-1);
+                if (top as i32) < best {
+                    break;
+                }
+                rounds += 1;
+                tricks += 1;
+                pts += POINTS[top as usize];
+                for h in held[..no].iter_mut() {
+                    // Each follows with its cheapest card of the suit, if it has one.
+                    if h.0 != 0 {
+                        let low = h.0.trailing_zeros();
+                        pts += POINTS[low as usize];
+                        if h.1 & (1 << low) != 0 {
+                            h.1 &= !(1 << low);
+                        } else {
+                            h.0 &= !(1 << low);
+                        }
+                    }
+                }
+            }
+            if is_trump {
+                for &o in others {
+                    trumps_left[o] = count(suit_of(o, x)).saturating_sub(rounds);
+                }
+            }
+        }
+        if self.objective == Objective::Points && tricks >= u32::from(self.tricks_left) {
+            pts += 10;
+        }
+        (pts, tricks)
+    }
+
+    /// The sure-trump bounds: a seat's trumps above every trump of the other side.
+    fn sure_trumps(&self, up: i32) -> (i32, i32) {
+        let Some(t) = self.trump else {
             return (0, up);
         };
         let tm = suit_mask(t);
         let n = self.n as usize;
-        let (mut ours, mut theirs) = ([0usize; 2], [0usize; 3]);
-        let (mut no, mut nt) = (0, 0);
         let (mut solo, mut opp) = (0u32, 0u32);
         for s in 0..n {
             if self.solo_side(s) {
-                ours[no] = s;
-                no += 1;
                 solo |= self.one[s] & tm;
             } else {
-                theirs[nt] = s;
-                nt += 1;
                 opp |= self.one[s] & tm;
             }
         }
-        let top = |m: u32| if m == 0 { 0 } else { 32 - m.leading_zeros() };
         // Kinds strictly above the other side's best trump.
-        let above = |m: u32| if m == 0 { u32::MAX } else { !((1u32 << top(m)) - 1) };
-        let sure = |mine: u32, other: u32, seats: &[usize]| {
-            let mut p = 0;
-            let mut k = mine & above(other);
-            while k != 0 {
-                let c = k.trailing_zeros() as u8;
-                k &= k - 1;
-                let copies: i32 = seats
-                    .iter()
-                    .map(|&x| i32::from(self.one[x] >> c & 1 == 1) + i32::from(self.two[x] >> c & 1 == 1))
-                    .sum();
-                p += pts(c) * copies;
+        let above = |m: u32| {
+            if m == 0 {
+                u32::MAX
+            } else {
+                !((2u32 << (31 - m.leading_zeros())) - 1)
             }
-            p
         };
-        let lo = sure(solo, opp, &ours[..no]);
-        let lost = sure(opp, solo, &theirs[..nt]);
+        let (sure_solo, sure_opp) = (solo & above(opp), opp & above(solo));
+        let (mut lo, mut lost) = (0, 0);
+        let (mut m_solo, mut m_opp) = (0u32, 0u32);
+        for s in 0..n {
+            let ours = self.solo_side(s);
+            let k = if ours { sure_solo } else { sure_opp };
+            let (a, b) = (self.one[s] & k, self.two[s] & k);
+            if a == 0 {
+                continue;
+            }
+            let p = mask_points(a) + mask_points(b);
+            let m = a.count_ones() + b.count_ones();
+            if ours {
+                lo += p;
+                m_solo = m_solo.max(m);
+            } else {
+                lost += p;
+                m_opp = m_opp.max(m);
+            }
+        }
+        for s in 0..n {
+            if self.solo_side(s) {
+                lost += self.cheapest(s, m_opp);
+            } else {
+                lo += self.cheapest(s, m_solo);
+            }
+        }
         (lo, up - lost)
+    }
+
+    /// The points of the `m` cheapest cards of seat `s`.
+    #[inline]
+    fn cheapest(&self, s: usize, mut m: u32) -> i32 {
+        let mut p = 0;
+        let (one, two) = (self.one[s], self.two[s]);
+        // Ranks ascending: 9 J Q K 10 A, each rank four bits apart by suit.
+        let mut r = 0;
+        while m > 0 && r < 6 {
+            let rm = 0x41041u32 << r;
+            let k = (one & rm).count_ones() + (two & rm).count_ones();
+            let take = k.min(m);
+            p += take as i32 * POINTS[r];
+            m -= take;
+            r += 1;
+        }
+        p
     }
 
     /// The table key of a trick boundary: the hands, the leader and what is counted.
@@ -278,7 +451,10 @@ struct Entry {
     key: [u64; 4],
     lo: i16,
     hi: i16,
-    used: bool,
+    /// The table generation that wrote the entry (0: empty); older ones count as empty.
+    gen: u8,
+    /// Tricks left at the entry: deeper entries saved more work and are kept longer.
+    depth: u8,
     /// The card that was best or cut off last time, tried first (0: none, else index + 1).
     best: u8,
 }
@@ -287,6 +463,7 @@ struct Entry {
 pub struct Solver {
     tt: Vec<Entry>,
     mask: usize,
+    gen: u8,
     /// Nodes visited since creation (for benchmarks and budgets).
     pub nodes: u64,
     stop_at: u64,
@@ -308,11 +485,13 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Solver {
-    /// A solver whose table holds `2^bits` entries (40 bytes each).
+    /// A solver whose table holds `2^bits` entries (40 bytes each, at least 2 entries).
     pub fn new(bits: u32) -> Solver {
+        let bits = bits.max(1);
         Solver {
             tt: vec![Entry::default(); 1 << bits],
             mask: (1 << bits) - 1,
+            gen: 1,
             nodes: 0,
             stop_at: u64::MAX,
             aborted: false,
@@ -320,8 +499,43 @@ impl Solver {
         }
     }
 
+    /// Forgets everything learnt (the table and the move history) in constant time, so a
+    /// solve after it costs what a solve with a fresh solver costs.
+    pub fn clear(&mut self) {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.tt.fill(Entry::default());
+            self.gen = 1;
+        }
+        self.history = [[0; 24]; 4];
+    }
+
+    /// The first of the two slots (a bucket) where `k` may be stored.
     fn slot(&self, k: &[u64; 4]) -> usize {
-        (mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3])))) as usize) & self.mask
+        let h = k[0].wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ k[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            ^ k[2].wrapping_mul(0x1656_67b1_9e37_79f9)
+            ^ k[3].wrapping_mul(0x27d4_eb2f_1656_67c5);
+        (mix(h) as usize) & self.mask & !1
+    }
+
+    /// The slot holding `k` in its bucket, if any.
+    #[inline]
+    fn find(&self, bucket: usize, k: &[u64; 4]) -> Option<usize> {
+        (bucket..bucket + 2).find(|&i| self.tt[i].gen == self.gen && self.tt[i].key == *k)
+    }
+
+    /// The slot of the bucket to overwrite: an empty or stale one, else the shallower.
+    #[inline]
+    fn victim(&self, bucket: usize) -> usize {
+        let (a, b) = (&self.tt[bucket], &self.tt[bucket + 1]);
+        if a.gen != self.gen {
+            bucket
+        } else if b.gen != self.gen || b.depth <= a.depth {
+            bucket + 1
+        } else {
+            bucket
+        }
     }
 
     /// The exact value: what the soloist still takes with best play on both sides.
@@ -420,14 +634,17 @@ impl Solver {
             }
         }
         let mut key = [0u64; 4];
-        let mut slot = 0;
+        let mut bucket = 0;
         let mut hint = 0u8;
-        if boundary {
+        let mut found = None;
+        let stored = boundary;
+        if stored {
             key = pos.key();
-            slot = self.slot(&key);
+            bucket = self.slot(&key);
+            found = self.find(bucket, &key);
         }
-        let e = self.tt[slot];
-        if boundary && e.used && e.key == key {
+        if let Some(i) = found {
+            let e = self.tt[i];
             hint = e.best;
             let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
             if lo >= beta {
@@ -479,18 +696,23 @@ impl Solver {
                 break;
             }
         }
-        if boundary && !self.aborted {
-            let e = &mut self.tt[slot];
-            let fresh = !(e.used && e.key == key);
-            if fresh {
-                *e = Entry {
-                    key,
-                    lo: 0,
-                    hi: i16::MAX,
-                    used: true,
-                    best: 0,
-                };
-            }
+        if stored && !self.aborted {
+            let i = match found.or_else(|| self.find(bucket, &key)) {
+                Some(i) => i,
+                None => {
+                    let i = self.victim(bucket);
+                    self.tt[i] = Entry {
+                        key,
+                        lo: 0,
+                        hi: i16::MAX,
+                        gen: self.gen,
+                        depth: pos.tricks_left,
+                        best: 0,
+                    };
+                    i
+                }
+            };
+            let e = &mut self.tt[i];
             e.best = best_card;
             if best <= alpha0 {
                 e.hi = e.hi.min(best as i16);

@@ -201,3 +201,56 @@ fn four_seats_partners_play_together_and_the_solver_equals_minimax() {
     }
     assert!(checked >= 20, "only {checked} four-seat endgames checked");
 }
+
+#[test]
+fn random_endgames_of_four_to_six_tricks_equal_minimax() {
+    // Random play reaches hands that heuristic play never holds (long plain suits, scattered
+    // trumps, opponents void early), which is where the cash-out and sure-trump bounds are
+    // most likely to be wrong. Every bound must bracket the exact value, and the solver with
+    // a kept table and with a fresh one must find it.
+    let mut kept = Solver::new(16);
+    let mut checked = 0;
+    for seed in 1000..1090u64 {
+        let left = 4 + (seed % 3) as u32; // 4..6 tricks
+        let Some(d) = random_endgame(Rules::default(), seed, left, (seed % 3) as usize) else {
+            continue;
+        };
+        for obj in [Objective::Points, Objective::Tricks] {
+            let pos = Position::from_deal(&d, obj).unwrap();
+            let exact = minimax(&pos);
+            let (lo, hi) = pos.bounds();
+            assert!(
+                lo <= exact && exact <= hi,
+                "seed {seed}, {obj:?}: {lo} <= {exact} <= {hi}"
+            );
+            assert_eq!(
+                kept.solve(&pos),
+                exact,
+                "seed {seed}, {left} tricks, kept table, {obj:?}"
+            );
+            let mut fresh = Solver::new(12);
+            assert_eq!(fresh.solve(&pos), exact, "seed {seed}, fresh table, {obj:?}");
+            fresh.clear();
+            assert_eq!(fresh.solve(&pos), exact, "seed {seed}, cleared table, {obj:?}");
+            for t in [exact, exact + 1] {
+                assert_eq!(kept.reaches(&pos, t), exact >= t, "seed {seed} threshold {t}");
+            }
+            // Every position along the solver's own line is bracketed by its bounds too.
+            let mut p = pos;
+            while !p.is_over() {
+                let moves = kept.solve_moves(&p);
+                let pick = if p.maximising() {
+                    moves.iter().max_by_key(|m| m.1)
+                } else {
+                    moves.iter().min_by_key(|m| m.1)
+                };
+                p.play(pick.unwrap().0);
+                let (lo, hi) = p.bounds();
+                let v = minimax(&p);
+                assert!(lo <= v && v <= hi, "seed {seed} on the line: {lo} <= {v} <= {hi}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "only {checked} random endgames checked");
+}
