@@ -329,6 +329,8 @@ impl Sampler {
             dealer: info.dealer,
             hands,
             tapp,
+            stock: Vec::new(),
+            turned: None,
         };
         let mut deal = Deal::new(&setup).ok()?;
         for &(_, a) in &info.history {

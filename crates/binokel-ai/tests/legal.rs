@@ -79,6 +79,8 @@ fn declare_after_winning_at_150(hands: [&str; 3], tapp: &str) -> Action {
         dealer: 2,
         hands,
         tapp: tapp.parse().unwrap(),
+        stock: Vec::new(),
+        turned: None,
     };
     game.start_deal(&setup, None).unwrap();
     let mut bot = binokel_ai::make_bot("heuristic", 1).unwrap();

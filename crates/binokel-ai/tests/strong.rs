@@ -47,6 +47,8 @@ fn game_with(hands: [&str; 3], tapp: &str) -> Game {
         dealer: 2,
         hands: hands.iter().map(|h| h.parse::<CardSet>().unwrap()).collect(),
         tapp: tapp.parse().unwrap(),
+        stock: Vec::new(),
+        turned: None,
     };
     game.start_deal(&setup, None).unwrap();
     game

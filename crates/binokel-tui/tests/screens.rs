@@ -31,6 +31,8 @@ fn fixed_setup(rules: Rules, dealer: usize, salt: usize) -> Setup {
         dealer,
         hands: hands[..3].to_vec(),
         tapp,
+        stock: Vec::new(),
+        turned: None,
     }
 }
 

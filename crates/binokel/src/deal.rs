@@ -65,8 +65,12 @@ impl Contract {
     }
 }
 
-/// The cards as dealt: one hand per seat and the Tapp. Public fields, possibly inconsistent;
-/// `Deal::new` checks them.
+#[path = "stock.rs"]
+mod stock;
+pub use stock::{distribute_two, meld_cards_of, meld_value};
+
+/// The cards as dealt: one hand per seat and the Tapp (with two players, the turned card and
+/// the stock). Public fields, possibly inconsistent; `Deal::new` checks them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The rules.
@@ -77,6 +81,24 @@ pub struct Setup {
     pub hands: Vec<CardSet>,
     /// The Tapp.
     pub tapp: CardSet,
+    /// Two players: the face-down stock, top card first (empty otherwise).
+    pub stock: Vec<Card>,
+    /// Two players: the card turned up under the stock (None otherwise).
+    pub turned: Option<Card>,
+}
+
+impl Setup {
+    /// A setup without a stock (three and four players).
+    pub fn new(rules: Rules, dealer: Seat, hands: Vec<CardSet>, tapp: CardSet) -> Setup {
+        Setup {
+            rules,
+            dealer,
+            hands,
+            tapp,
+            stock: Vec::new(),
+            turned: None,
+        }
+    }
 }
 
 /// The result of a finished (or the state of an unfinished) deal, in the referee's terms.
@@ -100,6 +122,8 @@ pub struct Outcome {
     pub scores: [i32; 4],
     /// True when the deal was thrown in because every seat passed (`all_pass = redeal`).
     pub redeal: bool,
+    /// The trump suit once known (from the declaration, or the turned card with two players).
+    pub trump: Option<Suit>,
 }
 
 /// One deal's complete state.
@@ -150,6 +174,10 @@ pub struct Deal {
     points: [u32; 4],
     played: CardSet,
     scores: [i32; 4],
+    /// Two players while the stock lasts: any card may be played.
+    free: bool,
+    /// Two players: the stock, the melds shown and the exchange.
+    two: stock::Two,
 }
 
 impl Deal {
@@ -188,8 +216,39 @@ impl Deal {
             });
         }
         all = all.union(setup.tapp).ok_or(SetupError::NotThePack)?;
+        if n == 2 {
+            let turned = setup.turned.ok_or(SetupError::Turned)?;
+            if setup.stock.len() != stock::STOCK {
+                return Err(SetupError::StockSize {
+                    expected: stock::STOCK,
+                    got: setup.stock.len(),
+                });
+            }
+            for &c in setup.stock.iter().chain([&turned]) {
+                let mut one = CardSet::EMPTY;
+                one.insert(c);
+                all = all.union(one).ok_or(SetupError::NotThePack)?;
+            }
+        } else if setup.turned.is_some() || !setup.stock.is_empty() {
+            return Err(SetupError::StockSize {
+                expected: 0,
+                got: setup.stock.len() + usize::from(setup.turned.is_some()),
+            });
+        }
         if all != pack(&rules) {
             return Err(SetupError::NotThePack);
+        }
+        if n == 2 {
+            let mut stock = [Card::from_index(0); stock::STOCK];
+            stock.copy_from_slice(&setup.stock);
+            let turned = setup.turned.ok_or(SetupError::Turned)?;
+            return Ok(Deal::from_two_unchecked(
+                rules,
+                setup.dealer,
+                dealt,
+                stock,
+                turned,
+            ));
         }
         Ok(Deal::from_parts_unchecked(rules, setup.dealer, dealt, setup.tapp))
     }
@@ -201,7 +260,8 @@ impl Deal {
         let mut d = Deal {
             rules,
             n,
-            hand_size: rules.hand_size() as u8,
+            // Tricks in the deal: the hand, and with two players the stock's 12 rounds too.
+            hand_size: if n == 2 { 24 } else { rules.hand_size() as u8 },
             dealer: dealer as u8,
             dealt,
             tapp,
@@ -235,6 +295,8 @@ impl Deal {
             points: [0; 4],
             played: CardSet::EMPTY,
             scores: [0; 4],
+            free: false,
+            two: stock::Two::NONE,
         };
         if rules.auction == AuctionKind::Open {
             d.next_challenger = n;
@@ -244,6 +306,9 @@ impl Deal {
 
     /// Shuffles with `rng`, lets middlehand cut, and deals (RULES.md section 2).
     pub fn shuffled<R: Rng + ?Sized>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
+        if rules.players == 2 {
+            return Deal::shuffled_two(rules, dealer, rng);
+        }
         let (hands, tapp) = deal_cards(&rules, dealer, rng);
         Deal::from_parts_unchecked(rules, dealer, hands, tapp)
     }
@@ -255,6 +320,8 @@ impl Deal {
             dealer: self.dealer as Seat,
             hands: self.dealt[..self.n as usize].to_vec(),
             tapp: self.tapp,
+            stock: self.stock(),
+            turned: self.turned(),
         }
     }
 
@@ -310,7 +377,7 @@ impl Deal {
 
     /// True once the Tapp has been turned up (the auction is over).
     pub fn tapp_shown(&self) -> bool {
-        self.phase != Phase::Auction && !self.redeal
+        self.phase != Phase::Auction && !self.redeal && self.n != 2
     }
 
     /// The current highest bid (0 before the opening bid).
@@ -330,7 +397,7 @@ impl Deal {
 
     /// The soloist, once the auction is over.
     pub fn soloist(&self) -> Option<Seat> {
-        (self.phase != Phase::Auction && !self.redeal).then_some(self.soloist as Seat)
+        (self.phase != Phase::Auction && !self.redeal && self.n != 2).then_some(self.soloist as Seat)
     }
 
     /// The buried cards (hidden from everybody but the soloist).
@@ -460,6 +527,9 @@ impl Deal {
                     m &= m - 1;
                     f(Action::Play(Card::from_index(i as usize)));
                 }
+                if self.n == 2 {
+                    self.for_each_two_extra(&mut f);
+                }
             }
             Phase::Done => {}
         }
@@ -489,7 +559,7 @@ impl Deal {
             return 0;
         }
         let hand = self.hands[self.to_act as usize].kinds();
-        if self.trick_len == 0 {
+        if self.trick_len == 0 || self.free {
             return hand;
         }
         legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask)
@@ -618,6 +688,7 @@ impl Deal {
                     Err(self.why_not(c))
                 }
             }
+            (Phase::Play, Action::Meld(..) | Action::Exchange) => self.check_two_extra(a),
             (Phase::Play, _) => Err(IllegalAction::WrongPhase {
                 action: a,
                 expected: "a card".into(),
@@ -740,9 +811,8 @@ impl Deal {
             Action::Bettel => self.declare(Contract::Bettel),
             Action::Surrender(t) => self.declare(Contract::Surrender(t)),
             Action::Play(c) => self.play_card(c),
-            Action::Meld(..) | Action::Exchange => {
-                unreachable!("action {a} is not played by this rule set")
-            }
+            Action::Meld(k, s) => self.show_meld(k, s),
+            Action::Exchange => self.exchange(),
         }
     }
 
@@ -905,6 +975,9 @@ impl Deal {
         let seat = self.to_act as usize;
         self.hands[seat].take_unchecked(c);
         self.played.add_unchecked(c);
+        if self.n == 2 {
+            self.after_two_play(seat, c);
+        }
         let i = self.trick_len as usize;
         self.trick[i] = c;
         self.trick_pts += c.points() as u8;
@@ -936,6 +1009,9 @@ impl Deal {
         self.trick_pts = 0;
         self.leader = winner;
         self.to_act = winner;
+        if self.free {
+            self.draw_after_trick(winner);
+        }
         let last = self.tricks_played as u32 == self.total_tricks();
         if last {
             self.points[winner as usize] += 10;
@@ -977,6 +1053,10 @@ impl Deal {
     }
 
     fn finish(&mut self) {
+        if self.n == 2 {
+            self.finish_two();
+            return;
+        }
         self.phase = Phase::Done;
         let n = self.n as usize;
         let sol = self.soloist as usize;
@@ -1023,17 +1103,18 @@ impl Deal {
 
     /// The deal's result so far (scores only once complete).
     pub fn outcome(&self) -> Outcome {
-        let after_auction = self.phase != Phase::Auction && !self.redeal;
+        let after_auction = self.phase != Phase::Auction && !self.redeal && self.n != 2;
         Outcome {
             complete: self.phase == Phase::Done,
             soloist: after_auction.then_some(self.soloist as Seat),
             bid: after_auction.then_some(self.bid),
             contract: self.contract,
-            melds: self.contract.map(|_| self.melds),
+            melds: (self.contract.is_some() || self.n == 2).then_some(self.melds),
             tricks: self.tricks_taken(),
             card_points: self.card_points(),
             scores: self.scores,
             redeal: self.redeal,
+            trump: self.trump,
         }
     }
 

@@ -36,6 +36,15 @@ pub enum SetupError {
     },
     /// Hands and Tapp together are not exactly the pack.
     NotThePack,
+    /// Two players need the turned card.
+    Turned,
+    /// A stock of the wrong size (two players: 23 face down; no stock otherwise).
+    StockSize {
+        /// Cards the stock must hold.
+        expected: usize,
+        /// Cards it holds.
+        got: usize,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -49,6 +58,10 @@ impl fmt::Display for SetupError {
             }
             SetupError::TappSize { expected, got } => write!(f, "the Tapp holds {got} cards, not {expected}"),
             SetupError::NotThePack => write!(f, "the hands and the Tapp are not exactly the pack"),
+            SetupError::Turned => write!(f, "two players need the turned card (`turned`)"),
+            SetupError::StockSize { expected, got } => {
+                write!(f, "the stock holds {got} cards, not {expected}")
+            }
         }
     }
 }
@@ -126,6 +139,13 @@ pub enum IllegalAction {
         /// The card.
         card: Card,
     },
+    /// Two players: a meld or an exchange that is not possible now.
+    CannotMeld {
+        /// The `meld` or `exchange` tried.
+        action: Action,
+        /// Why not.
+        reason: String,
+    },
     /// Anything else this rule set does not play.
     NotInThisGame(Action),
 }
@@ -174,6 +194,7 @@ impl fmt::Display for IllegalAction {
                     "cannot bury {card}: it belongs to a meld (burying meld cards is forbidden)"
                 )
             }
+            IllegalAction::CannotMeld { action, reason } => write!(f, "cannot `{action}`: {reason}"),
             IllegalAction::NotInThisGame(a) => write!(f, "`{a}` is not part of this game"),
         }
     }

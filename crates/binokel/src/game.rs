@@ -266,7 +266,8 @@ pub fn match_winner(rules: &Rules, totals: &[i32; 4], soloist: Seat) -> Option<S
     if at.is_empty() {
         return None;
     }
-    if rules.match_end == MatchEnd::SoloistFirst && totals[side_of(soloist)] >= target {
+    // Two players have no soloist: `soloist_first` means nothing there, the highest wins.
+    if rules.match_end == MatchEnd::SoloistFirst && n != 2 && totals[side_of(soloist)] >= target {
         return Some(side_of(soloist));
     }
     let best = at.iter().map(|&s| totals[s]).max()?;

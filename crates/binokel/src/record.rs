@@ -1,6 +1,7 @@
 //! The game record `binokel-record/1` and the referee (RECORDS.md sections 1 and 2).
 
 use crate::action::Action;
+use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::Setup;
 use crate::game::{Game, StartError};
@@ -138,6 +139,24 @@ fn read_deal(v: &Value, rules: &Rules) -> Result<RawDeal, String> {
             .ok_or("`actions` must be a list of strings")?,
         _ => return Err("`actions` must be a list of strings".into()),
     };
+    let (stock, turned) = if n == 2 {
+        let turned = match o.get("turned") {
+            Some(Value::String(s)) => Card::parse_code(s, rules.low).map_err(|e| format!("turned: {e}"))?,
+            _ => return Err("`turned` must be one card (two players)".into()),
+        };
+        let stock = match o.get("stock") {
+            Some(Value::String(s)) if s.is_empty() => Vec::new(),
+            Some(Value::String(s)) => s
+                .split(' ')
+                .map(|c| Card::parse_code(c, rules.low))
+                .collect::<Result<Vec<Card>, _>>()
+                .map_err(|e| format!("stock: {e}"))?,
+            _ => return Err("`stock` must be a card list, top card first (two players)".into()),
+        };
+        (stock, Some(turned))
+    } else {
+        (Vec::new(), None)
+    };
     let seed = o.get("seed").and_then(Value::as_u64);
     Ok(RawDeal {
         setup: Setup {
@@ -145,6 +164,8 @@ fn read_deal(v: &Value, rules: &Rules) -> Result<RawDeal, String> {
             dealer,
             hands,
             tapp,
+            stock,
+            turned,
         },
         actions,
         seed,
@@ -222,7 +243,7 @@ pub fn report(game: &Game) -> Value {
                 "soloist": o.soloist,
                 "bid": o.bid,
                 "contract": o.contract.map(|c| c.name()),
-                "trump": o.contract.and_then(|c| c.trump()).map(|s| s.letter().to_string()),
+                "trump": o.trump.map(|s| s.letter().to_string()),
                 "melds": o.melds.map(|m| m[..n].to_vec()),
                 "tricks": o.tricks[..n].to_vec(),
                 "card_points": o.card_points[..n].to_vec(),
@@ -253,6 +274,11 @@ pub fn write_record(game: &Game) -> Value {
                 json!(s.hands.iter().map(|h| h.to_codes(low)).collect::<Vec<_>>()),
             );
             m.insert("tapp".into(), json!(s.tapp.to_codes(low)));
+            if let Some(t) = s.turned {
+                m.insert("turned".into(), json!(t.code(low)));
+                let stock: Vec<String> = s.stock.iter().map(|c| c.code(low)).collect();
+                m.insert("stock".into(), json!(stock.join(" ")));
+            }
             m.insert(
                 "actions".into(),
                 json!(d.actions.iter().map(|a| a.token(low)).collect::<Vec<_>>()),

@@ -566,13 +566,20 @@ impl Rules {
                 )))
             }
         }
-        let unsupported: &[(&str, bool)] = &[("players", self.players == 2)];
-        for (name, on) in unsupported {
-            if *on {
-                return Err(RulesError(format!(
-                    "option `{name} = {}` is not played by this engine yet",
-                    self.get(name).unwrap_or_default()
-                )));
+        if self.players == 2 {
+            // No soloist, no declaration, melds shown one at a time (RULES.md section 13).
+            let pointless: &[(&str, bool)] = &[
+                ("calling", self.calling),
+                ("bettel", self.bettel),
+                ("rundgang", self.rundgang),
+            ];
+            for (name, on) in pointless {
+                if *on {
+                    return Err(RulesError(format!(
+                        "option `{name} = {}` does not fit two players (no soloist, melds shown one at a time)",
+                        self.get(name).unwrap_or_default()
+                    )));
+                }
             }
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! What one seat (or a spectator) may know of a match: never another seat's hidden cards.
 
 use crate::action::Action;
-use crate::card::Card;
+use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Contract, Phase, Seat};
 use crate::game::Game;
@@ -78,6 +78,16 @@ pub struct View {
     pub buried: Option<CardSet>,
     /// The declaration.
     pub contract: Option<Contract>,
+    /// The trump suit once known (declared, or with two players the turned card's suit).
+    #[serde(default)]
+    pub trump: Option<Suit>,
+    /// Two players: the face-up card under the stock while it is there (the turned card, or
+    /// the trump 9 exchanged for it).
+    #[serde(default)]
+    pub turned: Option<Card>,
+    /// Two players: cards left to draw (the face-up one included); 0 otherwise.
+    #[serde(default)]
+    pub stock: usize,
     /// Every seat's melds, once shown.
     pub melds: Vec<ShownMelds>,
     /// Tricks completed in this deal.
@@ -151,6 +161,22 @@ impl View {
         // (`bury_meld_cards = forbidden`) still holds the Tapp.
         let shown = matches!(d.phase(), Phase::Play | Phase::Done);
         let melds_shown = match d.contract().filter(|_| shown) {
+            // Two players show melds one at a time after winning tricks.
+            None if n == 2 => (0..n)
+                .map(|s| {
+                    let m: Vec<Meld> = d
+                        .shown_melds()
+                        .into_iter()
+                        .filter(|(seat, _)| *seat == s)
+                        .map(|(_, m)| m)
+                        .collect();
+                    ShownMelds {
+                        seat: s,
+                        total: m.iter().map(|x| x.points).sum(),
+                        melds: m,
+                    }
+                })
+                .collect(),
             Some(Contract::Trump(t)) | Some(Contract::Surrender(t)) => (0..n)
                 .map(|s| {
                     let at_declaration = d.hand(s).union(played_by[s]).unwrap_or(CardSet::EMPTY);
@@ -203,6 +229,9 @@ impl View {
                 None
             },
             contract: d.contract(),
+            trump: d.trump(),
+            turned: d.bottom(),
+            stock: if n == 2 { d.stock_left() } else { 0 },
             melds: melds_shown,
             tricks,
             trick: cur,

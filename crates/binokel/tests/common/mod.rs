@@ -36,6 +36,8 @@ pub fn deal_with(rules: Rules, dealer: usize, partial: &[&str], tapp: &str) -> D
         dealer,
         hands,
         tapp: t,
+        stock: Vec::new(),
+        turned: None,
     })
     .unwrap()
 }
