@@ -8,10 +8,22 @@
 //! hold are never given to it, so rejection stays rare.
 
 use crate::info::{Info, InfoError};
-use binokel::meld::melds;
+use binokel::meld::{meld_total, melds};
 use binokel::{Action, Card, CardSet, Deal, Meld, MeldKind, Phase, Rank, Seat, Setup, Suit};
 use rand::seq::SliceRandom;
 use rand::Rng;
+
+/// Placements the backtracking search may try for one sample before it gives up.
+pub const BACKTRACK_STEPS: u64 = 200_000;
+
+/// The state of one backtracking search.
+struct Backtrack {
+    room: Vec<usize>,
+    got: Vec<CardSet>,
+    /// The slot each pool card went to.
+    chosen: Vec<usize>,
+    steps: u64,
+}
 
 /// Where hidden cards may go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -255,7 +267,103 @@ impl Sampler {
     /// One deal consistent with the knowledge, at the same point of play, or None when the
     /// attempts ran out (a very constrained position).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deal> {
-        (0..self.max_attempts).find_map(|_| self.attempt(rng))
+        (0..self.max_attempts)
+            .find_map(|_| self.attempt(rng))
+            .or_else(|| self.backtrack(rng))
+    }
+
+    /// When random placement keeps failing (the melds a seat showed rule out almost every
+    /// hand: a seat that showed nothing can hold no pair, no four of a rank, no Binokel), a
+    /// depth-first search over the unknown cards in random order. A seat's meld total can
+    /// only grow as cards are added, so a partial hand already worth more than its seat
+    /// showed is abandoned at once; every complete assignment is checked like a random one.
+    /// The search stops after [`BACKTRACK_STEPS`] placements (None).
+    fn backtrack<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deal> {
+        let mut pool = self.pool.clone();
+        pool.shuffle(rng);
+        // Most constrained cards first; the two copies of a kind side by side.
+        pool.sort_by_key(|&(c, m)| (m.count_ones(), c.index()));
+        let trump = self.info.trump();
+        let limits: Vec<Option<(u32, CardSet)>> = self
+            .slots
+            .iter()
+            .map(|s| match s.kind {
+                SlotKind::Hand(seat) => self
+                    .info
+                    .shown
+                    .iter()
+                    .find(|(x, _)| *x == seat)
+                    .map(|(_, l)| (l.iter().map(|m| m.points).sum(), self.info.played_by[seat])),
+                _ => None,
+            })
+            .collect();
+        // Each card tries the slots from its own random starting point, so the first
+        // assignment found is not biased towards one slot.
+        let n = self.slots.len();
+        let order: Vec<Vec<usize>> = (0..pool.len())
+            .map(|_| {
+                let mut o: Vec<usize> = (0..n).collect();
+                o.shuffle(rng);
+                o
+            })
+            .collect();
+        let mut st = Backtrack {
+            room: self.slots.iter().map(|s| s.free).collect(),
+            got: self.slots.iter().map(|s| s.fixed).collect(),
+            chosen: vec![0; pool.len()],
+            steps: 0,
+        };
+        self.place(&pool, 0, &order, &limits, trump, &mut st)
+    }
+
+    fn place(
+        &self,
+        pool: &[(Card, u32)],
+        i: usize,
+        order: &[Vec<usize>],
+        limits: &[Option<(u32, CardSet)>],
+        trump: Option<Suit>,
+        st: &mut Backtrack,
+    ) -> Option<Deal> {
+        if i == pool.len() {
+            return self.build(&st.got);
+        }
+        let (c, mask) = pool[i];
+        // The second copy of a kind never goes to a slot before the first one's: the same
+        // split in the other order was already tried.
+        let first = if i > 0 && pool[i - 1] == pool[i] {
+            st.chosen[i - 1]
+        } else {
+            0
+        };
+        for &k in &order[i] {
+            if k < first || mask & (1 << k) == 0 || st.room[k] == 0 {
+                continue;
+            }
+            st.steps += 1;
+            if st.steps > BACKTRACK_STEPS {
+                return None;
+            }
+            st.got[k].insert(c);
+            let fits = limits[k].is_none_or(|(total, played)| {
+                st.got[k]
+                    .union(played)
+                    .is_some_and(|h| meld_total(h, trump, &self.info.rules) <= total)
+            });
+            if fits {
+                st.room[k] -= 1;
+                st.chosen[i] = k;
+                if let Some(d) = self.place(pool, i + 1, order, limits, trump, st) {
+                    return Some(d);
+                }
+                st.room[k] += 1;
+            }
+            st.got[k].remove(c);
+            if st.steps > BACKTRACK_STEPS {
+                return None;
+            }
+        }
+        None
     }
 
     fn attempt<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deal> {

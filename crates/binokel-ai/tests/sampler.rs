@@ -25,8 +25,8 @@ fn game_at(seed: u64, steps: usize, bots: [&str; 3]) -> Game {
 }
 
 proptest! {
-    // A fixed seed keeps CI deterministic: a random seed once found a view the sampler
-    // cannot fill (see sampler_regression.rs, a known gap that is not fixed yet).
+    // A fixed seed keeps CI deterministic (a random seed once found the view of
+    // sampler_regression.rs, which rejection sampling could not fill).
     #![proptest_config(ProptestConfig {
         cases: 128,
         rng_seed: proptest::test_runner::RngSeed::Fixed(2026),
@@ -42,9 +42,15 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let truth = game.current().unwrap();
         prop_assert!(consistent(&info, truth), "the true deal must be consistent");
-        // Every sample produced must be consistent. Finding one is not always possible yet:
-        // sampler_regression.rs holds a view the sampler cannot fill (a known gap).
-        for d in (0..4).filter_map(|_| sampler.sample(&mut rng)) {
+        // Every view of a real deal has a consistent sample (the true deal is one), and
+        // every sample is consistent, from random placement and from the search alone.
+        let mut only_search = sampler.clone();
+        only_search.max_attempts = 0;
+        for i in 0..6 {
+            let s = if i % 2 == 0 { &sampler } else { &only_search };
+            let d = s.sample(&mut rng);
+            prop_assert!(d.is_some(), "no sample found (search only: {})", i % 2 == 1);
+            let d = d.unwrap();
             prop_assert!(consistent(&info, &d));
             // The seat's own cards and the public cards never change between samples.
             prop_assert_eq!(d.hand(seat), truth.hand(seat));
