@@ -975,9 +975,6 @@ impl Deal {
         let seat = self.to_act as usize;
         self.hands[seat].take_unchecked(c);
         self.played.add_unchecked(c);
-        if self.n == 2 {
-            self.after_two_play(seat, c);
-        }
         let i = self.trick_len as usize;
         self.trick[i] = c;
         self.trick_pts += c.points() as u8;

@@ -40,13 +40,17 @@ pub(super) struct Two {
     bottom: Card,
     /// Cards drawn so far (the bottom card is the last).
     drawn: u8,
-    /// `MAY_MELD | MAY_EXCHANGE` while the winner of a trick has not yet led.
+    /// `MAY_MELD | MAY_EXCHANGE` left to the winner of trick number `window_at` until it
+    /// leads (kept apart from the play path: a lead or a later trick closes it).
     window: u8,
-    /// The card the winner drew after the trick: it came after the chance to meld.
+    /// The number of tricks played when the window opened.
+    window_at: u8,
+    /// The card the winner drew after that trick: it came after the chance to meld.
     fresh: Option<Card>,
     /// True once the turned card has been exchanged (once per deal).
     exchanged: bool,
-    /// Per seat and reuse group: shown cards still held (a card counts once per group).
+    /// Per seat and reuse group: shown cards, kept no larger than the hand at each draw
+    /// and exchange (a card counts once per group).
     used: [[CardSet; GROUPS]; 2],
     /// Per seat: the (kind, suit) pairs shown that the table allows once per deal.
     once: [u64; 2],
@@ -62,6 +66,7 @@ impl Two {
         bottom: Card::from_index(0),
         drawn: DRAWS,
         window: 0,
+        window_at: 0,
         fresh: None,
         exchanged: false,
         used: [[CardSet::EMPTY; GROUPS]; 2],
@@ -184,6 +189,8 @@ impl Deal {
     /// Deals two players (RULES.md section 13): shuffle, the non-dealer cuts, 12 cards each
     /// in packets of 4 starting with the non-dealer, the next card turned up, the rest the
     /// stock (top card first).
+    #[cold]
+    #[inline(never)]
     pub(super) fn shuffled_two<R: Rng + ?Sized>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
         use rand::seq::SliceRandom;
         let mut cards = pack_cards(&rules);
@@ -263,7 +270,26 @@ impl Deal {
     /// Two players: the card the winner of the last trick just drew (not usable in a meld
     /// shown before it leads).
     pub fn fresh_card(&self) -> Option<Card> {
-        self.two.fresh
+        self.two.fresh.filter(|_| self.window() != 0)
+    }
+
+    /// What the winner of the last trick may still do before it leads (0: nothing).
+    fn window(&self) -> u8 {
+        if self.n == 2 && self.trick_len == 0 && self.two.window_at == self.tricks_played {
+            self.two.window
+        } else {
+            0
+        }
+    }
+
+    /// Forgets shown copies the seat no longer holds (before it gains a card, so that a copy
+    /// drawn later is a fresh one): a shown card stays marked while the seat holds as many
+    /// copies as were shown.
+    fn clamp_used(&mut self, seat: usize) {
+        let h = self.hands[seat];
+        for u in self.two.used[seat].iter_mut() {
+            *u = CardSet::from_masks(u.kinds() & h.kinds(), u.doubles() & h.doubles());
+        }
     }
 
     /// Two players: every meld shown so far, in order, with its seat (an exchange that scored
@@ -290,10 +316,12 @@ impl Deal {
     /// and not yet shown in that group.
     fn meld_pool(&self, seat: usize, group: usize) -> CardSet {
         let mut hand = self.hands[seat];
-        if let Some(c) = self.two.fresh {
+        if let Some(c) = self.fresh_card() {
             hand.remove(c);
         }
-        hand.minus(self.two.used[seat][group]).unwrap_or(CardSet::EMPTY)
+        let u = self.two.used[seat][group];
+        let held = CardSet::from_masks(u.kinds() & hand.kinds(), u.doubles() & hand.doubles());
+        hand.minus(held).unwrap_or(CardSet::EMPTY)
     }
 
     /// Why `meld kind suit` cannot be shown now (None: it can).
@@ -303,8 +331,8 @@ impl Deal {
         if self.n != 2 {
             return Some("melds are shown one by one only in the two-player game".into());
         }
-        if self.two.window & MAY_MELD == 0 {
-            return Some(if self.two.window != 0 {
+        if self.window() & MAY_MELD == 0 {
+            return Some(if self.window() != 0 {
                 "one meld per trick won has been shown already".into()
             } else {
                 "a meld is shown only by the winner of a trick, before it leads, while the stock lasts".into()
@@ -338,7 +366,7 @@ impl Deal {
         if self.n != 2 {
             return Some("the exchange belongs to the two-player game".into());
         }
-        if self.two.window & MAY_EXCHANGE == 0 {
+        if self.window() & MAY_EXCHANGE == 0 {
             return Some(
                 "only the winner of a trick exchanges, before it leads, while the stock lasts".into(),
             );
@@ -352,7 +380,7 @@ impl Deal {
             return Some(format!("the turned card is the trump 9 ({nine}) itself"));
         }
         let mut hand = self.hands[seat];
-        if let Some(c) = self.two.fresh {
+        if let Some(c) = self.fresh_card() {
             hand.remove(c);
         }
         if !hand.contains(nine) {
@@ -363,7 +391,7 @@ impl Deal {
 
     /// The two-player actions besides cards open to the seat to act, in `Action` order.
     pub(super) fn for_each_two_extra(&self, f: &mut impl FnMut(Action)) {
-        if self.two.window == 0 {
+        if self.window() == 0 {
             return;
         }
         let Some(trump) = self.trump else { return };
@@ -407,6 +435,7 @@ impl Deal {
         let trump = self.trump.expect("two players have trump");
         let cards = meld_cards_of(kind, suit, trump).expect("checked meld");
         let g = group(kind);
+        self.clamp_used(seat);
         self.two.used[seat][g] = self.two.used[seat][g].union(cards).expect("checked meld");
         if once_per_deal(kind) {
             self.two.once[seat] |= once_bit(kind, suit);
@@ -422,8 +451,9 @@ impl Deal {
         let turned = self.two.turned;
         // A 9 not shown as a Diss scores its 10 now; if both held 9s were shown, the shown one
         // goes and scores nothing more.
+        self.clamp_used(seat);
         let mut before_draw = self.hands[seat];
-        if let Some(c) = self.two.fresh {
+        if let Some(c) = self.fresh_card() {
             before_draw.remove(c);
         }
         let scores = before_draw.count(nine) > self.two.used[seat][3].count(nine);
@@ -448,22 +478,9 @@ impl Deal {
         }
     }
 
-    /// After a card of `seat` left its hand: a shown card stays marked while the seat holds
-    /// as many copies as were shown; the winner's chance to meld ends with its lead.
-    #[inline(never)]
-    pub(super) fn after_two_play(&mut self, seat: usize, c: Card) {
-        self.two.window = 0;
-        self.two.fresh = None;
-        let held = self.hands[seat].count(c);
-        for used in self.two.used[seat].iter_mut() {
-            if used.count(c) > held {
-                used.remove(c);
-            }
-        }
-    }
-
     /// After a trick while the stock lasts: the winner draws, then the loser; the winner may
     /// show a meld and exchange before it leads.
+    #[cold]
     #[inline(never)]
     pub(super) fn draw_after_trick(&mut self, winner: u8) {
         let w = winner as usize;
@@ -476,12 +493,15 @@ impl Deal {
             t.drawn += 1;
             c
         };
+        self.clamp_used(0);
+        self.clamp_used(1);
         let a = next(&mut self.two);
         let b = next(&mut self.two);
         self.hands[w].insert(a);
         self.hands[1 - w].insert(b);
         self.two.fresh = Some(a);
         self.two.window = MAY_MELD | MAY_EXCHANGE;
+        self.two.window_at = self.tricks_played;
         if self.two.drawn == DRAWS {
             self.free = false;
         }

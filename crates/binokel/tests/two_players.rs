@@ -478,3 +478,27 @@ fn s13_options_that_do_not_fit_two_players_are_refused() {
     }
     assert!(two_rules().validate().is_ok());
 }
+
+#[test]
+fn s13_a_pair_may_be_shown_again_with_the_other_copies_once_the_shown_cards_are_played() {
+    // Seat 0 shows the pair of hearts, plays both cards, and draws the second KH and QH.
+    let mut d = deal(H0, H1, "KC", "JS QS KH TS QH KS");
+    let mut win_with = |d: &mut Deal, lead: &str| {
+        play(d, lead);
+        let l = losing_card(d);
+        d.play(Action::Play(l)).unwrap();
+        assert_eq!(d.leader(), 0);
+    };
+    win_with(&mut d, "AS");
+    d.play(Action::Meld(MeldKind::Pair, Some(Suit::Hearts))).unwrap();
+    win_with(&mut d, "KH"); // draws the second KH
+    assert!(
+        d.play(Action::Meld(MeldKind::Pair, Some(Suit::Hearts))).is_err(),
+        "QH is still the shown one"
+    );
+    win_with(&mut d, "QH"); // draws the second QH (fresh: not yet usable)
+    assert!(d.play(Action::Meld(MeldKind::Pair, Some(Suit::Hearts))).is_err());
+    win_with(&mut d, "AS");
+    d.play(Action::Meld(MeldKind::Pair, Some(Suit::Hearts))).unwrap();
+    assert_eq!(d.melds()[0], 40, "two plain pairs of hearts");
+}
