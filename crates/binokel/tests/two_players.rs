@@ -483,7 +483,7 @@ fn s13_options_that_do_not_fit_two_players_are_refused() {
 fn s13_a_pair_may_be_shown_again_with_the_other_copies_once_the_shown_cards_are_played() {
     // Seat 0 shows the pair of hearts, plays both cards, and draws the second KH and QH.
     let mut d = deal(H0, H1, "KC", "JS QS KH TS QH KS");
-    let mut win_with = |d: &mut Deal, lead: &str| {
+    let win_with = |d: &mut Deal, lead: &str| {
         play(d, lead);
         let l = losing_card(d);
         d.play(Action::Play(l)).unwrap();
