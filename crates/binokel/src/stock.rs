@@ -6,7 +6,7 @@
 //! rules text leaves open are in `docs/rules.md`.
 
 use super::*;
-use crate::meld::{Meld, MeldKind};
+use crate::meld::MeldKind;
 
 /// Cards face down in the stock at the start (the turned card lies under them).
 pub(super) const STOCK: usize = 23;
@@ -19,15 +19,6 @@ const GROUPS: usize = 4;
 const MAY_MELD: u8 = 1;
 /// Window bits: the winner of the trick may still exchange (if the rest allows it).
 const MAY_EXCHANGE: u8 = 2;
-
-/// One meld shown (or one Diss exchanged) in a two-player deal.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-struct Shown {
-    seat: u8,
-    kind: MeldKind,
-    suit: Option<Suit>,
-    points: u16,
-}
 
 /// The two-player part of a deal (unused with three and four players).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -53,9 +44,7 @@ pub(super) struct Two {
     /// and exchange (a card counts once per group).
     used: [[CardSet; GROUPS]; 2],
     /// Per seat: the (kind, suit) pairs shown that the table allows once per deal.
-    once: [u64; 2],
-    /// Everything shown, in order: at most one meld per trick with a draw, and one exchange.
-    log: [Option<Shown>; DRAWS as usize / 2 + 1],
+    once: [u32; 2],
 }
 
 impl Two {
@@ -71,7 +60,6 @@ impl Two {
         exchanged: false,
         used: [[CardSet::EMPTY; GROUPS]; 2],
         once: [0; 2],
-        log: [None; DRAWS as usize / 2 + 1],
     };
 
     /// A fresh two-player deal's stock.
@@ -102,8 +90,14 @@ fn once_per_deal(kind: MeldKind) -> bool {
     !matches!(kind, MeldKind::Pair | MeldKind::Diss)
 }
 
-fn once_bit(kind: MeldKind, suit: Option<Suit>) -> u64 {
-    1 << (kind as u64 * 5 + suit.map_or(4, |s| s.index() as u64))
+/// The bit of a once-per-deal meld: families and double families per suit (0..8), then one
+/// bit per kind without a suit (fours, eights, Binokel, double Binokel: 8..18).
+fn once_bit(kind: MeldKind, suit: Option<Suit>) -> u32 {
+    match (kind, suit) {
+        (MeldKind::Family, Some(s)) => 1 << s.index(),
+        (MeldKind::DoubleFamily, Some(s)) => 1 << (4 + s.index()),
+        (k, _) => 1 << (8 + (k as u32 - MeldKind::FourAces as u32).min(23)),
+    }
 }
 
 /// The cards one meld of `kind` (in `suit` where it has one) is made of, or None for a kind
@@ -292,26 +286,6 @@ impl Deal {
         }
     }
 
-    /// Two players: every meld shown so far, in order, with its seat (an exchange that scored
-    /// shows as a `diss`).
-    pub fn shown_melds(&self) -> Vec<(Seat, Meld)> {
-        self.two
-            .log
-            .iter()
-            .flatten()
-            .map(|m| {
-                (
-                    m.seat as Seat,
-                    Meld {
-                        kind: m.kind,
-                        suit: m.suit,
-                        points: m.points as u32,
-                    },
-                )
-            })
-            .collect()
-    }
-
     /// The cards of `seat` that may still make a meld of `group` now: held before the draw
     /// and not yet shown in that group.
     fn meld_pool(&self, seat: usize, group: usize) -> CardSet {
@@ -418,18 +392,6 @@ impl Deal {
         }
     }
 
-    fn log_shown(&mut self, seat: usize, kind: MeldKind, suit: Option<Suit>, points: u32) {
-        if let Some(slot) = self.two.log.iter_mut().find(|x| x.is_none()) {
-            *slot = Some(Shown {
-                seat: seat as u8,
-                kind,
-                suit,
-                points: points as u16,
-            });
-        }
-        self.melds[seat] += points;
-    }
-
     pub(super) fn show_meld(&mut self, kind: MeldKind, suit: Option<Suit>) {
         let seat = self.to_act as usize;
         let trump = self.trump.expect("two players have trump");
@@ -441,7 +403,7 @@ impl Deal {
             self.two.once[seat] |= once_bit(kind, suit);
         }
         self.two.window &= !MAY_MELD;
-        self.log_shown(seat, kind, suit, meld_value(kind, suit, trump, &self.rules));
+        self.melds[seat] += meld_value(kind, suit, trump, &self.rules);
     }
 
     pub(super) fn exchange(&mut self) {
@@ -474,7 +436,7 @@ impl Deal {
         self.two.exchanged = true;
         self.two.window &= !MAY_EXCHANGE;
         if scores {
-            self.log_shown(seat, MeldKind::Diss, Some(trump), 10);
+            self.melds[seat] += meld_value(MeldKind::Diss, Some(trump), trump, &self.rules);
         }
     }
 

@@ -5,7 +5,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Contract, Phase, Seat};
 use crate::game::Game;
-use crate::meld::{melds, Meld};
+use crate::meld::{melds, Meld, MeldKind};
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 
@@ -125,6 +125,8 @@ impl View {
         let mut sim = log.start;
         let mut played_by: Vec<CardSet> = vec![CardSet::EMPTY; n];
         let giver = d.call().map(|(_, g)| g);
+        // Two players: each meld as shown, and an exchange that scored as a `diss`.
+        let mut shown_one_by_one: Vec<(Seat, Meld)> = Vec::new();
         for (a, &who) in log.actions.iter().zip(&actors) {
             // A burial is seen by the soloist alone; a card given back after a call by the
             // soloist and the seat that receives it.
@@ -146,7 +148,26 @@ impl View {
                 });
                 t.cards.push(*c);
             }
+            let before = sim.melds()[who];
             sim.play_unchecked(*a);
+            let gained = sim.melds()[who] - before;
+            match *a {
+                Action::Meld(..) | Action::Exchange if gained > 0 && n == 2 => {
+                    let (kind, suit) = match *a {
+                        Action::Meld(k, s) => (k, s),
+                        _ => (MeldKind::Diss, sim.trump()),
+                    };
+                    shown_one_by_one.push((
+                        who,
+                        Meld {
+                            kind,
+                            suit,
+                            points: gained,
+                        },
+                    ));
+                }
+                _ => {}
+            }
             if let (Action::Play(_), Some(t)) = (a, cur.as_mut()) {
                 if t.cards.len() == n {
                     let mut done = cur.take().expect("trick");
@@ -164,11 +185,10 @@ impl View {
             // Two players show melds one at a time after winning tricks.
             None if n == 2 => (0..n)
                 .map(|s| {
-                    let m: Vec<Meld> = d
-                        .shown_melds()
-                        .into_iter()
+                    let m: Vec<Meld> = shown_one_by_one
+                        .iter()
                         .filter(|(seat, _)| *seat == s)
-                        .map(|(_, m)| m)
+                        .map(|(_, m)| *m)
                         .collect();
                     ShownMelds {
                         seat: s,

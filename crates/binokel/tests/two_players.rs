@@ -502,3 +502,42 @@ fn s13_a_pair_may_be_shown_again_with_the_other_copies_once_the_shown_cards_are_
     d.play(Action::Meld(MeldKind::Pair, Some(Suit::Hearts))).unwrap();
     assert_eq!(d.melds()[0], 40, "two plain pairs of hearts");
 }
+
+#[test]
+fn s13_double_binokel_is_shown_once_and_leaves_the_family_of_its_suit_free() {
+    let h0 = "QS QS JD JD AS TS KS JS AH AD AC 9C";
+    let h1 = "9H 9S JS 9D TD TS JC QC TC 9H KH QH";
+    let mut d = deal(h0, h1, "KC", "");
+    let keep = "QS QS JD JD AS TS KS JS";
+    seat0_wins_a_trick(&mut d, keep);
+    d.play(Action::Meld(MeldKind::DoubleBinokel, None)).unwrap();
+    assert_eq!(d.melds()[0], 300);
+    seat0_wins_a_trick(&mut d, keep);
+    let err = d
+        .play(Action::Meld(MeldKind::DoubleBinokel, None))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("once per deal"), "{err}");
+    assert!(
+        d.play(Action::Meld(MeldKind::Binokel, None)).is_err(),
+        "its cards are used in that kind"
+    );
+    // The Binokel's QS counts again in the family of spades (another kind).
+    d.play(Action::Meld(MeldKind::Family, Some(Suit::Spades)))
+        .unwrap();
+    assert_eq!(d.melds()[0], 400);
+}
+
+#[test]
+fn s13_views_list_each_meld_shown_and_a_scoring_exchange_as_a_diss() {
+    let mut g = Game::new(two_rules(), vec![]);
+    g.start_deal(&setup(H0, H1, "KC", ""), None).unwrap();
+    for a in ["AS", "9S", "exchange", "meld family H", "AD", "9D"] {
+        g.play(Action::parse(a, binokel::Low::Nine).unwrap()).unwrap();
+    }
+    let v = View::of(&g, None).unwrap();
+    let kinds: Vec<(MeldKind, u32)> = v.melds[0].melds.iter().map(|m| (m.kind, m.points)).collect();
+    assert_eq!(kinds, [(MeldKind::Diss, 10), (MeldKind::Family, 100)]);
+    assert_eq!(v.melds[0].total, g.current().unwrap().melds()[0]);
+    assert!(v.melds[1].melds.is_empty());
+}
