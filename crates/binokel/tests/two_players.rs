@@ -541,3 +541,24 @@ fn s13_views_list_each_meld_shown_and_a_scoring_exchange_as_a_diss() {
     assert_eq!(v.melds[0].total, g.current().unwrap().melds()[0]);
     assert!(v.melds[1].melds.is_empty());
 }
+
+#[test]
+fn s13_perft_counts_free_play_and_the_winners_melds() {
+    use binokel::perft::perft;
+    let d = deal(H0, H1, "KC", "");
+    // 11 distinct cards each (AS and 9H are doubled): any card may answer any lead.
+    assert_eq!(perft(&d, 1), 11);
+    assert_eq!(perft(&d, 2), 121);
+    // After AS-9S seat 0 draws and may lead any of its cards, show a meld, or exchange.
+    let mut e = d;
+    play(&mut e, "AS");
+    play(&mut e, "9S");
+    let distinct = e.hand(0).distinct().count() as u64;
+    let extras = e
+        .legal_actions()
+        .iter()
+        .filter(|a| !matches!(a, Action::Play(_)))
+        .count() as u64;
+    assert_eq!(perft(&e, 1), distinct + extras);
+    assert!(extras >= 3, "family H, pair H and the exchange at least");
+}
