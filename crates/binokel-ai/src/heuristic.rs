@@ -415,6 +415,13 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
+    /// Rollout values ([`crate::strong::rollout_hint`]): what each action is worth when
+    /// everybody plays on like this bot. They can rank an action above the one this bot
+    /// plays, which looks no further than its rules.
+    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        crate::strong::rollout_hint(view, self.rng.gen())
+    }
+
     fn choose(&mut self, view: &View) -> Action {
         let Ok(info) = Info::from_view(view) else {
             return view.legal[0];

@@ -15,7 +15,7 @@ pub mod strong;
 
 pub use heuristic::HeuristicBot;
 pub use info::Info;
-pub use strong::{Budget, StrongBot};
+pub use strong::{rollout_hint, Budget, StrongBot};
 
 use binokel::{Action, View};
 use rand::{Rng, SeedableRng};
@@ -29,8 +29,10 @@ pub trait Bot: Send {
     /// Chooses one of `view.legal` (never empty when the bot is asked).
     fn choose(&mut self, view: &View) -> Action;
 
-    /// Every legal action with the bot's estimate of its value for this seat (higher is
-    /// better), best first. The default rates the chosen action 1 and the others 0.
+    /// Every legal action with the bot's estimate of its value for this seat in points of
+    /// the deal score (higher is better), best first. `random` and `heuristic` rate actions
+    /// by heuristic rollouts on sampled deals, `strong` and its levels by their search. The
+    /// default (for bots that cannot value actions) rates the chosen action 1, the others 0.
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
         let best = self.choose(view);
         let mut v: Vec<(Action, f64)> = view
@@ -64,6 +66,12 @@ impl Bot for RandomBot {
 
     fn choose(&mut self, view: &View) -> Action {
         view.legal[self.rng.gen_range(0..view.legal.len())]
+    }
+
+    /// The same rollout values as `heuristic` ([`strong::rollout_hint`]): a player who
+    /// asks the random bot for advice still gets the value of each action in points.
+    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        strong::rollout_hint(view, self.rng.gen())
     }
 }
 

@@ -53,6 +53,25 @@ pub struct Sampler {
     pool: Vec<(Card, u32)>,
     /// Attempts per sample before giving up.
     pub max_attempts: usize,
+    /// A card called under the calling house rule, as this seat knows it.
+    call: Option<CallModel>,
+    /// With a call whose giver this seat cannot tell (the soloist's own view), one sampler
+    /// per possible giver; each sample picks one at random.
+    alternatives: Vec<Sampler>,
+}
+
+/// A call (house rule `calling`): the soloist took `called` from `giver` and gave back
+/// `given`. Everybody sees the call; the given card only the soloist and the giver.
+#[derive(Clone, Debug)]
+struct CallModel {
+    called: Card,
+    giver: Seat,
+    /// The card given back, when this seat saw it.
+    given: Option<Card>,
+    /// True once the soloist gave a card back.
+    done: bool,
+    /// The index in the history of the give.
+    give_at: usize,
 }
 
 /// The cards a meld list proves its seat held (the minimum copies of each kind).
@@ -141,20 +160,83 @@ impl Sampler {
     /// understands (two seats, the calling house rule, whose hidden partner it does not
     /// model) or is inconsistent.
     pub fn new(info: &Info) -> Result<Sampler, InfoError> {
-        let r = &info.rules;
-        if !(3..=4).contains(&info.n) || r.calling {
-            return Err(InfoError(
-                "sampling supports three or four seats without the calling rule".into(),
-            ));
+        if !(3..=4).contains(&info.n) {
+            return Err(InfoError("sampling supports three or four seats".into()));
         }
+        let Some(at) = info
+            .history
+            .iter()
+            .position(|(_, a)| matches!(a, Some(Action::Call(_))))
+        else {
+            return Sampler::with_call(info, None);
+        };
+        let Some((_, Some(Action::Call(called)))) = info.history.get(at).copied() else {
+            unreachable!("found above")
+        };
+        let sol = info
+            .soloist
+            .ok_or_else(|| InfoError("a call without a soloist".into()))?;
+        if info.n != 3 {
+            return Err(InfoError("calling is sampled with three seats only".into()));
+        }
+        let give = info.history.get(at + 1).map(|&(_, a)| a);
+        let given = match give {
+            Some(Some(Action::Give(c))) => Some(c),
+            _ => None,
+        };
+        let done = give.is_some();
+        let (first, second) = ((sol + 1) % 3, (sol + 2) % 3);
+        let givers: Vec<Seat> = if !done {
+            // Until the soloist gives back, the giver holds one card fewer.
+            let g = if info.hand_sizes[first] < info.hand_sizes[second] {
+                first
+            } else {
+                second
+            };
+            vec![g]
+        } else if info.me == sol {
+            vec![first, second]
+        } else if given.is_some() {
+            vec![info.me]
+        } else {
+            vec![if info.me == first { second } else { first }]
+        };
+        let mut options: Vec<Sampler> = givers
+            .into_iter()
+            .filter_map(|giver| {
+                let call = CallModel {
+                    called,
+                    giver,
+                    given,
+                    done,
+                    give_at: at + 1,
+                };
+                Sampler::with_call(info, Some(call)).ok()
+            })
+            .collect();
+        match options.len() {
+            0 => Err(InfoError("no seat can have given the called card".into())),
+            1 => Ok(options.pop().expect("one")),
+            _ => {
+                let mut s = options[0].clone();
+                s.alternatives = options;
+                Ok(s)
+            }
+        }
+    }
+
+    fn with_call(info: &Info, call: Option<CallModel>) -> Result<Sampler, InfoError> {
+        let r = &info.rules;
         let me = info.me;
         let trump = info.trump();
         let shown =
             |s: Seat| -> Option<&Vec<Meld>> { info.shown.iter().find(|(x, _)| *x == s).map(|(_, m)| m) };
+        let give_at = call.as_ref().map(|c| c.give_at);
         let after_bury = info
             .history
             .iter()
-            .any(|(_, a)| a.is_none() || matches!(a, Some(Action::Bury(_))));
+            .enumerate()
+            .any(|(i, (_, a))| (a.is_none() && Some(i) != give_at) || matches!(a, Some(Action::Bury(_))));
         let mut slots = Vec::new();
         let mut known = info.hand.union(info.played).unwrap_or(info.hand);
         if let Some(b) = info.buried {
@@ -165,6 +247,10 @@ impl Sampler {
         if let (Some(t), Some(sol)) = (info.tapp, info.soloist) {
             if sol != me {
                 tapp_left = minus_clamped(t, info.played_by[sol]);
+                // A Tapp card given back to this seat is in its own hand.
+                if let Some(x) = call.as_ref().filter(|c| c.giver == me).and_then(|c| c.given) {
+                    tapp_left.remove(x);
+                }
             }
         }
         for s in 0..info.n {
@@ -180,6 +266,24 @@ impl Sampler {
             } else {
                 required
             };
+            let mut fixed = fixed;
+            let mut forbid = info.forbidden[s];
+            if let Some(c) = &call {
+                if c.giver == s && me == info.soloist.unwrap_or(me) {
+                    // The soloist knows what it gave: still held unless played.
+                    if let Some(x) = c.given.filter(|&x| !info.played_by[s].contains(x)) {
+                        fixed = union_max(fixed, single(x));
+                    }
+                }
+                // The giver was the first after the soloist to hold the card: a seat
+                // passed over held none.
+                if info.soloist.map(|x| (x + 1) % info.n) == Some(s)
+                    && c.giver != s
+                    && !info.played_by[s].contains(c.called)
+                {
+                    forbid |= 1 << c.called.index();
+                }
+            }
             let size = info.hand_sizes[s];
             if fixed.len() > size {
                 return Err(InfoError(format!("seat {s} shows more cards than it holds")));
@@ -188,7 +292,7 @@ impl Sampler {
                 kind: SlotKind::Hand(s),
                 fixed,
                 free: size - fixed.len(),
-                forbid: info.forbidden[s],
+                forbid,
             });
         }
         if info.tapp.is_none() && info.phase == Phase::Auction {
@@ -224,6 +328,14 @@ impl Sampler {
                 .map(|s| s.fixed)
                 .unwrap_or(CardSet::EMPTY);
             extra_tapp = minus_clamped(tapp_left, placed);
+            if call.is_some() {
+                // A Tapp card the soloist gave back and the giver played is known already.
+                for c in extra_tapp.distinct() {
+                    while known.count(c) + extra_tapp.count(c) > 2 {
+                        extra_tapp.remove(c);
+                    }
+                }
+            }
             known = known
                 .union(extra_tapp)
                 .ok_or_else(|| InfoError("inconsistent Tapp".into()))?;
@@ -240,6 +352,27 @@ impl Sampler {
                 .filter(|(_, s)| s.kind == SlotKind::Hand(sol) || s.kind == SlotKind::Burial)
                 .fold(0, |m, (i, _)| m | 1 << i);
             pool.extend(extra_tapp.iter().map(|c| (c, mask)));
+        }
+        if let (Some(c), Some(sol)) = (&call, info.soloist) {
+            // The called copy went to the soloist: in its hand or burial unless played
+            // (this model leaves out that it was given straight back).
+            if sol != me {
+                let side = slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.kind == SlotKind::Hand(sol) || s.kind == SlotKind::Burial)
+                    .fold(0, |m, (i, _)| m | 1 << i);
+                // The soloist held no copy when it called: any other copy is elsewhere.
+                let placed = slots
+                    .iter()
+                    .filter(|s| s.kind == SlotKind::Hand(sol))
+                    .any(|s| s.fixed.contains(c.called));
+                let mut first = !info.played_by[sol].contains(c.called) && !placed;
+                for e in pool.iter_mut().filter(|(x, _)| *x == c.called) {
+                    e.1 &= if first { side } else { !side };
+                    first = false;
+                }
+            }
         }
         for (c, mask) in pool.iter_mut() {
             for (i, s) in slots.iter().enumerate() {
@@ -261,12 +394,22 @@ impl Sampler {
             slots,
             pool,
             max_attempts: 400,
+            call,
+            alternatives: Vec::new(),
         })
     }
 
     /// One deal consistent with the knowledge, at the same point of play, or None when the
     /// attempts ran out (a very constrained position).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deal> {
+        if !self.alternatives.is_empty() {
+            let i = rng.gen_range(0..self.alternatives.len());
+            let mut a = self.alternatives[i].clone();
+            a.max_attempts = self.max_attempts;
+            return a
+                .sample(rng)
+                .or_else(|| self.alternatives.iter().find_map(|a| a.sample(rng)));
+        }
         (0..self.max_attempts)
             .find_map(|_| self.attempt(rng))
             .or_else(|| self.backtrack(rng))
@@ -423,17 +566,78 @@ impl Sampler {
         }
         let mut hands = Vec::with_capacity(info.n);
         for (s, h) in now.iter().enumerate().take(info.n) {
-            let mut dealt = h.union(info.played_by[s])?;
-            if info.soloist == Some(s) {
-                if let Some(b) = burial {
-                    dealt = dealt.union(b)?;
-                }
-                dealt = dealt.minus(tapp)?;
-            }
-            hands.push(dealt);
+            hands.push(h.union(info.played_by[s])?);
+        }
+        if let (Some(sol), Some(b)) = (info.soloist, burial) {
+            hands[sol] = hands[sol].union(b)?;
+        }
+        // Undo the call: the giver had the called card and not the one given back. A card
+        // given back that this seat did not see is any the giver has held since; each is
+        // tried from a starting point that varies with the sample.
+        let Some((c, sol)) = self.call.as_ref().zip(info.soloist) else {
+            return self.replay(hands, tapp, burial, None);
+        };
+        if !c.done {
+            return self.undo_call(&now, hands, tapp, burial, None);
+        }
+        if let Some(x) = c.given {
+            return self.undo_call(&now, hands, tapp, burial, Some(x));
+        }
+        let missing = minus_clamped(tapp, hands[sol]);
+        let cards: Vec<Card> = if missing.is_empty() {
+            hands[c.giver].distinct().collect()
+        } else {
+            // A Tapp card the soloist no longer has can only have been given.
+            missing.distinct().collect()
+        };
+        let h = got.iter().fold(0u64, |h, s| {
+            mix(h ^ u64::from(s.kinds()) ^ u64::from(s.doubles()) << 24)
+        });
+        let k = cards.len().max(1);
+        (0..cards.len()).find_map(|i| {
+            let x = cards[(h as usize + i) % k];
+            self.undo_call(&now, hands.clone(), tapp, burial, Some(x))
+        })
+    }
+
+    /// Moves the called card back to the giver and the given card `x` back to the soloist,
+    /// then replays.
+    fn undo_call(
+        &self,
+        now: &[CardSet; 4],
+        mut hands: Vec<CardSet>,
+        tapp: CardSet,
+        burial: Option<CardSet>,
+        x: Option<Card>,
+    ) -> Option<Deal> {
+        let (c, sol) = self.call.as_ref().zip(self.info.soloist)?;
+        let g = c.giver;
+        if let Some(x) = x {
+            hands[g] = hands[g].minus(single(x))?;
+            hands[sol] = hands[sol].union(single(x))?;
+        }
+        hands[g] = hands[g].union(single(c.called))?;
+        hands[sol] = hands[sol].minus(single(c.called))?;
+        let d = self.replay(hands, tapp, burial, x)?;
+        // The rules chose the giver from the dealt hands: it must be the one assumed.
+        (0..self.info.n).all(|s| d.hand(s) == now[s]).then_some(d)
+    }
+
+    /// Builds the deal from the dealt hands (the soloist's still holding its whole 18 or
+    /// 19 cards) and replays the history, hidden burial and give filled in.
+    fn replay(
+        &self,
+        mut hands: Vec<CardSet>,
+        tapp: CardSet,
+        burial: Option<CardSet>,
+        given: Option<Card>,
+    ) -> Option<Deal> {
+        let info = &self.info;
+        if let Some(sol) = info.soloist {
+            hands[sol] = hands[sol].minus(tapp)?;
         }
         let setup = Setup {
-            rules: r,
+            rules: info.rules,
             dealer: info.dealer,
             hands,
             tapp,
@@ -441,9 +645,11 @@ impl Sampler {
             turned: None,
         };
         let mut deal = Deal::new(&setup).ok()?;
-        for &(_, a) in &info.history {
+        let give_at = self.call.as_ref().map(|c| c.give_at);
+        for (i, &(_, a)) in info.history.iter().enumerate() {
             let a = match a {
                 Some(a) => a,
+                None if Some(i) == give_at => Action::Give(given?),
                 None => Action::Bury(burial?),
             };
             deal.play(a).ok()?;
@@ -489,10 +695,40 @@ pub fn consistent(info: &Info, deal: &Deal) -> bool {
         if dd.to_act() != Some(seat) {
             return false;
         }
-        let a = a.unwrap_or(Action::Bury(deal.buried()));
+        let a = match a {
+            Some(a) => a,
+            None if matches!(dd.legal_actions().first(), Some(Action::Give(_))) => {
+                match given_card(deal, info) {
+                    Some(x) => Action::Give(x),
+                    None => return false,
+                }
+            }
+            None => Action::Bury(deal.buried()),
+        };
         if dd.play(a).is_err() {
             return false;
         }
     }
     d.is_some_and(|d| d == *deal)
+}
+
+fn single(c: Card) -> CardSet {
+    let mut s = CardSet::EMPTY;
+    s.insert(c);
+    s
+}
+
+/// The card the soloist gave back in `deal` after a call: what the giver has held since
+/// (its hand and its plays) beyond what it was dealt, less the called card.
+fn given_card(deal: &Deal, info: &Info) -> Option<Card> {
+    let (c, g) = deal.call()?;
+    let before = deal.dealt_hand(g).minus(single(c))?;
+    let since = deal.hand(g).union(info.played_by[g])?;
+    since.minus(before)?.iter().next()
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -56,6 +56,27 @@ impl Budget {
     };
 }
 
+impl Budget {
+    /// The rollout hints of `heuristic` and `random`: a few sampled deals, every legal
+    /// action played out by the heuristic on each (no exact solver in card play; the Durch
+    /// probe gets a small node budget).
+    pub const HINT: Budget = Budget {
+        play_samples: 8,
+        solver_tricks: 0,
+        deal_samples: 8,
+        burial_candidates: 4,
+        solver_nodes: 20_000,
+    };
+}
+
+/// Every legal action of `view` with its expected value in points for the seat to act,
+/// best first: the mean over a few sampled deals of the action followed by heuristic play to
+/// the end of the deal (see [`StrongBot::evaluate_with_deals`] for what is counted in each
+/// phase). The hints of `heuristic` and `random`, seeded, so deterministic.
+pub fn rollout_hint(view: &View, seed: u64) -> Vec<(Action, f64)> {
+    StrongBot::new("hint", Budget::HINT, seed).hint(view)
+}
+
 /// What an opponent expects to score when it passes (a typical opponent's deal score).
 const PASS_VALUE: f64 = 45.0;
 
@@ -80,6 +101,13 @@ impl StrongBot {
 
     /// Every legal action with its mean value over `deals` (best first). The arena's
     /// omniscient seat passes the true deal here; everybody else gets samples of its view.
+    ///
+    /// Values are points of the deal score for the seat to act: in the auction the expected
+    /// soloist score of a bid (a pass counts as a typical opponent's 45); a burial or trump
+    /// the soloist's expected score (a failed contract at minus twice the bid); a surrender
+    /// minus the bid; Durch +1000 only when the all-tricks probe holds on every sample;
+    /// a card the expected final score of the soloist, negated for an opponent (plus a tenth
+    /// of that opponent's own score, so a lost cause still gathers points).
     pub fn evaluate_with_deals(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         let mut v = match view.phase {
             Phase::Auction => self.auction(view, info, deals),

@@ -102,3 +102,52 @@ fn bots_are_deterministic_for_a_seed() {
     let y = binokel_ai::make_bot("strong", 5).unwrap().hint(&v2);
     assert_eq!(x, y);
 }
+
+#[test]
+fn rollout_hints_value_actions_in_points() {
+    // Seat 0 holds both spade families and wins the auction at 150. Declared, spades as
+    // trump are worth the double family in trump (1500) and more; clubs make the same cards
+    // a plain double family (1000); surrendering costs exactly the bid.
+    let mut game = game_with(
+        [
+            "AS TS KS QS JS AS TS KS QS JS 9S 9S AH AH AD",
+            "TH TH KH QH JH 9H 9H AC TC TC KC KC QC QC JC",
+            "AD TD TD KD KD QD QD JD JD 9D 9D JC 9C 9C AC",
+        ],
+        "KH QH JH",
+    );
+    for a in ["bid 150", "pass", "pass", "bury KH QH JH"] {
+        game.play(Action::parse(a, binokel::Low::Nine).unwrap()).unwrap();
+    }
+    let view = View::of(&game, Some(0)).unwrap();
+    assert_eq!(view.phase, binokel::Phase::Declare);
+    let value = |hint: &[(Action, f64)], token: &str| {
+        let a = Action::parse(token, binokel::Low::Nine).unwrap();
+        hint.iter().find(|h| h.0 == a).map(|h| h.1).unwrap()
+    };
+    for name in ["heuristic", "random"] {
+        let hint = binokel_ai::make_bot(name, 3).unwrap().hint(&view);
+        let (spades, clubs, give_up) = (
+            value(&hint, "trump S"),
+            value(&hint, "trump C"),
+            value(&hint, "surrender S"),
+        );
+        assert_eq!(give_up, -150.0, "{name}: surrender costs the bid");
+        assert!(spades >= 1500.0, "{name}: trump spades worth {spades}");
+        assert!(spades > clubs + 300.0, "{name}: spades {spades}, clubs {clubs}");
+        assert!(clubs > give_up, "{name}: clubs {clubs}");
+        assert_eq!(
+            hint[0].0,
+            Action::Trump(binokel::Suit::Spades),
+            "{name}: best first"
+        );
+    }
+    // In the play, the hints of the two are values in points, not a 1/0 marker.
+    game.play(Action::Trump(binokel::Suit::Spades)).unwrap();
+    let opp = View::of(&game, Some(game.to_act().unwrap())).unwrap();
+    let hint = binokel_ai::make_bot("heuristic", 4).unwrap().hint(&opp);
+    assert!(
+        hint.len() > 2 && hint.iter().any(|h| h.1.abs() > 100.0),
+        "{hint:?}"
+    );
+}
