@@ -1,10 +1,11 @@
 //! The arena's match runner: duplicate deal sets (one seeded deal replayed with the bots
-//! rotated through the seats), per-bot statistics with 95% confidence intervals.
+//! rotated through the seats), per-bot statistics with 95% confidence intervals. Two, three
+//! and four seats ([`arrangements`] says who sits where in each).
 
 use crate::engine::ExternalBot;
 use crate::info::Info;
 use crate::strong::{Budget, StrongBot};
-use crate::Bot;
+use crate::{Bot, HeuristicBot};
 use binokel::{Contract, Game, Rules, View};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -40,14 +41,43 @@ fn player(name: &str, seed: u64, timeout: Duration) -> Player {
     }
 }
 
-/// The seat assignments of one deal set: with two bots every arrangement of them over the
-/// three seats (six plays, each bot in every seat), with three the three rotations, with one
-/// a single play.
-pub fn arrangements(bots: &[String]) -> Vec<[usize; 3]> {
-    match bots.len() {
-        1 => vec![[0, 0, 0]],
-        2 => vec![[0, 1, 1], [1, 0, 1], [1, 1, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
-        _ => vec![[0, 1, 2], [2, 0, 1], [1, 2, 0]],
+/// The seat assignments of one deal set for `players` seats: entry `k` of the result gives,
+/// for each seat, the index of the bot sitting there in the `k`-th play of the deal.
+///
+/// - Three seats: with two bots every arrangement of them (six plays, each bot in every
+///   seat, alone against two and two against one), with three the three rotations, with one
+///   a single play.
+/// - Four seats (partners opposite): with two bots A/B/A/B and B/A/B/A, so each bot plays
+///   both partnerships' cards and sits in every seat, and the partners are always the same
+///   bot (a mixed partnership would measure how two bots get on together, not which is
+///   stronger). One bot: a single play.
+/// - Two seats: with two bots the deal is played once and again with the seats swapped.
+///   One bot: a single play.
+pub fn arrangements(bots: &[String], players: usize) -> Result<Vec<Vec<usize>>, String> {
+    let v = |rows: &[&[usize]]| rows.iter().map(|r| r.to_vec()).collect();
+    match (players, bots.len()) {
+        (_, 0) => Err("the arena needs at least one seat name".into()),
+        (2..=4, 1) => Ok(vec![vec![0; players]]),
+        (3, 2) => Ok(v(&[
+            &[0, 1, 1],
+            &[1, 0, 1],
+            &[1, 1, 0],
+            &[1, 0, 0],
+            &[0, 1, 0],
+            &[0, 0, 1],
+        ])),
+        (3, 3) => Ok(v(&[&[0, 1, 2], &[2, 0, 1], &[1, 2, 0]])),
+        (4, 2) => Ok(v(&[&[0, 1, 0, 1], &[1, 0, 1, 0]])),
+        (2, 2) => Ok(v(&[&[0, 1], &[1, 0]])),
+        (2..=4, n) => Err(format!(
+            "{n} seat names for {players} players: give {}",
+            if players == 3 {
+                "one to three"
+            } else {
+                "one or two"
+            }
+        )),
+        (p, _) => Err(format!("the arena plays two, three or four seats, not {p}")),
     }
 }
 
@@ -63,17 +93,22 @@ pub fn set_seed(seed: u64, i: u64) -> u64 {
 /// (the line the results file keeps).
 pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Duration) -> Value {
     let s = set_seed(seed, i);
+    let n = usize::from(rules.players);
+    let arrs = match arrangements(bots, n) {
+        Ok(a) => a,
+        Err(e) => return json!({"set": i, "error": e}),
+    };
     let mut plays = Vec::new();
-    for (k, arr) in arrangements(bots).into_iter().enumerate() {
-        let mut players: Vec<Player> = (0..3)
+    for (k, arr) in arrs.into_iter().enumerate() {
+        let mut players: Vec<Player> = (0..n)
             .map(|seat| player(&bots[arr[seat]], s ^ ((k as u64) << 8 | seat as u64), timeout))
             .collect();
         let mut game = Game::new(rules, Vec::new());
         if let Err(e) = game.start_seeded_deal(s) {
             return json!({"set": i, "error": e.to_string()});
         }
-        let mut ms = [0.0f64; 3];
-        let mut decisions = [0u32; 3];
+        let mut ms = vec![0.0f64; n];
+        let mut decisions = vec![0u32; n];
         let mut log = Vec::new();
         while let Some(seat) = game.to_act() {
             let view = View::of(&game, Some(seat)).expect("a deal is in progress");
@@ -85,7 +120,9 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
                     let truth = *game.current().expect("a deal is in progress");
                     match Info::from_view(&view) {
                         Ok(info) => b.evaluate_with_deals(&view, &info, &[truth])[0].0,
-                        Err(_) => view.legal[0],
+                        // Views the search cannot model (a called card's hidden giver) are
+                        // played as the strong bot plays them: the heuristic's choice.
+                        Err(_) => HeuristicBot::new(0).choose(&view),
                     }
                 }
             };
@@ -116,13 +153,13 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
         let made = sol.map(|s| o.scores[s] > 0 && !matches!(o.contract, Some(Contract::Surrender(_))));
         plays.push(json!({
             "seats": arr.iter().map(|&b| bots[b].clone()).collect::<Vec<_>>(),
-            "scores": o.scores[..3].to_vec(),
+            "scores": o.scores[..n].to_vec(),
             "soloist": sol,
             "bid": o.bid,
             "contract": contract,
             "made": made,
-            "ms": ms.to_vec(),
-            "decisions": decisions.to_vec(),
+            "ms": ms,
+            "decisions": decisions,
             "log": log,
         }));
     }
@@ -287,9 +324,10 @@ pub fn table(summary: &Value) -> String {
                 b["ci95"][0].as_f64().unwrap_or(0.0),
                 b["ci95"][1].as_f64().unwrap_or(0.0)
             ),
-            b["contracts"],
-            b["made"],
-            b["surrenders"],
+            // Numbers as integers: a JSON value's Display ignores the column width.
+            b["contracts"].as_u64().unwrap_or(0),
+            b["made"].as_u64().unwrap_or(0),
+            b["surrenders"].as_u64().unwrap_or(0),
             b["mean_decision_ms"].as_f64().unwrap_or(0.0),
         );
     }

@@ -16,8 +16,10 @@ use std::time::Duration;
 pub struct Args {
     /// Seats, comma separated: bot names (random, heuristic, strong, easy, medium, hard),
     /// `omniscient` (the strong search shown the true deal: the upper bound) or
-    /// `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Two names: each
-    /// deal is played six times (every arrangement); three: three rotations.
+    /// `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Three players, two
+    /// names: each deal is played six times (every arrangement); three names: three
+    /// rotations. Four players (partners opposite), two names: A/B/A/B and B/A/B/A. Two
+    /// players, two names: the deal and again with the seats swapped.
     #[arg(long, value_delimiter = ',', default_value = "strong,heuristic")]
     pub bots: Vec<String>,
     /// Number of duplicate deal sets.
@@ -42,9 +44,12 @@ pub struct Args {
     /// Print the summary as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Rules preset (the bots are built for `standard`).
+    /// Rules preset: standard, swabian, dutch, forty, kreuz, two-player.
     #[arg(long, default_value = "standard")]
     pub rules: String,
+    /// A rules option, `name=value` (repeatable), applied over the preset.
+    #[arg(long = "rule")]
+    pub rule: Vec<String>,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -55,6 +60,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 /// Runs the arena.
 pub fn run(mut args: Args) -> ExitCode {
     let mut done_sets: Vec<Value> = Vec::new();
+    let mut saved_rules = None;
     let path = args.resume.clone().or(args.out.clone());
     if let Some(p) = &args.resume {
         let text = match std::fs::read_to_string(p) {
@@ -76,9 +82,15 @@ pub fn run(mut args: Args) -> ExitCode {
         };
         args.bots = bots.iter().filter_map(|b| b.as_str().map(String::from)).collect();
         args.seed = seed;
-        if let Some(r) = header["rules"].as_str() {
-            args.rules = r.to_string();
-        }
+        // The rules the run was started with, a preset name or a preset with options (the
+        // record format's `rules`); a results file from before options has a plain name.
+        saved_rules = match header.get("rules") {
+            None => Some(binokel::Rules::default()),
+            Some(r) => match binokel::Rules::from_json(r) {
+                Ok(r) => Some(r),
+                Err(e) => return fail(format!("{}: the header's rules: {e}", p.display())),
+            },
+        };
         // A line cut short by an interruption is simply played again.
         done_sets.extend(
             lines
@@ -86,20 +98,25 @@ pub fn run(mut args: Args) -> ExitCode {
                 .filter(|v| v["plays"].is_array()),
         );
     }
-    if args.bots.is_empty() || args.bots.len() > 3 {
-        return fail("give one to three seats with --bots");
+    let rules = match saved_rules {
+        Some(r) => {
+            if !args.rule.is_empty() {
+                return fail("--rule cannot change the rules of a run being resumed");
+            }
+            r
+        }
+        None => match super::rules_from_args(&args.rules, &args.rule) {
+            Ok(r) => r,
+            Err(e) => return fail(format!("rules: {e}")),
+        },
+    };
+    if let Err(e) = arena::arrangements(&args.bots, usize::from(rules.players)) {
+        return fail(e);
     }
     for b in &args.bots {
         if let Err(e) = arena::check_seat(b) {
             return fail(e);
         }
-    }
-    let rules = match binokel::Rules::from_preset_name(&args.rules) {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if rules.players != 3 {
-        return fail("the arena plays three-seat rules");
     }
     let have: std::collections::HashSet<u64> = done_sets.iter().filter_map(|s| s["set"].as_u64()).collect();
     let todo: Vec<u64> = (0..args.deals).filter(|i| !have.contains(i)).collect();
@@ -115,8 +132,7 @@ pub fn run(mut args: Args) -> ExitCode {
             match f {
                 Ok(mut f) => {
                     if fresh {
-                        let header =
-                            json!({"arena": 1, "bots": args.bots, "seed": args.seed, "rules": args.rules});
+                        let header = json!({"arena": 1, "bots": args.bots, "seed": args.seed, "rules": rules.to_json()});
                         if let Err(e) = writeln!(f, "{header}") {
                             return fail(format!("cannot write {}: {e}", p.display()));
                         }
@@ -171,11 +187,17 @@ pub fn run(mut args: Args) -> ExitCode {
     for e in &errors {
         eprintln!("binokel arena: set {} failed: {}", e["set"], e["error"]);
     }
-    let summary = arena::summarize(&args.bots, &sets);
+    let mut summary = arena::summarize(&args.bots, &sets);
+    summary["rules"] = rules.to_json();
+    summary["players"] = json!(rules.players);
     if args.json {
         println!("{summary}");
     } else {
         print!("{}", arena::table(&summary));
     }
-    ExitCode::SUCCESS
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

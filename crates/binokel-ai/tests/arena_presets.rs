@@ -1,0 +1,147 @@
+//! The arena's duplicate sets for every preset: who sits where, that every play of a set is
+//! the same deal, partners' shared scores in four seats, the summary's counts, and clear
+//! refusals of seat lists that do not fit the number of players.
+
+use binokel::Rules;
+use binokel_ai::arena::{arrangements, play_set, summarize};
+use serde_json::Value;
+use std::time::Duration;
+
+const PRESETS: [&str; 5] = ["standard", "swabian", "dutch", "forty", "kreuz"];
+
+fn names(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn seats(play: &Value) -> Vec<String> {
+    play["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_bot_sits_in_every_seat_equally_often() {
+    let two = names(&["a", "b"]);
+    for players in [2, 3, 4] {
+        let arrs = arrangements(&two, players).unwrap();
+        for seat in 0..players {
+            let a = arrs.iter().filter(|r| r[seat] == 0).count();
+            let b = arrs.iter().filter(|r| r[seat] == 1).count();
+            assert_eq!(a, b, "{players} seats: seat {seat} is not shared evenly");
+        }
+        // Each bot plays as many seat-deals as the other.
+        let total_a: usize = arrs.iter().map(|r| r.iter().filter(|&&x| x == 0).count()).sum();
+        assert_eq!(total_a * 2, arrs.len() * players);
+    }
+    // Four seats: partners (opposite seats) are always the same bot.
+    for r in arrangements(&two, 4).unwrap() {
+        assert_eq!(r[0], r[2]);
+        assert_eq!(r[1], r[3]);
+        assert_ne!(r[0], r[1]);
+    }
+    assert_eq!(arrangements(&two, 2).unwrap(), vec![vec![0, 1], vec![1, 0]]);
+}
+
+#[test]
+fn seat_lists_that_do_not_fit_are_refused_with_a_reason() {
+    let e = arrangements(&names(&["a", "b", "c"]), 4).unwrap_err();
+    assert!(e.contains("4 players"), "{e}");
+    let e = arrangements(&names(&["a", "b", "c"]), 2).unwrap_err();
+    assert!(e.contains("one or two"), "{e}");
+    assert!(arrangements(&[], 3).is_err());
+    let e = arrangements(&names(&["a", "b", "c", "d"]), 3).unwrap_err();
+    assert!(e.contains("one to three"), "{e}");
+    // play_set reports the same refusal as a failed set, without panicking.
+    let v = play_set(
+        &names(&["heuristic", "random", "heuristic"]),
+        Rules::from_preset_name("kreuz").unwrap(),
+        1,
+        0,
+        Duration::from_secs(5),
+    );
+    assert!(v["error"].as_str().unwrap().contains("4 players"), "{v}");
+}
+
+#[test]
+fn one_duplicate_set_per_preset() {
+    let bots = names(&["easy", "heuristic"]);
+    for preset in PRESETS {
+        let rules = Rules::from_preset_name(preset).unwrap();
+        let n = usize::from(rules.players);
+        let set = play_set(&bots, rules, 11, 0, Duration::from_secs(5));
+        assert!(set.get("error").is_none(), "{preset}: {set}");
+        let plays = set["plays"].as_array().unwrap();
+        assert_eq!(plays.len(), if n == 4 { 2 } else { 6 }, "{preset}");
+        for p in plays {
+            assert_eq!(seats(p).len(), n, "{preset}");
+            let scores = p["scores"].as_array().unwrap();
+            assert_eq!(scores.len(), n, "{preset}");
+            assert_eq!(p["log"].as_array().unwrap().len(), 0, "{preset}: {}", p["log"]);
+            if n == 4 {
+                // Partners record the team's score.
+                assert_eq!(scores[0], scores[2], "{preset}");
+                assert_eq!(scores[1], scores[3], "{preset}");
+                let s = seats(p);
+                assert_eq!(s[0], s[2]);
+                assert_eq!(s[1], s[3]);
+            }
+            let decisions: u64 = p["decisions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap())
+                .sum();
+            // At least the auction's opening bid and the declaration (a surrender ends there).
+            assert!(decisions >= 2, "{preset}: only {decisions} decisions");
+        }
+        let summary = summarize(&bots, std::slice::from_ref(&set));
+        assert_eq!(summary["deals"], 1, "{preset}");
+        for b in summary["bots"].as_array().unwrap() {
+            // Every bot plays half of all seat-deals of the set.
+            assert_eq!(
+                b["seat_deals"].as_u64().unwrap() as usize,
+                plays.len() * n / 2,
+                "{preset}"
+            );
+        }
+        // The difference of one set is the difference of the two bots' means.
+        let d = summary["difference"]["mean"].as_f64().unwrap();
+        let m0 = summary["bots"][0]["mean_score"].as_f64().unwrap();
+        let m1 = summary["bots"][1]["mean_score"].as_f64().unwrap();
+        assert!((d - (m0 - m1)).abs() < 0.11, "{preset}: {d} vs {m0} - {m1}");
+    }
+}
+
+#[test]
+fn sets_are_reproducible_from_the_seed() {
+    let bots = names(&["easy", "heuristic"]);
+    let rules = Rules::from_preset_name("kreuz").unwrap();
+    let a = play_set(&bots, rules, 5, 3, Duration::from_secs(5));
+    let b = play_set(&bots, rules, 5, 3, Duration::from_secs(5));
+    let strip = |v: &Value| -> Vec<Value> {
+        v["plays"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| serde_json::json!([p["seats"], p["scores"], p["soloist"], p["bid"], p["contract"]]))
+            .collect()
+    };
+    assert_eq!(strip(&a), strip(&b));
+    assert_eq!(a["seed"], b["seed"]);
+}
+
+#[test]
+fn omniscient_seat_plays_four_seats() {
+    let bots = names(&["omniscient", "heuristic"]);
+    let rules = Rules::from_preset_name("kreuz").unwrap();
+    let set = play_set(&bots, rules, 2, 0, Duration::from_secs(5));
+    assert!(set.get("error").is_none(), "{set}");
+    for p in set["plays"].as_array().unwrap() {
+        assert_eq!(p["log"].as_array().unwrap().len(), 0, "{}", p["log"]);
+    }
+    let summary = summarize(&bots, &[set]);
+    assert_eq!(summary["bots"][0]["seat_deals"], 4);
+}
