@@ -423,6 +423,9 @@ impl Bot for HeuristicBot {
     }
 
     fn choose(&mut self, view: &View) -> Action {
+        if view.players == 2 {
+            return crate::two::heuristic_choose(view);
+        }
         let Ok(info) = Info::from_view(view) else {
             return view.legal[0];
         };

@@ -12,6 +12,7 @@ pub mod info;
 pub mod sample;
 pub mod solver;
 pub mod strong;
+pub mod two;
 
 pub use heuristic::HeuristicBot;
 pub use info::Info;

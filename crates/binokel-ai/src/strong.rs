@@ -427,6 +427,9 @@ impl Bot for StrongBot {
         if view.legal.len() <= 1 && view.phase == Phase::Play {
             return view.legal.iter().map(|&a| (a, 0.0)).collect();
         }
+        if view.players == 2 {
+            return crate::two::strong_hint(view, &self.budget, &mut self.rng);
+        }
         let Ok(info) = Info::from_view(view) else {
             return fallback_hint(view);
         };
