@@ -304,3 +304,120 @@ fn four_players_kreuz_is_played_to_the_end_with_partners() {
         stdout(&o)
     );
 }
+
+/// A script for two players: at every prompt it tries the exchange and a few melds (refused
+/// with a message when they are not offered) and then plays the first legal card.
+fn two_player_script(turns: usize) -> Vec<String> {
+    let tries = [
+        "exchange",
+        "meld pair S",
+        "meld pair H",
+        "meld pair D",
+        "meld pair C",
+        "meld binokel",
+        "meld four_kings",
+        "meld four_queens",
+        "#1",
+    ];
+    tries
+        .iter()
+        .cycle()
+        .take(turns * tries.len())
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[test]
+fn two_players_play_a_whole_match_with_melds_from_a_script() {
+    let save = tmp("two");
+    let o = play(
+        &[
+            "--rules",
+            "two-player",
+            "--bots",
+            "random",
+            "--seed",
+            "5",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
+        &save,
+        two_player_script(3_000),
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.starts_with("Binokel: Anna, Gottlieb (random)\n"), "{out}");
+    // Trump, the turned card and the stock are shown, and the stock runs down to empty.
+    assert!(out.contains("Trump is"), "{out}");
+    assert!(out.contains(" · stock 24\n"), "{out}");
+    assert!(out.contains(" · stock 2\n"), "{out}");
+    assert!(out.contains("The stock is used up"), "{out}");
+    assert!(out.contains("stock used up\n"), "{out}");
+    // Both draw after a trick; the person sees its own card only.
+    assert!(out.contains("Anna draws "), "{out}");
+    assert!(out.contains("Gottlieb draws a card."), "{out}");
+    // Melds were offered and shown by the person from the typed tokens.
+    assert!(
+        out.contains("meld pair"),
+        "melds offered in the legal list: {out}"
+    );
+    assert!(out.contains("Anna melds "), "{out}");
+    assert!(out.contains("wins the match with"), "{out}");
+    let report = referee(&save);
+    assert_eq!(report["legal"], true);
+    let totals = report["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), 2);
+    let w = report["winner"].as_u64().unwrap() as usize;
+    assert!(totals[w].as_i64().unwrap() >= 1000, "{report}");
+    assert!(totals[w].as_i64() >= totals[1 - w].as_i64(), "{report}");
+    for d in report["deals"].as_array().unwrap() {
+        assert_eq!(d["soloist"], serde_json::Value::Null);
+        assert!(d["trump"].is_string(), "{d}");
+        // Every deal's scores are card points plus melds shown: 250 card points in all.
+        let cp: i64 = d["card_points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .sum();
+        assert_eq!(cp, 250, "{d}");
+    }
+    // The record shows the person's melds as tokens.
+    let rec: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let actions: Vec<String> = rec["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| {
+            d["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_string())
+        })
+        .collect();
+    assert!(actions.iter().any(|a| a.starts_with("meld ")), "{actions:?}");
+    // The default opponent is one strong bot.
+    let o = play(
+        &[
+            "--rules",
+            "two-player",
+            "--seed",
+            "3",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
+        &tmp("two-default"),
+        vec![],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).starts_with("Binokel: Anna, Gottlieb (strong)\n"),
+        "{}",
+        stdout(&o)
+    );
+}

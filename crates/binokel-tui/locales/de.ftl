@@ -98,7 +98,7 @@ help-declare = ←→ wählen · Enter ansagen · h Tipp · u zurück · s Zette
 help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · u zurück · q Ende
 help-done = Enter nächstes Spiel · u zurück · s Zettel · q Ende
 help-over = Die Partie ist vorbei · s Zettel · q Ende
-help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.
+help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.
 
 hint = Tipp von { $bot }: { $best }
 hint-item = { $action } (erwartet { $value })
@@ -127,3 +127,14 @@ err-mark-three = Markiere zuerst genau { $n } Karten (markiert: { $got }).
 
 replay-step = Spiel { $deal }, Zug { $action } von { $total }
 replay-help = ←→ Zug · Bild↑ Bild↓ Spiel · Pos1 Ende · q Ende
+
+# Two players (stock, drawing, melds after a trick).
+ev-turned = Aufgedeckt: { $card }. Trumpf ist { $suit }.
+ev-drew = { $name } zieht { $card }.
+ev-drew-hidden = { $name } zieht eine Karte.
+ev-exchanged = { $name } tauscht die Trumpf-9 gegen { $card }.
+ev-stock-empty = Der Stock ist aufgebraucht: ab jetzt bedienen, überstechen und trumpfen.
+stock-line = Trumpf { $suit } · aufgedeckt { $card } · Stock { $n }
+stock-empty = Trumpf { $suit } · Stock aufgebraucht
+help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · u zurück · q Ende
+help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · u zurück · q Ende

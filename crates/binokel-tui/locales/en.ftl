@@ -98,7 +98,7 @@ help-declare = ←→ choose · Enter declare · h hint · u undo · s scores ·
 help-play = ←→ Enter play · AH type a card · l last trick · h hint · u undo · q quit
 help-done = Enter next deal · u undo · s scores · q quit
 help-over = The match is over · s scores · q quit
-help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.
+help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.
 
 hint = Hint from { $bot }: { $best }
 hint-item = { $action } (expected { $value })
@@ -127,3 +127,14 @@ err-mark-three = Mark exactly { $n } cards first (marked: { $got }).
 
 replay-step = Deal { $deal }, action { $action } of { $total }
 replay-help = ←→ step · PgUp PgDn deal · Home End · q quit
+
+# Two players (stock, drawing, melds after a trick).
+ev-turned = Turned up: { $card }. Trump is { $suit }.
+ev-drew = { $name } draws { $card }.
+ev-drew-hidden = { $name } draws a card.
+ev-exchanged = { $name } exchanges the trump 9 for { $card }.
+ev-stock-empty = The stock is used up: from now on follow suit, beat and trump.
+stock-line = Trump { $suit } · turned { $card } · stock { $n }
+stock-empty = Trump { $suit } · stock used up
+help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · u undo · q quit
+help-buttons = ←→ choose · Enter show · m back to the hand · h hint · u undo · q quit

@@ -98,7 +98,7 @@ help-declare = ←→ kiezen · Enter aankondigen · h tip · u terug · s score
 help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · u terug · q stoppen
 help-done = Enter volgend spel · u terug · s scores · q stoppen
 help-over = De partij is voorbij · s scores · q stoppen
-help-plain = Typ een actie (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, een kaart zoals AH), #N voor de N-de toegestane actie, h tip, u terug, l laatste slag, s scores, q stoppen.
+help-plain = Typ een actie (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, een kaart zoals AH), #N voor de N-de toegestane actie, h tip, u terug, l laatste slag, s scores, q stoppen.
 
 hint = Tip van { $bot }: { $best }
 hint-item = { $action } (verwacht { $value })
@@ -127,3 +127,14 @@ err-mark-three = Markeer eerst precies { $n } kaarten (gemarkeerd: { $got }).
 
 replay-step = Spel { $deal }, zet { $action } van { $total }
 replay-help = ←→ zet · PgUp PgDn spel · Home End · q stoppen
+
+# Two players (stock, drawing, melds after a trick).
+ev-turned = Omgedraaid: { $card }. Troef is { $suit }.
+ev-drew = { $name } trekt { $card }.
+ev-drew-hidden = { $name } trekt een kaart.
+ev-exchanged = { $name } ruilt de troef-9 voor { $card }.
+ev-stock-empty = De stapel is op: vanaf nu bekennen, overnemen en troeven.
+stock-line = Troef { $suit } · omgedraaid { $card } · stapel { $n }
+stock-empty = Troef { $suit } · stapel is op
+help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · u terug · q stoppen
+help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · u terug · q stoppen

@@ -98,7 +98,7 @@ help-declare = ←→ escolher · Enter declarar · h dica · u desfazer · s po
 help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · u desfazer · q sair
 help-done = Enter próxima mão · u desfazer · s pontos · q sair
 help-over = A partida terminou · s pontos · q sair
-help-plain = Escreva uma ação (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, uma carta como AH), #N para a N-ésima ação permitida, h dica, u desfazer, l última vaza, s pontos, q sair.
+help-plain = Escreva uma ação (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, uma carta como AH), #N para a N-ésima ação permitida, h dica, u desfazer, l última vaza, s pontos, q sair.
 
 hint = Dica de { $bot }: { $best }
 hint-item = { $action } (esperado { $value })
@@ -127,3 +127,14 @@ err-mark-three = Marque primeiro exatamente { $n } cartas (marcadas: { $got }).
 
 replay-step = Mão { $deal }, ação { $action } de { $total }
 replay-help = ←→ passo · PgUp PgDn mão · Home End · q sair
+
+# Two players (stock, drawing, melds after a trick).
+ev-turned = Virada: { $card }. O trunfo é { $suit }.
+ev-drew = { $name } compra { $card }.
+ev-drew-hidden = { $name } compra uma carta.
+ev-exchanged = { $name } troca o 9 de trunfo por { $card }.
+ev-stock-empty = O monte acabou: agora é obrigatório seguir o naipe, superar e trunfar.
+stock-line = Trunfo { $suit } · virada { $card } · monte { $n }
+stock-empty = Trunfo { $suit } · monte acabou
+help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · u desfazer · q sair
+help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · u desfazer · q sair

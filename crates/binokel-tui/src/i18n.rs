@@ -349,6 +349,7 @@ impl Catalog {
             Action::Bettel => self.t("act-bettel"),
             Action::Surrender(s) => self.ta("act-surrender", &[("suit", Arg::Str(&self.suit(s)))]),
             Action::Play(c) => self.card(c),
+            Action::Meld(k, Some(s)) if k.has_suit() => format!("{} {}", self.meld(k), self.suit_short(s)),
             Action::Meld(k, _) => self.meld(k),
             Action::Exchange => self.t("act-exchange"),
         }
@@ -435,6 +436,15 @@ impl Catalog {
 
 /// Every message id the program uses; each catalogue must define all of them.
 pub const MESSAGE_IDS: &[&str] = &[
+    "ev-turned",
+    "ev-drew",
+    "ev-drew-hidden",
+    "ev-exchanged",
+    "ev-stock-empty",
+    "stock-line",
+    "stock-empty",
+    "help-play-stock",
+    "help-buttons",
     "title",
     "deal-n",
     "dealer",

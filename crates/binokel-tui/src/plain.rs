@@ -45,6 +45,9 @@ pub fn run(
             dealer: d.start.dealer(),
         };
         writeln!(out, "{}", text::event(cat, &names, &ev))?;
+        if let Some(c) = d.start.turned() {
+            writeln!(out, "{}", text::event(cat, &names, &Event::Turned(c)))?;
+        }
     }
     let mut line = String::new();
     loop {
@@ -76,6 +79,9 @@ pub fn run(
                             &[("name", Arg::Str(&names[human])), ("hand", Arg::Str(&hand))]
                         )
                     )?;
+                    if let Some(l) = text::stock_line(cat, &v) {
+                        writeln!(out, "{l}")?;
+                    }
                     writeln!(out, "{}", text::legal_list(cat, &v))?;
                 }
                 write!(out, "> ")?;

@@ -112,8 +112,17 @@ fn name(names: &[String], s: Seat) -> String {
     names.get(s).cloned().unwrap_or_else(|| s.to_string())
 }
 
-fn button_label(cat: &Catalog, a: Action) -> String {
+fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
     match a {
+        // Two players: a meld offered after a won trick, with what it is worth.
+        Action::Meld(kind, suit) => match view.trump {
+            Some(t) => {
+                let rules = binokel::Rules::from_json(&view.rules).unwrap_or_default();
+                let points = binokel::deal::meld_value(kind, suit, t, &rules);
+                format!("{} ({points})", cat.action(a))
+            }
+            None => cat.action(a),
+        },
         Action::Trump(s) => cat.ta("act-trump", &[("suit", Arg::Str(&cat.suit_short(s)))]),
         Action::Surrender(s) => cat.ta("act-surrender", &[("suit", Arg::Str(&cat.suit_short(s)))]),
         other => cat.action(other),
@@ -125,7 +134,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
     let area = f.area();
     let mut hits = Hits::default();
     let btns = buttons(s.view);
-    let labels: Vec<String> = btns.iter().map(|a| button_label(s.cat, *a)).collect();
+    let labels: Vec<String> = btns.iter().map(|a| button_label(s.cat, s.view, *a)).collect();
     let btn_width: usize = labels.iter().map(|l| l.chars().count() + 3).sum();
     let btn_lines = if btns.is_empty() {
         1
@@ -204,6 +213,8 @@ fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
     ];
     if let Some(c) = v.contract {
         parts.push(contract_text(cat, c));
+    } else if let (Some(t), 2) = (v.trump, v.players) {
+        parts.push(contract_text(cat, Contract::Trump(t)));
     }
     if let Some(b) = v.high_bidder {
         parts.push(cat.ta(
@@ -294,6 +305,9 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
             let list: Vec<String> = m.melds.iter().map(|x| cat.meld(x.kind)).collect();
             let text = if list.is_empty() {
                 cat.t("melds-none")
+            } else if v.players == 2 {
+                // Shown one at a time after won tricks: suit and points tell them apart.
+                text::meld_list(cat, &m.melds)
             } else {
                 list.join(", ")
             };
@@ -470,6 +484,9 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
                     name(s.names, so),
                     v.bid
                 )));
+            }
+            if let Some(l) = text::stock_line(cat, v) {
+                lines.push(Line::from(l));
             }
             lines.push(Line::from(""));
             match &v.trick {

@@ -105,6 +105,24 @@ pub enum Event {
         /// The winner's total.
         points: i32,
     },
+    /// Two players: the card turned up after dealing (its suit is trump).
+    Turned(Card),
+    /// Two players: a seat drew from the stock (the card only where the viewer may see it).
+    Drew {
+        /// Who drew.
+        seat: Seat,
+        /// The card drawn (None: another seat's card).
+        card: Option<Card>,
+    },
+    /// Two players: a seat exchanged its trump 9 for the turned card.
+    Exchanged {
+        /// Who.
+        seat: Seat,
+        /// The turned card taken into the hand.
+        card: Card,
+    },
+    /// Two players: the stock is used up; section 6 (follow, beat, trump) applies now.
+    StockEmpty,
     /// The record could not be written.
     SaveFailed(String),
 }
@@ -339,6 +357,9 @@ impl Session {
             number: index + 1,
             dealer,
         });
+        if let Some(c) = self.game.current().and_then(Deal::turned) {
+            ev.push(Event::Turned(c));
+        }
         self.save_into(&mut ev);
         ev
     }
@@ -369,6 +390,14 @@ impl Session {
         self.game.play(a)?;
         let after = *self.game.current().expect("a deal was in progress");
         let mut ev = step_events(&before, a, &after, &self.game, by_human);
+        // The person sees the cards it draws, never a bot's.
+        for e in &mut ev {
+            if let Event::Drew { seat, card } = e {
+                if *seat != self.human {
+                    *card = None;
+                }
+            }
+        }
         self.save_into(&mut ev);
         Ok(ev)
     }
@@ -453,11 +482,39 @@ pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, show_bur
     let seat = before.to_act().unwrap_or(0);
     let mut ev = Vec::new();
     let hidden = matches!(a, Action::Bury(_)) && !show_burial;
-    ev.push(Event::Acted {
-        seat,
-        action: (!hidden).then_some(a),
-        count: if let Action::Bury(s) = a { s.len() } else { 0 },
-    });
+    match a {
+        // A meld shown after a won trick (two players) is announced with its points.
+        Action::Meld(kind, suit) => {
+            let points = after.melds()[seat].saturating_sub(before.melds()[seat]);
+            ev.push(Event::Melds {
+                seat,
+                melds: vec![Meld { kind, suit, points }],
+                total: points,
+            });
+        }
+        Action::Exchange => {
+            if let Some(card) = before.bottom() {
+                ev.push(Event::Exchanged { seat, card });
+            }
+            let diss = after.melds()[seat].saturating_sub(before.melds()[seat]);
+            if diss > 0 {
+                ev.push(Event::Melds {
+                    seat,
+                    melds: vec![Meld {
+                        kind: binokel::MeldKind::Diss,
+                        suit: after.trump(),
+                        points: diss,
+                    }],
+                    total: diss,
+                });
+            }
+        }
+        _ => ev.push(Event::Acted {
+            seat,
+            action: (!hidden).then_some(a),
+            count: if let Action::Bury(s) = a { s.len() } else { 0 },
+        }),
+    }
     if before.phase() == Phase::Auction && after.phase() != Phase::Auction {
         if let Some(s) = after.soloist() {
             ev.push(Event::Soloist {
@@ -487,11 +544,32 @@ pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, show_bur
         if cards.len() == n {
             let last = after.tricks_played() == after.total_tricks();
             let points = cards.iter().map(|c| c.points()).sum::<u32>() + if last { 10 } else { 0 };
+            let winner = after.leader();
             ev.push(Event::Trick {
-                seat: after.leader(),
+                seat: winner,
                 cards,
                 points,
             });
+            // Two players: both draw as the trick ends, the winner first.
+            if before.stock_left() > after.stock_left() {
+                for s in [winner, 1 - winner] {
+                    let mut held = before.hand(s);
+                    if s == seat {
+                        held.remove(c);
+                    }
+                    if let Some(new) = after.hand(s).minus(held) {
+                        for card in new.iter() {
+                            ev.push(Event::Drew {
+                                seat: s,
+                                card: Some(card),
+                            });
+                        }
+                    }
+                }
+                if after.stock_left() == 0 {
+                    ev.push(Event::StockEmpty);
+                }
+            }
         }
     }
     if after.is_over() {

@@ -56,16 +56,7 @@ pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
             let list = if melds.is_empty() {
                 cat.t("melds-none")
             } else {
-                melds
-                    .iter()
-                    .map(|m| match m.suit {
-                        Some(s) if m.kind.has_suit() => {
-                            format!("{} {} {}", cat.meld(m.kind), cat.suit_short(s), m.points)
-                        }
-                        _ => format!("{} {}", cat.meld(m.kind), m.points),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                meld_list(cat, melds)
             };
             cat.ta(
                 "ev-melds",
@@ -111,8 +102,67 @@ pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
                 ("points", Arg::Num(*points as i64)),
             ],
         ),
+        Event::Turned(c) => cat.ta(
+            "ev-turned",
+            &[
+                ("card", Arg::Str(&cat.card(*c))),
+                ("suit", Arg::Str(&cat.suit(c.suit()))),
+            ],
+        ),
+        Event::Drew { seat, card } => match card {
+            Some(c) => cat.ta(
+                "ev-drew",
+                &[
+                    ("name", Arg::Str(&name(names, *seat))),
+                    ("card", Arg::Str(&cat.card(*c))),
+                ],
+            ),
+            None => cat.ta("ev-drew-hidden", &[("name", Arg::Str(&name(names, *seat)))]),
+        },
+        Event::Exchanged { seat, card } => cat.ta(
+            "ev-exchanged",
+            &[
+                ("name", Arg::Str(&name(names, *seat))),
+                ("card", Arg::Str(&cat.card(*card))),
+            ],
+        ),
+        Event::StockEmpty => cat.t("ev-stock-empty"),
         Event::SaveFailed(e) => e.clone(),
     }
+}
+
+/// Two players: trump, the face-up card under the stock and the cards left to draw
+/// (`Trump clubs · turned K♣ · stock 14`); None in a deal without a stock.
+pub fn stock_line(cat: &Catalog, view: &View) -> Option<String> {
+    if view.players != 2 {
+        return None;
+    }
+    let suit = cat.suit(view.trump?);
+    Some(match view.turned.filter(|_| view.stock > 0) {
+        Some(c) => cat.ta(
+            "stock-line",
+            &[
+                ("suit", Arg::Str(&suit)),
+                ("card", Arg::Str(&cat.card(c))),
+                ("n", Arg::Num(view.stock as i64)),
+            ],
+        ),
+        None => cat.ta("stock-empty", &[("suit", Arg::Str(&suit))]),
+    })
+}
+
+/// A seat's melds as a short list (`family ♥ 100, pair ♦ 20`).
+pub fn meld_list(cat: &Catalog, melds: &[binokel::Meld]) -> String {
+    melds
+        .iter()
+        .map(|m| match m.suit {
+            Some(s) if m.kind.has_suit() => {
+                format!("{} {} {}", cat.meld(m.kind), cat.suit_short(s), m.points)
+            }
+            _ => format!("{} {}", cat.meld(m.kind), m.points),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A hint as one line: the best actions with their values.

@@ -42,6 +42,8 @@ pub struct App {
     pub delay: Duration,
     next_bot_at: Option<Instant>,
     hits: Hits,
+    /// Two players: the keys move over the meld/exchange buttons instead of the hand.
+    on_buttons: bool,
 }
 
 /// What the event loop does after a key.
@@ -69,6 +71,7 @@ impl App {
             delay,
             next_bot_at: None,
             hits: Hits::default(),
+            on_buttons: false,
         };
         let names = app.session.game().seats().to_vec();
         for l in app.session.game().deals().iter().enumerate().map(|(i, d)| {
@@ -103,6 +106,7 @@ impl App {
     }
 
     fn reset_focus(&mut self) {
+        self.on_buttons = false;
         self.marked.clear();
         self.typed.clear();
         let Some(v) = self.session.view() else { return };
@@ -123,7 +127,15 @@ impl App {
     fn focus_on_hand(&self) -> bool {
         let st = self.session.status();
         let phase = self.session.deal().map(|d| d.phase());
-        st == Status::Human && matches!(phase, Some(Phase::Play | Phase::Bury))
+        st == Status::Human && matches!(phase, Some(Phase::Play | Phase::Bury)) && !self.on_buttons
+    }
+
+    /// True when buttons sit beside the playable hand (two players: melds and the exchange
+    /// after a won trick).
+    fn play_buttons(&self) -> bool {
+        self.session.status() == Status::Human
+            && self.session.deal().map(|d| d.phase()) == Some(Phase::Play)
+            && self.session.view().is_some_and(|v| !buttons(&v).is_empty())
     }
 
     /// Where the last frame drew the cards and buttons.
@@ -140,6 +152,8 @@ impl App {
                 Some(Phase::Auction) => "help-auction",
                 Some(Phase::Bury) => "help-bury",
                 Some(Phase::Declare) => "help-declare",
+                _ if self.on_buttons => "help-buttons",
+                _ if self.play_buttons() => "help-play-stock",
                 _ => "help-play",
             },
         };
@@ -263,6 +277,11 @@ impl App {
                 let Some(v) = self.session.view() else { return };
                 let cards = hand_cards(&v);
                 match v.phase {
+                    Phase::Play if self.on_buttons => {
+                        if let Some(&a) = buttons(&v).get(self.button) {
+                            self.act(a);
+                        }
+                    }
                     Phase::Play => {
                         if let Some(&c) = cards.get(self.cursor) {
                             self.act(Action::Play(c));
@@ -374,6 +393,11 @@ impl App {
                 'l' => Some(Command::LastTrick),
                 's' => Some(Command::Scores),
                 'q' => Some(Command::Quit),
+                'm' | 'M' if self.play_buttons() => {
+                    self.on_buttons = !self.on_buttons;
+                    self.button = 0;
+                    return Flow::Continue;
+                }
                 _ => None,
             };
             if let Some(c) = cmd {
@@ -447,6 +471,7 @@ impl App {
         let inside =
             |r: &ratatui::layout::Rect| x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
         if let Some(&(_, i)) = self.hits.cards.iter().find(|(r, _)| inside(r)) {
+            self.on_buttons = false;
             if !self.focus_on_hand() {
                 return Flow::Continue;
             }
@@ -460,6 +485,7 @@ impl App {
             }
         } else if let Some(&(_, i)) = self.hits.buttons.iter().find(|(r, _)| inside(r)) {
             self.button = i;
+            self.on_buttons = self.play_buttons();
             self.enter();
         }
         Flow::Continue

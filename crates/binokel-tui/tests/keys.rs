@@ -286,3 +286,65 @@ fn a_saved_match_is_stepped_through_in_the_replay() {
         .unwrap_err()
         .contains("--seat 7"));
 }
+
+#[test]
+fn two_players_show_melds_with_m_and_play_the_match_with_the_keyboard() {
+    let session = Session::new(Config {
+        rules: Rules::from_preset_name("two-player").unwrap(),
+        name: "Anna".into(),
+        bots: vec!["random".into()],
+        seed: 12,
+        save: None,
+    })
+    .unwrap();
+    let mut a = App::new(
+        session,
+        Catalog::new(Lang::En, CardStyle::French, Low::Nine),
+        Duration::ZERO,
+    );
+    bots(&mut a);
+    let first = draw(&mut a);
+    assert!(first.contains("Trump "), "{first}");
+    assert!(first.contains("turned "), "{first}");
+    assert!(first.contains("stock 24"), "{first}");
+    let mut shown = 0;
+    for _ in 0..100_000 {
+        bots(&mut a);
+        match a.session.status() {
+            Status::MatchOver => break,
+            Status::DealOver => {
+                key(&mut a, KeyCode::Enter);
+            }
+            Status::Human => {
+                let v = a.session.view().unwrap();
+                let offered = v
+                    .legal
+                    .iter()
+                    .any(|x| matches!(x, Action::Meld(..) | Action::Exchange));
+                if offered {
+                    assert!(a.help().contains("m meld/exchange"), "{}", a.help());
+                    key(&mut a, KeyCode::Char('m'));
+                    let screen = draw(&mut a);
+                    assert!(screen.contains("Enter show"), "{screen}");
+                    let before = a.session.deal().unwrap().melds()[0];
+                    key(&mut a, KeyCode::Enter);
+                    let after = a.session.view().unwrap();
+                    // The first button is a meld or the exchange; either way it is taken
+                    // (the legal list changes) and the card play goes on from the hand.
+                    assert_ne!(after.legal, v.legal);
+                    assert_eq!(after.to_act, Some(0));
+                    if a.session.deal().unwrap().melds()[0] > before {
+                        shown += 1;
+                    }
+                } else {
+                    key(&mut a, KeyCode::Enter);
+                }
+            }
+            Status::Bot(_) => {}
+        }
+    }
+    assert_eq!(a.session.status(), Status::MatchOver);
+    assert!(shown > 0, "no meld was shown by keys");
+    let w = a.session.game().winner().unwrap();
+    assert!(a.session.game().totals()[w] >= 1000);
+}

@@ -1,4 +1,5 @@
-//! `binokel play`: a match against two computer players in the terminal.
+//! `binokel play`: a match against computer players in the terminal (one to three, as the
+//! rules seat them).
 
 use binokel_tui::plain;
 use binokel_tui::session::{Config, Session};
@@ -44,7 +45,7 @@ pub struct Args {
     /// Default: $XDG_DATA_HOME/binokel/match.json (or ~/.local/share/binokel/match.json).
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Rules preset (standard, swabian, dutch, forty, kreuz).
+    /// Rules preset (standard, swabian, dutch, forty, kreuz, two-player).
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// A rules option, `name=value` (repeatable).
