@@ -5,7 +5,9 @@
 //! with the checked `Deal::play`. So every sample reproduces the auction, the plays (and
 //! with them every follow/trump/beat duty) and, checked separately, exactly the melds each
 //! seat showed. Cards that the melds reveal are placed first and cards a seat is known not to
-//! hold are never given to it, so rejection stays rare.
+//! hold are never given to it, so rejection stays rare; when it is not, a depth-first search
+//! over the hidden cards takes over. After a call (house rule `calling`) the called card and
+//! the card given back are moved back to where they were dealt before the replay.
 
 use crate::info::{Info, InfoError};
 use binokel::meld::{meld_total, melds};
@@ -157,8 +159,7 @@ fn union_max(a: CardSet, b: CardSet) -> CardSet {
 
 impl Sampler {
     /// Prepares sampling for a seat's knowledge. Fails when the view is not one this sampler
-    /// understands (two seats, the calling house rule, whose hidden partner it does not
-    /// model) or is inconsistent.
+    /// understands (two seats; a call with four seats) or is inconsistent.
     pub fn new(info: &Info) -> Result<Sampler, InfoError> {
         if !(3..=4).contains(&info.n) {
             return Err(InfoError("sampling supports three or four seats".into()));
