@@ -116,6 +116,10 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
             let a = match &mut players[seat] {
                 Player::Bot(b) => b.choose(&view),
                 Player::External(b) => b.choose(&view),
+                Player::Omniscient(_) if n == 2 => {
+                    let truth = game.current().expect("a deal is in progress");
+                    crate::two::omniscient_hint(&view, truth, &Budget::STRONG)[0].0
+                }
                 Player::Omniscient(b) => {
                     let truth = *game.current().expect("a deal is in progress");
                     match Info::from_view(&view) {

@@ -749,6 +749,66 @@ fn margin(sim: &Sim, me: usize) -> f64 {
     f64::from(t[me] - t[1 - me])
 }
 
+/// Adds to `sums[i]` the margin for `me` of `legal[i]` in `world`: a rollout while the stock
+/// lasts, the exact solve after it.
+fn rate_world(world: &Sim, me: usize, legal: &[Action], budget: &Budget, sums: &mut [f64]) {
+    let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
+        None
+    } else {
+        solve(world, me, budget.solver_nodes).map(|v| v.into_iter().map(|(c, p)| (c.index(), p)).collect())
+    };
+    let t = world.totals();
+    // Card points still to take, the last trick's 10 included.
+    let left = CardSet::PACK.points() as i32 + 10 - (world.points[0] + world.points[1]) as i32;
+    for (i, &a) in legal.iter().enumerate() {
+        sums[i] += match (&exact, a) {
+            (Some(sol), Action::Play(c)) => {
+                // Melds are over after the stock: only card points still move.
+                let mine = *sol.get(&c.index()).unwrap_or(&0);
+                f64::from(t[me] + mine) - f64::from(t[1 - me] + left - mine)
+            }
+            _ => {
+                let mut w = *world;
+                w.apply(a);
+                rollout(&mut w);
+                margin(&w, me)
+            }
+        };
+    }
+}
+
+/// The arena's omniscient seat: the strong bot's rating on the true deal (the other hand and
+/// the stock order as they are), one world instead of samples.
+pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> Vec<(Action, f64)> {
+    let Some(info) = info_from_view(view) else {
+        return strong_hint(
+            view,
+            budget,
+            &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0),
+        );
+    };
+    let me = info.me;
+    let mut world = info.base;
+    world.hands[1 - me] = truth.hand(1 - me);
+    world.hands[me] = truth.hand(me);
+    let stock = truth.stock();
+    for (i, &c) in stock.iter().enumerate().skip(world.drawn) {
+        world.draws[i] = c;
+    }
+    if let Some(b) = truth.bottom() {
+        world.draws[DRAWS - 1] = b;
+    }
+    if let Some(t) = truth.turned() {
+        world.turned = t;
+    }
+    world.fresh = truth.fresh_card();
+    let mut sums = vec![0.0; view.legal.len()];
+    rate_world(&world, me, &view.legal, budget, &mut sums);
+    let mut out: Vec<(Action, f64)> = view.legal.iter().copied().zip(sums).collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
 /// The strong bot's rating of every legal action of a two-player view (best first): the mean
 /// margin over sampled worlds, each finished by rollouts or, after the stock, exactly.
 pub fn strong_hint<R: Rng + ?Sized>(view: &View, budget: &Budget, rng: &mut R) -> Vec<(Action, f64)> {
@@ -775,32 +835,7 @@ pub fn strong_hint<R: Rng + ?Sized>(view: &View, budget: &Budget, rng: &mut R) -
     for _ in 0..samples {
         let Some(world) = sample(&info, rng) else { continue };
         counted += 1;
-        let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
-            None
-        } else {
-            solve(&world, me, budget.solver_nodes)
-                .map(|v| v.into_iter().map(|(c, p)| (c.index(), p)).collect())
-        };
-        for (i, &a) in view.legal.iter().enumerate() {
-            let value = match (&exact, a) {
-                (Some(sol), Action::Play(c)) => {
-                    // Melds are over after the stock: only card points still move.
-                    let t = world.totals();
-                    let mine = f64::from(t[me]) + f64::from(*sol.get(&c.index()).unwrap_or(&0));
-                    let left: i32 =
-                        CardSet::PACK.points() as i32 + 10 - (world.points[0] + world.points[1]) as i32;
-                    let theirs = f64::from(t[1 - me]) + f64::from(left - sol.get(&c.index()).unwrap_or(&0));
-                    mine - theirs
-                }
-                _ => {
-                    let mut w = world;
-                    w.apply(a);
-                    rollout(&mut w);
-                    margin(&w, me)
-                }
-            };
-            sums[i] += value;
-        }
+        rate_world(&world, me, &view.legal, budget, &mut sums);
         if !world.stock_lasts() {
             // After the stock the world is the true one: one sample decides.
             break;

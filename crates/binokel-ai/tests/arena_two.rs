@@ -162,3 +162,20 @@ fn the_arena_plays_two_seat_duplicate_sets() {
     assert_eq!(s["bots"][0]["seat_deals"], 2);
     assert_eq!(s["bots"][0]["contracts"], 0);
 }
+
+#[test]
+fn the_omniscient_seat_plays_two_players() {
+    let bots: Vec<String> = vec!["omniscient".into(), "heuristic".into()];
+    let sets: Vec<_> = (0..3)
+        .map(|i| play_set(&bots, rules(), 4, i, Duration::from_secs(5)))
+        .collect();
+    for set in &sets {
+        assert!(set.get("error").is_none(), "{set}");
+        for p in set["plays"].as_array().unwrap() {
+            assert_eq!(p["log"].as_array().unwrap().len(), 0, "{}", p["log"]);
+        }
+    }
+    // Knowing every card, it outscores the heuristic over three deals, each played twice.
+    let s = summarize(&bots, &sets);
+    assert!(s["difference"]["mean"].as_f64().unwrap() > 0.0, "{s}");
+}
