@@ -69,9 +69,8 @@ function route() {
   document.title = `Binokel · ${t("title." + (page || "home"))}`;
 }
 
-// Two players need the stock and meld-after-trick rules, which the engine does not play
-// yet; the rules page still describes them.
-const PLAYABLE = Object.keys(PRESETS).filter((p) => p !== "two-player");
+// Every preset is played at the server, two players (the stock game) included.
+const PLAYABLE = Object.keys(PRESETS);
 
 function presetOptions(selected) {
   return PLAYABLE

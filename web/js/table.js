@@ -488,6 +488,15 @@ class TableClient {
     } else if (v.soloist !== null && v.soloist !== undefined) {
       parts.push(`<div class="info">${esc(t("table.soloist_bid", { name: name(v.soloist), bid: v.bid }))}</div>`);
     }
+    if (v.players === 2 && v.trump) {
+      // The stock game: trump from the turned card, the face-up card under the stock and
+      // what is left to draw.
+      const turned = v.turned && v.stock > 0 ? `<span class="card small" id="turned-card" data-card="${v.turned}">${cardSvg(v.turned, style)}</span>` : "";
+      const left = v.stock > 0 ? t("table.stock_n", { n: v.stock }) : t("table.stock_empty");
+      parts.push(
+        `<div class="info stock" id="stock-info" data-stock="${v.stock}" data-trump="${v.trump}">${turned}<span>${esc(t("table.trump"))} ${suitSvg(v.trump, style, 16)} ${esc(t(`suit.${style}.${v.trump}`))}</span><span id="stock-count">${esc(left)}</span></div>`,
+      );
+    }
     if (v.tapp && (v.phase === "bury" || v.phase === "declare")) {
       parts.push(
         `<div class="tapp" id="tapp"><span>${esc(t("table.tapp"))}</span>${splitCards(v.tapp).map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("")}</div>`,
@@ -589,7 +598,7 @@ class TableClient {
   }
 
   handHtml(v, myTurn, style) {
-    const trump = v.contract && /^(trump|surrender) /.test(v.contract) ? v.contract.slice(-1) : null;
+    const trump = v.contract && /^(trump|surrender) /.test(v.contract) ? v.contract.slice(-1) : v.trump || null;
     const cards = sortHand(splitCards(v.hand), trump);
     const legal = new Set(v.legal);
     const burying = myTurn && v.legal.some((a) => a.startsWith("bury "));
