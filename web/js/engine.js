@@ -4,7 +4,7 @@
 // legality; the server's rules crate stays the only judge.
 
 import { splitCards, cardPoints } from "./cards.js";
-import { meldsOf, dealScores } from "./scoring.js";
+import { meldsOf, dealScores, roundTen } from "./scoring.js";
 
 // The options a replay needs (RULES.md sections 10 and 11), as the record spells them.
 const PRESET_RULES = {
@@ -73,7 +73,7 @@ function clone(s) {
  */
 export function replayDeal(rules, deal) {
   const n = rules.players;
-  if (n === 2) throw new Error("two-player records are not shown by the replay viewer yet");
+  if (n === 2) return replayTwo(rules, deal);
   const dealer = deal.dealer;
   const fore = (dealer + 1) % n;
   const s = {
@@ -237,6 +237,150 @@ export function replayDeal(rules, deal) {
         if (last || early) finish();
       } else {
         s.toAct = (actor + 1) % n;
+      }
+    }
+    out.push(clone(s));
+  }
+  return out;
+}
+
+/** The points of one meld shown in the two-player game (RULES.md section 5's table). */
+export function meldValue(kind, suit, trump, rules) {
+  const t = suit === trump;
+  const pair = t ? 40 : 20;
+  const inc = rules.family_pair === "included" ? 1 : 0;
+  const fixed = {
+    pair,
+    four_aces: 100,
+    four_kings: 80,
+    four_queens: 60,
+    four_jacks: 40,
+    eight_aces: 1000,
+    eight_kings: 1000,
+    eight_queens: 1000,
+    eight_jacks: 1000,
+    binokel: 40,
+    double_binokel: 300,
+    diss: 10,
+    rundgang: 240,
+  };
+  if (kind === "family") return (t ? 150 : 100) + inc * pair;
+  if (kind === "double_family") return (t ? 1500 : 1000) + 2 * inc * pair;
+  return fixed[kind] || 0;
+}
+
+/**
+ * Two players (RULES.md section 13): no auction; trump is the turned card's suit; after each
+ * trick the winner may show one meld (`meld KIND [X]`) and exchange the trump 9 for the
+ * turned card (`exchange`), then both draw, the winner first; the last trick scores 10;
+ * each seat scores its card points plus the melds it showed. Positions carry `trump`,
+ * `turned` (the face-up card under the stock while it is there) and `stock` (cards left).
+ */
+function replayTwo(rules, deal) {
+  const n = 2;
+  const turned = deal.turned;
+  const trump = turned[1];
+  const nine = `9${trump}`;
+  const s = {
+    phase: "play",
+    hands: deal.hands.map((h) => splitCards(h)),
+    tapp: [],
+    tappShown: false,
+    buried: [],
+    said: Array(n).fill(null),
+    bid: 0,
+    high: null,
+    soloist: null,
+    contract: null,
+    trump,
+    turned,
+    stock: splitCards(deal.stock).length + 1,
+    trick: null,
+    lastTrick: null,
+    tricks: Array(n).fill(0),
+    points: Array(n).fill(0),
+    toAct: (deal.dealer + 1) % n,
+    last: null,
+    melds: [
+      { melds: [], total: 0 },
+      { melds: [], total: 0 },
+    ],
+    scores: null,
+  };
+  // The cards still to draw, top first; the face-up card (the turned card, or the trump 9
+  // exchanged for it) comes last.
+  const pile = splitCards(deal.stock);
+  let drawn = 0;
+  const total = pile.length + 1;
+  // Per seat: how many trump 9s shown as a Diss are still held (an exchange of a shown 9
+  // scores nothing more), kept the way the engine keeps it: clamped to the hand at each draw.
+  const dissShown = [0, 0];
+  let fresh = null;
+  const count9 = (x) => s.hands[x].filter((c) => c === nine).length;
+  const clamp = (x) => (dissShown[x] = Math.min(dissShown[x], count9(x)));
+  const out = [clone(s)];
+  for (const token of deal.actions) {
+    const actor = s.toAct;
+    s.last = { seat: actor, action: token };
+    if (token.startsWith("meld ")) {
+      const [, kind, suit] = token.split(" ");
+      const points = meldValue(kind, suit || null, trump, rules);
+      clamp(actor);
+      if (kind === "diss") dissShown[actor]++;
+      s.melds[actor].melds.push({ kind, suit: suit || null, points });
+      s.melds[actor].total += points;
+    } else if (token === "exchange") {
+      clamp(actor);
+      const held = count9(actor) - (fresh === nine ? 1 : 0);
+      const scores = held > dissShown[actor];
+      if (!scores) dissShown[actor]--;
+      removeCard(s.hands[actor], nine);
+      s.hands[actor].push(s.turned);
+      if (drawn === total) {
+        // The loser drew the turned card just now; in the real order it gets the 9 instead.
+        const loser = 1 - actor;
+        removeCard(s.hands[loser], s.turned);
+        s.hands[loser].push(nine);
+      }
+      s.turned = nine;
+      if (scores) {
+        s.melds[actor].melds.push({ kind: "diss", suit: trump, points: 10 });
+        s.melds[actor].total += 10;
+      }
+    } else {
+      fresh = null;
+      removeCard(s.hands[actor], token);
+      if (!s.trick) s.trick = { leader: actor, cards: [], winner: actor };
+      const tr = s.trick;
+      tr.cards.push(token);
+      if (tr.cards.length > 1 && beats(token, tr.cards[0], trump)) tr.winner = actor;
+      if (tr.cards.length === n) {
+        const w = tr.winner;
+        s.tricks[w]++;
+        s.points[w] += tr.cards.reduce((a, c) => a + cardPoints(c), 0);
+        s.lastTrick = tr;
+        s.trick = null;
+        s.toAct = w;
+        if (drawn < total) {
+          clamp(0);
+          clamp(1);
+          const next = () => (drawn++ < pile.length ? pile[drawn - 1] : s.turned);
+          const a = next();
+          const b = next();
+          s.hands[w].push(a);
+          s.hands[1 - w].push(b);
+          fresh = a;
+          s.stock = total - drawn;
+        }
+        if (s.hands.every((h) => h.length === 0)) {
+          s.points[w] += 10;
+          s.phase = "done";
+          s.toAct = null;
+          const sc = [0, 1].map((x) => s.points[x] + s.melds[x].total);
+          s.scores = rules.rounding === "ten" ? sc.map(roundTen) : sc;
+        }
+      } else {
+        s.toAct = 1 - actor;
       }
     }
     out.push(clone(s));

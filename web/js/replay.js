@@ -64,7 +64,7 @@ export async function showReplay(root, code, startDeal = 0, startStep = 0) {
     const pos = (x) => positionOf(n, 0, x);
     const seats = names
       .map((name, x) => {
-        const hand = sortHand(s.hands[x], /^(trump|surrender) /.test(s.contract || "") ? s.contract.slice(-1) : null);
+        const hand = sortHand(s.hands[x], /^(trump|surrender) /.test(s.contract || "") ? s.contract.slice(-1) : s.trump || null);
         const role = [];
         if (record.deals[dealNo].dealer === x) role.push(t("table.dealer"));
         if (s.soloist === x) role.push(t("table.soloist"));
@@ -92,6 +92,15 @@ export async function showReplay(root, code, startDeal = 0, startStep = 0) {
     const info = [];
     if (s.high !== null) info.push(t("table.bid_by", { bid: s.bid, name: names[s.high] }));
     if (s.contract) info.push(`${actionText(s.contract, style, false)}`);
+    if (s.trump && !s.contract) {
+      // Two players: trump from the turned card, the face-up card under the stock, cards left.
+      info.push(`${esc(t("table.trump"))} ${suitSvg(s.trump, style, 16)}`);
+      info.push(
+        s.stock > 0
+          ? `<span class="card small" id="replay-turned" data-card="${s.turned}">${cardSvg(s.turned, style)}</span> <span id="replay-stock" data-stock="${s.stock}">${esc(t("table.stock_n", { n: s.stock }))}</span>`
+          : `<span id="replay-stock" data-stock="0">${esc(t("table.stock_empty"))}</span>`,
+      );
+    }
     const tapp = s.tappShown
       ? `<div class="tapp">${esc(t("table.tapp"))} ${s.tapp.map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("")}</div>`
       : "";
@@ -151,6 +160,7 @@ function meldsHtml(s, x, style) {
 /** The deal's result: tricks, card points, melds (struck out where they do not count), scores, totals. */
 function resultHtml(s, rules, names, dealNo, totals) {
   const title = `<h2>${esc(t("replay.result", { n: dealNo + 1 }))}</h2>`;
+  if (names.length === 2) return twoResultHtml(s, names, title, totals);
   if (!s.contract) return `<section class="replay-result" id="replay-result">${title}<p>${esc(t("replay.redeal"))}</p></section>`;
   const teams = names.length === 4;
   const side = (x) => (teams ? x % 2 : x);
@@ -173,6 +183,21 @@ function resultHtml(s, rules, names, dealNo, totals) {
     .join("");
   return `<section class="replay-result" id="replay-result">${title}
     <p id="replay-verdict">${esc(t(verdict, { name: names[s.soloist], bid: s.bid }))}</p>
+    <table class="scores"><thead><tr><th></th><th>${esc(t("replay.col.tricks"))}</th><th>${esc(t("replay.col.points"))}</th>
+    <th>${esc(t("replay.col.melds"))}</th><th>${esc(t("replay.col.score"))}</th><th>${esc(t("replay.col.total"))}</th></tr></thead>
+    <tbody>${rows}</tbody></table></section>`;
+}
+
+/** Two players: card points plus the melds shown, for each seat (no soloist, no bid). */
+function twoResultHtml(s, names, title, totals) {
+  const rows = names
+    .map((name, x) => {
+      const sc = s.scores[x];
+      return `<tr data-seat="${x}"><td>${esc(name)}</td><td class="r-tricks">${s.tricks[x]}</td><td class="r-points">${s.points[x]}</td>
+        <td class="r-melds">${s.melds[x].total}</td><td class="r-score">${sc > 0 ? "+" : ""}${sc}</td><td class="r-total">${totals[x]}</td></tr>`;
+    })
+    .join("");
+  return `<section class="replay-result" id="replay-result">${title}
     <table class="scores"><thead><tr><th></th><th>${esc(t("replay.col.tricks"))}</th><th>${esc(t("replay.col.points"))}</th>
     <th>${esc(t("replay.col.melds"))}</th><th>${esc(t("replay.col.score"))}</th><th>${esc(t("replay.col.total"))}</th></tr></thead>
     <tbody>${rows}</tbody></table></section>`;

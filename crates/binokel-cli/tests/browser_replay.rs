@@ -80,7 +80,16 @@ async fn check_record(c: &Client, server: &Server, record: &Path, expected: &Val
             "return [...document.querySelectorAll('.replay-melds')].map(e => Number(e.dataset.total))",
         )
         .await;
-        if deal["contract"].is_null() {
+        if players == 2 {
+            // Two players: the melds shown after won tricks (and the exchange's Diss).
+            assert_eq!(melds, deal["melds"], "{what}: melds shown");
+            let left = js(
+                c,
+                "return document.querySelectorAll('.replay-seat .hand .card').length",
+            )
+            .await;
+            assert_eq!(left, json!(0), "{what}: every card drawn and played");
+        } else if deal["contract"].is_null() {
             assert_eq!(melds, json!([]), "{what}: no melds before a declaration");
         } else {
             assert_eq!(melds, deal["melds"], "{what}: melds");
@@ -101,7 +110,7 @@ async fn check_record(c: &Client, server: &Server, record: &Path, expected: &Val
             );
             continue;
         }
-        if deal["contract"].is_null() {
+        if deal["contract"].is_null() && players != 2 {
             // Everyone passed under `all_pass = redeal`: the viewer says so, nothing scores.
             let shown = text_of(c, "#replay-result").await;
             assert!(shown.contains("deals again"), "{what}: {shown:?}");
@@ -126,8 +135,10 @@ async fn check_record(c: &Client, server: &Server, record: &Path, expected: &Val
             json!(want),
             "{what}: tricks, points, melds, score, total per seat"
         );
-        let verdict = text_of(c, "#replay-verdict").await;
-        assert!(!verdict.is_empty(), "{what}: the verdict line");
+        if players != 2 {
+            let verdict = text_of(c, "#replay-verdict").await;
+            assert!(!verdict.is_empty(), "{what}: the verdict line");
+        }
     }
     // Stepping back from the end shows the position before the last action.
     if let Some(last) = deals.len().checked_sub(1) {
@@ -177,6 +188,131 @@ fn bot_match(preset: &str, seed: u64, max_deals: usize) -> Value {
         }
     }
     binokel::record::write_record(&game)
+}
+
+/// Two players: at every `every`-th position of each deal, the viewer's hands (after the
+/// draws and exchanges), the face-up card and the cards left to draw equal the engine's.
+async fn check_two_positions(c: &Client, record: &Value, every: usize) -> usize {
+    let full = binokel::record::read_record(&record.to_string()).expect("a legal record");
+    let mut checked = 0;
+    for (d, log) in full.deals().iter().enumerate() {
+        c.find(Locator::Css(&format!("#replay-deal option[value=\"{d}\"]")))
+            .await
+            .expect("deal option")
+            .click()
+            .await
+            .expect("choose the deal");
+        let mut g = Game::new(*full.rules(), full.seats().to_vec());
+        for earlier in &full.deals()[..d] {
+            g.start_deal(&earlier.start.setup(), earlier.seed).expect("deal");
+            for a in &earlier.actions {
+                g.play(*a).expect("legal");
+            }
+        }
+        g.start_deal(&log.start.setup(), log.seed).expect("deal");
+        for k in 0..=log.actions.len() {
+            if k > 0 {
+                g.play(log.actions[k - 1]).expect("legal");
+            }
+            if k % every != 0 && k != log.actions.len() {
+                continue;
+            }
+            js(
+                c,
+                &format!(
+                    "const s = document.querySelector('#replay-slider'); s.value = {k};                      s.dispatchEvent(new Event('input'));"
+                ),
+            )
+            .await;
+            wait_js(
+                c,
+                &format!("document.querySelector('#replay-slider').value === '{k}'"),
+                "the position",
+            )
+            .await;
+            let v = View::of(&g, None).expect("view");
+            let deal = g.current().expect("deal");
+            for seat in 0..2 {
+                let mut shown: Vec<String> = js(
+                    c,
+                    &format!(
+                        "return [...document.querySelectorAll('#replay-seat-{seat} .hand .card')].map(e => e.dataset.card)"
+                    ),
+                )
+                .await
+                .as_array()
+                .expect("cards")
+                .iter()
+                .map(|x| x.as_str().expect("code").to_string())
+                .collect();
+                shown.sort();
+                let mut want: Vec<String> = deal
+                    .hand(seat)
+                    .iter()
+                    .map(|c| c.code(binokel::Low::Nine))
+                    .collect();
+                want.sort();
+                assert_eq!(shown, want, "deal {d} position {k} seat {seat}: the hand");
+            }
+            let stock = js(
+                c,
+                "return Number(document.querySelector('#replay-stock').dataset.stock)",
+            )
+            .await;
+            assert_eq!(stock, json!(v.stock), "deal {d} position {k}: cards left to draw");
+            if v.stock > 0 {
+                let turned = js(c, "return document.querySelector('#replay-turned').dataset.card").await;
+                let want = v.turned.expect("turned").code(binokel::Low::Nine);
+                assert_eq!(turned, json!(want), "deal {d} position {k}: the face-up card");
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_viewer_plays_back_two_player_records() {
+    let dir = scratch_dir("two-records");
+    let mut records = Vec::new();
+    for seed in 1..=3 {
+        let record = bot_match("two-player", seed, 3);
+        let expected = referee(&record);
+        assert_eq!(expected["legal"], true, "two-player {seed}: {expected}");
+        let path = dir.join(format!("two-player-{seed}.json"));
+        std::fs::write(&path, record.to_string()).expect("write the record");
+        records.push((path, record, expected));
+    }
+    // The records must hold what the viewer has to get right: melds and an exchange.
+    let tokens: Vec<String> = records
+        .iter()
+        .flat_map(|(_, r, _)| r["deals"].as_array().expect("deals").clone())
+        .flat_map(|d| d["actions"].as_array().expect("actions").clone())
+        .map(|a| a.as_str().expect("token").to_string())
+        .collect();
+    assert!(
+        tokens.iter().any(|a| a.starts_with("meld ")),
+        "no meld in the records"
+    );
+    assert!(
+        tokens.iter().any(|a| a == "exchange"),
+        "no exchange in the records"
+    );
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    let mut deals = 0;
+    let mut positions = 0;
+    for (path, record, expected) in &records {
+        deals += check_record(c, &server, path, expected).await;
+        positions += check_two_positions(c, record, 5).await;
+    }
+    assert!(deals >= 6, "only {deals} deals replayed");
+    assert!(positions >= 60, "only {positions} positions compared");
+    let _ = b.client.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

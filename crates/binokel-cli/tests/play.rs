@@ -399,6 +399,23 @@ fn two_players_play_a_whole_match_with_melds_from_a_script() {
         })
         .collect();
     assert!(actions.iter().any(|a| a.starts_with("meld ")), "{actions:?}");
+    // The terminal replay tells the same match: turned card, both draws with their cards,
+    // melds with their points, the stock running out.
+    let o = bin()
+        .args(["replay", "--plain", "--lang", "en"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("Turned up: "), "{text}");
+    assert!(
+        text.contains("Gottlieb draws ") && !text.contains("Gottlieb draws a card."),
+        "{text}"
+    );
+    assert!(text.contains("Anna melds "), "{text}");
+    assert!(text.contains("The stock is used up"), "{text}");
+    assert!(text.contains("Σ"), "{text}");
     // The default opponent is one strong bot.
     let o = play(
         &[

@@ -124,6 +124,9 @@ impl Replay {
                         dealer: dl.start.dealer(),
                     },
                 ));
+                if let Some(c) = dl.start.turned() {
+                    log.push(text::event(cat, &names, &crate::Event::Turned(c)));
+                }
             }
             for a in &dl.actions[..upto] {
                 let before = *g.current().expect("deal started");
@@ -207,6 +210,9 @@ pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), St
         .map_err(io)?;
         for (s, name) in names.iter().enumerate() {
             writeln!(out, "  {name}: {}", cat.cards(dl.start.hand(s))).map_err(io)?;
+        }
+        if let Some(c) = dl.start.turned() {
+            writeln!(out, "{}", text::event(cat, &names, &crate::Event::Turned(c))).map_err(io)?;
         }
         for a in &dl.actions {
             let before = *g.current().ok_or("no deal")?;
