@@ -10,6 +10,7 @@ use crate::error::{IllegalAction, SetupError};
 use crate::meld::meld_total;
 use crate::rules::{AllPass, AuctionKind, FirstLead, Raise, Rounding, Rules};
 use rand::Rng;
+use std::hint::select_unpredictable;
 
 /// The highest bid the engine accepts (far above any reachable contract).
 pub const MAX_BID: u32 = 5000;
@@ -565,11 +566,6 @@ impl Deal {
         legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask)
     }
 
-    #[inline]
-    fn beat_mask_of(&self, w: Card) -> u32 {
-        beat_mask(w, self.trump_mask)
-    }
-
     /// True when `a` is legal now.
     pub fn is_legal(&self, a: Action) -> bool {
         self.check(a).is_ok()
@@ -972,19 +968,22 @@ impl Deal {
 
     #[inline]
     fn play_card(&mut self, c: Card) {
-        let seat = self.to_act as usize;
+        // Indices masked to their arrays' sizes so no bounds check sits on this path.
+        let seat = (self.to_act & 3) as usize;
         self.hands[seat].take_unchecked(c);
         self.played.add_unchecked(c);
-        let i = self.trick_len as usize;
-        self.trick[i] = c;
+        let i = self.trick_len & 3;
+        self.trick[i as usize] = c;
         self.trick_pts += c.points() as u8;
-        if i == 0 {
-            self.led_mask = suit_mask(c.suit());
-            self.beat_mask = self.beat_mask_of(c);
-        } else if self.beat_mask & (1 << c.index()) != 0 {
-            self.win_idx = i as u8;
-            self.beat_mask = self.beat_mask_of(c);
-        }
+        // The first card, or one that beats the winner, becomes the winner; written as
+        // selects because which one it is, is as random as the play.
+        let k = c.index() & 31;
+        let leads = i == 0;
+        let takes = leads | (self.beat_mask & (1 << k) != 0);
+        let beat = ABOVE[k] | (self.trump_mask & !SUIT_OF[k]);
+        self.led_mask = select_unpredictable(leads, SUIT_OF[k], self.led_mask);
+        self.win_idx = select_unpredictable(takes, i, self.win_idx);
+        self.beat_mask = select_unpredictable(takes, beat, self.beat_mask);
         self.trick_len += 1;
         if self.trick_len < self.n {
             self.to_act = self.next_seat(self.to_act);
@@ -1227,26 +1226,43 @@ fn beat_mask(w: Card, trump_mask: u32) -> u32 {
     above_mask(w) | (trump_mask & !suit_mask(w.suit()))
 }
 
+/// `SUIT_OF[k]`: the kinds of the suit of kind `k` (32 entries so that `k & 31` needs no
+/// bounds check; the last 8 are never used).
+const SUIT_OF: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = suit_mask(Card::from_index(k).suit());
+        k += 1;
+    }
+    t
+};
+
+/// `ABOVE[k]`: the kinds of the same suit above kind `k` (see `SUIT_OF` for the size).
+const ABOVE: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = above_mask(Card::from_index(k));
+        k += 1;
+    }
+    t
+};
+
 /// RULES.md section 6 on masks: follow the led suit, beating the winner if possible; else
 /// trump, beating a winning trump if possible; else anything.
 #[inline]
 fn legal_from_masks(hand: u32, led_mask: u32, beat_mask: u32, trump_mask: u32) -> u32 {
+    // Selects rather than branches: in play the outcome of each test is as random as the
+    // hands, and a mispredicted branch costs more than computing every case.
     let follow = hand & led_mask;
-    let pool = if follow != 0 {
-        follow
-    } else {
-        let trumps = hand & trump_mask;
-        if trumps == 0 {
-            return hand;
-        }
-        trumps
-    };
+    let trumps = hand & trump_mask;
+    // Neither the led suit nor trump: any card, and nothing to beat with.
+    let (pool, beat_mask) = select_unpredictable(follow != 0, (follow, beat_mask), {
+        select_unpredictable(trumps != 0, (trumps, beat_mask), (hand, 0))
+    });
     let beat = pool & beat_mask;
-    if beat != 0 {
-        beat
-    } else {
-        pool
-    }
+    select_unpredictable(beat != 0, beat, pool)
 }
 
 /// The pack of these rules.

@@ -17,30 +17,114 @@ pub fn random_deal<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
             Action::Pass
         });
     }
-    // Random burial: three random cards of the 18.
+    // Random burial: three distinct cards of the 18, uniformly (copies are distinct cards).
     let hand = d.hand(d.to_act().expect("the soloist buries"));
-    let mut cards = [Card::from_index(0); 18];
-    for (i, c) in hand.iter().enumerate() {
-        cards[i] = c;
-    }
+    let mut one = hand.kinds();
+    let mut two = hand.doubles();
     let mut bury = CardSet::EMPTY;
-    for k in 0..3 {
-        let j = rng.gen_range(k..18);
-        cards.swap(k, j);
-        bury.insert(cards[k]);
+    let v = rng.next_u64();
+    for (k, r) in [(0u32, v as u32), (1, (v >> 32) as u32), (2, rng.next_u32())] {
+        // The 18 - k cards left: each kind in `one` is a card, and its copy in `two` another.
+        let left = 18 - k;
+        let i = ((r as u64 * left as u64) >> 32) as u32;
+        let n1 = pop24(one);
+        let c = if i < n1 {
+            let b = select(one, i);
+            // Taking the `one` copy of a double leaves the other behind in `one`.
+            let bit = 1u32 << b;
+            if two & bit != 0 {
+                two &= !bit;
+            } else {
+                one &= !bit;
+            }
+            b
+        } else {
+            let b = select(two, i - n1);
+            two &= !(1u32 << b);
+            b
+        };
+        bury.insert(Card::from_index(c as usize));
     }
     d.play_unchecked(Action::Bury(bury));
     d.play_unchecked(Action::Trump(Suit::from_index(rng.gen_range(0..4))));
-    while !d.is_over() {
-        let m = d.legal_cards();
-        // Multiply-shift maps 32 random bits onto 0..count (bias below 1e-8).
-        let mut k = ((rng.gen::<u32>() as u64 * m.count_ones() as u64) >> 32) as u32;
-        let mut mm = m;
-        while k > 0 {
-            mm &= mm - 1;
-            k -= 1;
+    // One 64-bit draw serves two cards: multiply-shift maps each 32-bit half onto
+    // 0..count (bias below 1e-8).
+    loop {
+        let v = rng.next_u64();
+        d.play_card_unchecked(pick(d.legal_cards(), v as u32));
+        if d.is_over() {
+            break;
         }
-        d.play_card_unchecked(Card::from_index(mm.trailing_zeros() as usize));
+        d.play_card_unchecked(pick(d.legal_cards(), (v >> 32) as u32));
+        if d.is_over() {
+            break;
+        }
     }
     d.scores()[d.soloist().expect("a soloist")]
+}
+
+/// Set bits per byte value.
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
+/// `SEL8[b][k]`: the position of the k-th lowest set bit of byte `b` (0 where there is none).
+const SEL8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Set bits of a 24-bit mask, by byte tables (the default x86-64 target has no popcount
+/// instruction).
+#[inline(always)]
+fn pop24(m: u32) -> u32 {
+    POP8[(m & 0xFF) as usize] as u32
+        + POP8[((m >> 8) & 0xFF) as usize] as u32
+        + POP8[(m >> 16) as usize] as u32
+}
+
+/// A uniformly chosen set bit of the 24-bit mask `m` (not empty), from 32 random bits `r`.
+#[inline(always)]
+fn pick(m: u32, r: u32) -> Card {
+    let k = ((r as u64 * pop24(m) as u64) >> 32) as u32;
+    Card::from_index(select(m, k) as usize)
+}
+
+/// The position of the k-th lowest set bit of the 24-bit mask `m` (k < its bit count): the
+/// byte is chosen by comparisons (branch-free selects), then a table gives the bit, so the
+/// cost does not depend on the random value.
+#[inline(always)]
+fn select(m: u32, k: u32) -> u32 {
+    let b0 = (m & 0xFF) as usize;
+    let b1 = ((m >> 8) & 0xFF) as usize;
+    let b2 = (m >> 16) as usize;
+    let c0 = POP8[b0] as u32;
+    let c01 = c0 + POP8[b1] as u32;
+    let (byte, base, shift) = if k >= c01 {
+        (b2, c01, 16)
+    } else if k >= c0 {
+        (b1, c0, 8)
+    } else {
+        (b0, 0, 0)
+    };
+    shift + SEL8[byte][(k - base) as usize] as u32
 }
