@@ -1257,11 +1257,10 @@ fn legal_from_masks(hand: u32, led_mask: u32, beat_mask: u32, trump_mask: u32) -
     // hands, and a mispredicted branch costs more than computing every case.
     let follow = hand & led_mask;
     let trumps = hand & trump_mask;
-    // Neither the led suit nor trump: any card, and nothing to beat with.
-    let (pool, beat_mask) = select_unpredictable(follow != 0, (follow, beat_mask), {
-        select_unpredictable(trumps != 0, (trumps, beat_mask), (hand, 0))
-    });
-    let beat = pool & beat_mask;
+    let must = select_unpredictable(follow != 0, follow, trumps);
+    // Neither the led suit nor trump (`must` empty): any card, and nothing to beat with.
+    let beat = must & beat_mask;
+    let pool = select_unpredictable(must != 0, must, hand);
     select_unpredictable(beat != 0, beat, pool)
 }
 
@@ -1286,7 +1285,8 @@ pub fn pack_cards(rules: &Rules) -> Vec<Card> {
 /// Packets of 3 to each seat starting with forehand, then the whole Tapp, then rounds of 3
 /// until the hands are full.
 pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> ([CardSet; 4], CardSet) {
-    let mut cards = [Card::from_index(0); 48];
+    // 64 entries and indices masked with 63: no bounds checks in the loop below.
+    let mut cards = [Card::from_index(0); 64];
     let mut len = 0;
     let skip_nines = rules.pack == crate::rules::Pack::Short40;
     for i in 0..24 {
@@ -1300,36 +1300,62 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
     }
     // Middlehand's cut (each part keeps at least 3 cards) is drawn first so that shuffling,
     // cutting and dealing can be one pass: after Fisher-Yates step i the card at position i
-    // is final, and the cut moves it to position (i - cut) mod len.
+    // is final, and the cut moves it to position (i - cut) mod len, whose destination is
+    // `twice[i + len - cut]` in the pattern written out twice (no modulo, no wrap test).
     let cut = rng.gen_range(3..=len - 3);
-    let (pattern, _) = dealing_pattern(rules);
-    let mut one = [0u32; 5];
-    let mut two = [0u32; 5];
+    let twice = doubled_pattern(rules);
+    let off = len - cut;
+    let mut one = [0u32; 8];
+    let mut two = [0u32; 8];
     let mut place = |i: usize, c: Card| {
-        let p = if i >= cut { i - cut } else { i + len - cut };
-        let t = pattern[p] as usize;
-        let b = 1u32 << c.index();
+        let t = (twice[(i + off) & 127] & 7) as usize;
+        let b = 1u32 << (c.index() & 31);
         two[t] |= one[t] & b;
         one[t] |= b;
     };
     // Fisher-Yates; each 64-bit draw serves two steps (Lemire's exact bounded method on
     // each 32-bit half, with rejection), which halves the generator calls on this hot path.
+    // Position i is final after its step and never read again, so only position j is
+    // written.
     let mut i = len - 1;
     while i >= 1 {
         let v = rng.next_u64();
-        let j = bounded(v as u32, i as u32 + 1, rng);
-        cards.swap(i, j);
-        place(i, cards[i]);
+        let j = bounded(v as u32, i as u32 + 1, rng) & 63;
+        let c = cards[j];
+        cards[j] = cards[i & 63];
+        place(i, c);
         i -= 1;
         if i >= 1 {
-            let j = bounded((v >> 32) as u32, i as u32 + 1, rng);
-            cards.swap(i, j);
-            place(i, cards[i]);
+            let j = bounded((v >> 32) as u32, i as u32 + 1, rng) & 63;
+            let c = cards[j];
+            cards[j] = cards[i & 63];
+            place(i, c);
             i -= 1;
         }
     }
     place(0, cards[0]);
-    collect_hands(rules, dealer, &one, &two)
+    let one: &[u32; 5] = one[..5].try_into().expect("five destinations");
+    let two: &[u32; 5] = two[..5].try_into().expect("five destinations");
+    collect_hands(rules, dealer, one, two)
+}
+
+/// The dealing pattern written out twice (positions beyond are 0 and never read), for
+/// reading it from any starting point without wrapping.
+fn doubled_pattern(rules: &Rules) -> [u8; 128] {
+    const fn doubled(p: ([u8; 48], usize)) -> [u8; 128] {
+        let mut t = [0u8; 128];
+        let mut i = 0;
+        while i < 2 * p.1 {
+            t[i] = p.0[i % p.1];
+            i += 1;
+        }
+        t
+    }
+    const STANDARD: [u8; 128] = doubled(pattern_of(3, 15, 3));
+    if rules.players == 3 && rules.tapp == 3 && rules.pack == crate::rules::Pack::Full48 {
+        return STANDARD;
+    }
+    doubled(dealing_pattern(rules))
 }
 
 /// A uniform integer in `0..s` from 32 random bits `x`, drawing more only when `x` falls in

@@ -74,16 +74,17 @@ const POP8: [u8; 256] = {
     t
 };
 
-/// `SEL8[b][k]`: the position of the k-th lowest set bit of byte `b` (0 where there is none).
-const SEL8: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
+/// `SEL8[b * 8 + k]`: the position of the k-th lowest set bit of byte `b` (0 where there is
+/// none).
+const SEL8: [u8; 2048] = {
+    let mut t = [0u8; 2048];
     let mut b = 0;
     while b < 256 {
         let mut k = 0;
         let mut i = 0;
         while i < 8 {
             if b & (1 << i) != 0 {
-                t[b][k] = i as u8;
+                t[b * 8 + k] = i as u8;
                 k += 1;
             }
             i += 1;
@@ -105,26 +106,32 @@ fn pop24(m: u32) -> u32 {
 /// A uniformly chosen set bit of the 24-bit mask `m` (not empty), from 32 random bits `r`.
 #[inline(always)]
 fn pick(m: u32, r: u32) -> Card {
-    let k = ((r as u64 * pop24(m) as u64) >> 32) as u32;
-    Card::from_index(select(m, k) as usize)
+    let c0 = POP8[(m & 0xFF) as usize] as u32;
+    let c1 = POP8[((m >> 8) & 0xFF) as usize] as u32;
+    let n = c0 + c1 + POP8[((m >> 16) & 0xFF) as usize] as u32;
+    let k = ((r as u64 * n as u64) >> 32) as u32;
+    Card::from_index(select_with(m, k, c0, c1) as usize)
 }
 
-/// The position of the k-th lowest set bit of the 24-bit mask `m` (k < its bit count): the
-/// byte is chosen by comparisons (branch-free selects), then a table gives the bit, so the
-/// cost does not depend on the random value.
+/// The position of the k-th lowest set bit of the 24-bit mask `m` (k < its bit count).
 #[inline(always)]
 fn select(m: u32, k: u32) -> u32 {
-    let b0 = (m & 0xFF) as usize;
-    let b1 = ((m >> 8) & 0xFF) as usize;
-    let b2 = (m >> 16) as usize;
-    let c0 = POP8[b0] as u32;
-    let c01 = c0 + POP8[b1] as u32;
-    let (byte, base, shift) = if k >= c01 {
-        (b2, c01, 16)
-    } else if k >= c0 {
-        (b1, c0, 8)
-    } else {
-        (b0, 0, 0)
-    };
-    shift + SEL8[byte][(k - base) as usize] as u32
+    select_with(
+        m,
+        k,
+        POP8[(m & 0xFF) as usize] as u32,
+        POP8[((m >> 8) & 0xFF) as usize] as u32,
+    )
+}
+
+/// `select` given the bit counts of the low two bytes: the byte holding the bit comes from
+/// two comparisons done as arithmetic (no branch on the random value), then one table read.
+#[inline(always)]
+fn select_with(m: u32, k: u32, c0: u32, c1: u32) -> u32 {
+    let past0 = (k >= c0) as u32;
+    let past1 = (k >= c0 + c1) as u32;
+    let shift = (past0 + past1) * 8;
+    let below = (c0 & past0.wrapping_neg()) + (c1 & past1.wrapping_neg());
+    let byte = (m >> shift) & 0xFF;
+    shift + SEL8[((byte << 3) + ((k - below) & 7)) as usize & 2047] as u32
 }
