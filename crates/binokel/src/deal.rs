@@ -10,7 +10,6 @@ use crate::error::{IllegalAction, SetupError};
 use crate::meld::meld_total;
 use crate::rules::{AllPass, AuctionKind, FirstLead, Raise, Rounding, Rules};
 use rand::Rng;
-use std::hint::select_unpredictable;
 
 /// The highest bid the engine accepts (far above any reachable contract).
 pub const MAX_BID: u32 = 5000;
@@ -1226,6 +1225,16 @@ fn beat_mask(w: Card, trump_mask: u32) -> u32 {
     above_mask(w) | (trump_mask & !suit_mask(w.suit()))
 }
 
+/// `if c { a } else { b }` as mask arithmetic, for conditions as random as the cards (a
+/// mispredicted branch costs more than both sides). `std::hint::select_unpredictable` says
+/// the same but needs Rust 1.88; the workspace supports 1.85.
+#[inline(always)]
+fn select_unpredictable<T: Into<u32> + TryFrom<u32>>(c: bool, a: T, b: T) -> T {
+    let m = (c as u32).wrapping_neg();
+    let v = (a.into() & m) | (b.into() & !m);
+    T::try_from(v).unwrap_or_else(|_| unreachable!("one of two values of the type"))
+}
+
 /// `SUIT_OF[k]`: the kinds of the suit of kind `k` (32 entries so that `k & 31` needs no
 /// bounds check; the last 8 are never used).
 const SUIT_OF: [u32; 32] = {
@@ -1303,7 +1312,7 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
     // is final, and the cut moves it to position (i - cut) mod len, whose destination is
     // `twice[i + len - cut]` in the pattern written out twice (no modulo, no wrap test).
     let cut = rng.gen_range(3..=len - 3);
-    let twice = doubled_pattern(rules);
+    let twice = doubled_pattern(rules, len);
     let off = len - cut;
     let mut one = [0u32; 8];
     let mut two = [0u32; 8];
@@ -1339,23 +1348,23 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
     collect_hands(rules, dealer, one, two)
 }
 
-/// The dealing pattern written out twice (positions beyond are 0 and never read), for
-/// reading it from any starting point without wrapping.
-fn doubled_pattern(rules: &Rules) -> [u8; 128] {
-    const fn doubled(p: ([u8; 48], usize)) -> [u8; 128] {
+/// The dealing pattern over the whole pack (`len` positions) written out twice, for reading
+/// it from any starting point without wrapping (positions beyond are 0 and never read).
+fn doubled_pattern(rules: &Rules, len: usize) -> [u8; 128] {
+    const fn doubled(p: [u8; 48], len: usize) -> [u8; 128] {
         let mut t = [0u8; 128];
         let mut i = 0;
-        while i < 2 * p.1 {
-            t[i] = p.0[i % p.1];
+        while i < 2 * len {
+            t[i] = p[i % len];
             i += 1;
         }
         t
     }
-    const STANDARD: [u8; 128] = doubled(pattern_of(3, 15, 3));
+    const STANDARD: [u8; 128] = doubled(pattern_of(3, 15, 3).0, 48);
     if rules.players == 3 && rules.tapp == 3 && rules.pack == crate::rules::Pack::Full48 {
         return STANDARD;
     }
-    doubled(dealing_pattern(rules))
+    doubled(dealing_pattern(rules).0, len)
 }
 
 /// A uniform integer in `0..s` from 32 random bits `x`, drawing more only when `x` falls in
