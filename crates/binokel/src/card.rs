@@ -228,10 +228,11 @@ impl Card {
     /// Card points of this card.
     #[inline]
     pub const fn points(self) -> u32 {
-        // Indexed by kind rather than by `index % 6`: this runs for every card played.
-        const POINTS: [u8; 24] = {
+        // Indexed by kind rather than by `index % 6`: this runs for every card played. 32
+        // entries read with `& 31` leave no bounds check on that path.
+        const POINTS: [u8; 32] = {
             let by_rank = [0, 2, 3, 4, 10, 11];
-            let mut t = [0u8; 24];
+            let mut t = [0u8; 32];
             let mut i = 0;
             while i < 24 {
                 t[i] = by_rank[i % 6];
@@ -239,7 +240,7 @@ impl Card {
             }
             t
         };
-        POINTS[self.0 as usize] as u32
+        POINTS[(self.0 & 31) as usize] as u32
     }
 
     /// All 24 card kinds, by suit then rank.

@@ -305,6 +305,54 @@ pub fn meld_cards(hand: CardSet, trump: Option<Suit>, _rules: &Rules) -> CardSet
     out
 }
 
+/// Families and pairs of one suit by table: index = the suit's family ranks (J Q K 10 A, bits
+/// 0-4) held once, plus the same ranks held twice (bits 5-9); value = the points with the
+/// suit plain (low 16 bits) and as trump (high 16 bits). One table per `family_pair` option.
+const SUIT_MELDS: [[u32; 1024]; 2] = {
+    let mut t = [[0u32; 1024]; 2];
+    let mut included = 0;
+    while included < 2 {
+        let mut i = 0u32;
+        while i < 1024 {
+            let one = i & 31;
+            let two = (i >> 5) & 31;
+            // Rank bits within the index: 0 = J, 1 = Q, 2 = K, 3 = 10, 4 = A.
+            let kings = ((one >> 2) & 1) + ((two >> 2) & 1);
+            let queens = ((one >> 1) & 1) + ((two >> 1) & 1);
+            let fam = if two & 31 == 31 && one & 31 == 31 {
+                2
+            } else if one & 31 == 31 {
+                1
+            } else {
+                0
+            };
+            let mut pairs = match fam {
+                2 => 0,
+                1 => (kings == 2 && queens == 2) as u32,
+                _ => {
+                    if kings < queens {
+                        kings
+                    } else {
+                        queens
+                    }
+                }
+            };
+            if included == 1 {
+                pairs += fam;
+            }
+            let (plain, trump) = match fam {
+                2 => (1000, 1500),
+                1 => (100, 150),
+                _ => (0, 0),
+            };
+            t[included][i as usize] = (plain + pairs * 20) | ((trump + pairs * 40) << 16);
+            i += 1;
+        }
+        included += 1;
+    }
+    t
+};
+
 /// The total of `melds`, for hot paths: the same table computed on the bit masks.
 pub fn meld_total(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> u32 {
     // Rundgang only regroups melds (its value is their sum), so it never changes the total.
@@ -312,38 +360,12 @@ pub fn meld_total(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> u32 {
     let two = hand.doubles();
     let mut total = 0;
     // Families and pairs. Ranks in a suit: bit 0 = 9, 1 = J, 2 = Q, 3 = K, 4 = 10, 5 = A.
+    let table = &SUIT_MELDS[rules.family_pair_included as usize];
+    let t = trump.map_or(4, |t| t as u32);
     for s in 0..4u32 {
-        let is_trump = trump.is_some_and(|t| t as u32 == s);
-        let (fam_pts, dfam_pts, pair_pts) = if is_trump {
-            (150, 1500, 40)
-        } else {
-            (100, 1000, 20)
-        };
-        let fam_mask = 0b111110 << (s * 6);
-        let k = 1 << (s * 6 + 3);
-        let q = 1 << (s * 6 + 2);
-        let kings = (one & k != 0) as u32 + (two & k != 0) as u32;
-        let queens = (one & q != 0) as u32 + (two & q != 0) as u32;
-        let fam = if two & fam_mask == fam_mask {
-            2
-        } else {
-            (one & fam_mask == fam_mask) as u32
-        };
-        let mut pairs = match fam {
-            2 => {
-                total += dfam_pts;
-                0
-            }
-            1 => {
-                total += fam_pts;
-                (kings == 2 && queens == 2) as u32
-            }
-            _ => kings.min(queens),
-        };
-        if rules.family_pair_included {
-            pairs += fam;
-        }
-        total += pairs * pair_pts;
+        let sh = s * 6 + 1;
+        let v = table[(((one >> sh) & 31) | (((two >> sh) & 31) << 5)) as usize];
+        total += if s == t { v >> 16 } else { v & 0xFFFF };
     }
     // Fours and eights.
     for (r, pts) in [
