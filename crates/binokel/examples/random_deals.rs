@@ -1,22 +1,31 @@
 //! Plays N complete random deals (the benchmark's deal, with a fast non-cryptographic
 //! generator) and prints a checksum: for CPU-time and instruction-count measurements.
 //! `cargo run --release -p binokel --example random_deals -- 100000`
+//!
+//! With a second argument `shuffle` it only shuffles, cuts and deals N times: the share of
+//! the deal's cost that comes before the auction.
 
 #[path = "../benches/support/random_deal.rs"]
 mod random_deal;
 
+use binokel::{Deal, Rules};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 fn main() {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
+    let mut args = std::env::args().skip(1);
+    let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let shuffle_only = args.next().as_deref() == Some("shuffle");
     let mut rng = SmallRng::seed_from_u64(1);
     let mut sum = 0i64;
     for i in 0..n {
-        sum += random_deal::random_deal(&mut rng, (i % 3) as usize) as i64;
+        let dealer = (i % 3) as usize;
+        sum += if shuffle_only {
+            let d = Deal::shuffled(Rules::default(), dealer, &mut rng);
+            d.hand(0).kinds() as i64
+        } else {
+            random_deal::random_deal(&mut rng, dealer) as i64
+        };
     }
     println!("{n} deals, checksum {sum}");
 }

@@ -305,6 +305,7 @@ impl Deal {
     }
 
     /// Shuffles with `rng`, lets middlehand cut, and deals (RULES.md section 2).
+    #[inline]
     pub fn shuffled<R: Rng + ?Sized>(rules: Rules, dealer: Seat, rng: &mut R) -> Deal {
         if rules.players == 2 {
             return Deal::shuffled_two(rules, dealer, rng);
@@ -1295,6 +1296,7 @@ pub fn pack_cards(rules: &Rules) -> Vec<Card> {
 ///
 /// Packets of 3 to each seat starting with forehand, then the whole Tapp, then rounds of 3
 /// until the hands are full.
+#[inline]
 pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> ([CardSet; 4], CardSet) {
     // 64 entries and indices masked with 63: no bounds checks in the loop below.
     let mut cards = [Card::from_index(0); 64];
