@@ -559,7 +559,7 @@ impl Deal {
         if self.phase != Phase::Play {
             return 0;
         }
-        let hand = self.hands[self.to_act as usize].kinds();
+        let hand = self.hands[(self.to_act & 3) as usize].kinds();
         if self.trick_len == 0 || self.free {
             return hand;
         }
