@@ -994,6 +994,7 @@ impl Deal {
         self.complete_trick();
     }
 
+    #[inline(always)]
     fn complete_trick(&mut self) {
         let mut winner = self.leader + self.win_idx;
         if winner >= self.n {
@@ -1050,6 +1051,7 @@ impl Deal {
         }
     }
 
+    #[inline(never)]
     fn finish(&mut self) {
         if self.n == 2 {
             self.finish_two();
