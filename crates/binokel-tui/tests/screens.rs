@@ -83,7 +83,13 @@ fn log_of(g: &Game, cat: &Catalog) -> Vec<String> {
         let before = *replay.current().unwrap();
         replay.play(*a).unwrap();
         let after = *replay.current().unwrap();
-        for e in binokel_tui::session::step_events(&before, *a, &after, &replay, seat == 0) {
+        for mut e in binokel_tui::session::step_events(&before, *a, &after, &replay, seat == 0) {
+            // As the session does: seat 0 sees its own draws only.
+            if let binokel_tui::Event::Drew { seat: s, card } = &mut e {
+                if *s != 0 {
+                    *card = None;
+                }
+            }
             out.push(binokel_tui::text::event(cat, &names, &e));
         }
     }
@@ -330,4 +336,58 @@ fn illegal_cards_are_dimmed_and_legal_ones_are_not() {
     }
     assert!(lit > 0);
     assert!(dim > 0, "the chosen position should have illegal cards");
+}
+
+/// Two players: Anna won a trick and may show a meld or exchange before she leads; trump,
+/// the turned card and the stock are on the table. A fixed card order, as above.
+fn two_player_meld_offered() -> Game {
+    let rules = Rules::from_preset_name("two-player").unwrap();
+    let pack = pack_cards(&rules);
+    let n = pack.len();
+    let cards: Vec<Card> = (0..n).map(|i| pack[(i * 29 + 5) % n]).collect();
+    let (hands, stock, turned) = binokel::deal::distribute_two(1, &cards);
+    let setup = Setup {
+        rules,
+        dealer: 1,
+        hands: hands[..2].to_vec(),
+        tapp: binokel::CardSet::EMPTY,
+        stock: stock.to_vec(),
+        turned: Some(turned),
+    };
+    let mut g = Game::new(rules, NAMES[..2].iter().map(|s| s.to_string()).collect());
+    g.start_deal(&setup, None).unwrap();
+    let mut guard = 0;
+    loop {
+        let d = g.current().unwrap();
+        let legal = d.legal_actions();
+        if d.to_act() == Some(0) && legal.iter().any(|a| matches!(a, Action::Meld(..))) {
+            return g;
+        }
+        // Seat 0 leads its highest card and seat 1 its lowest, so that seat 0 wins tricks.
+        let cards: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .collect();
+        let a = if d.to_act() == Some(0) {
+            *cards.last().unwrap()
+        } else {
+            cards[0]
+        };
+        g.play(a).unwrap();
+        guard += 1;
+        assert!(guard < 48, "no meld offered to seat 0 in this deal");
+    }
+}
+
+#[test]
+fn two_player_screens() {
+    let g = two_player_meld_offered();
+    let mut s = Shot::new(Lang::En, &g);
+    s.cursor = Some(0);
+    insta::assert_snapshot!("two_player_meld_offered_en", s.text());
+    let mut s = Shot::new(Lang::De, &g);
+    s.size = (110, 30);
+    s.button = Some(0);
+    insta::assert_snapshot!("two_player_meld_offered_wide_de", s.text());
 }
