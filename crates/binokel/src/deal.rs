@@ -128,16 +128,38 @@ pub struct Outcome {
 
 /// One deal's complete state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+// Declared order, hot fields first: what `legal_cards` and the card play read sits in the
+// first two cache lines, whatever the rest (auction, two-player stock) grows to.
+#[repr(C)]
 pub struct Deal {
-    rules: Rules,
-    n: u8,
-    hand_size: u8,
-    dealer: u8,
-    dealt: [CardSet; 4],
-    tapp: CardSet,
+    // Play.
     hands: [CardSet; 4],
+    /// The led suit's cards, while a trick is on the table.
+    led_mask: u32,
+    /// The kinds that would take the trick from its current winner.
+    beat_mask: u32,
+    /// The trump suit's cards as a kind mask (0 without trump).
+    trump_mask: u32,
+    played: CardSet,
+    points: [u32; 4],
     phase: Phase,
     to_act: u8,
+    trick_len: u8,
+    /// Two players while the stock lasts: any card may be played.
+    free: bool,
+    n: u8,
+    win_idx: u8,
+    /// Card points in the current trick so far (summed as cards fall).
+    trick_pts: u8,
+    leader: u8,
+    tricks_played: u8,
+    trick: [Card; 4],
+    tricks: [u8; 4],
+    hand_size: u8,
+    dealer: u8,
+    rules: Rules,
+    dealt: [CardSet; 4],
+    tapp: CardSet,
     // Auction.
     bid: u32,
     holder: u8,
@@ -146,36 +168,17 @@ pub struct Deal {
     passed: u8,
     soloist: u8,
     redeal: bool,
+    give_pending: bool,
     // Exchange and declaration.
     buried: CardSet,
     /// Calling (house rule): the called card, and the seat that gave it, until the soloist
     /// has given a card back; `called` stays set afterwards (one call per deal).
     called: Option<Card>,
     giver: Option<u8>,
-    give_pending: bool,
     contract: Option<Contract>,
     trump: Option<Suit>,
     melds: [u32; 4],
-    // Play.
-    leader: u8,
-    trick: [Card; 4],
-    trick_len: u8,
-    win_idx: u8,
-    /// Card points in the current trick so far (summed as cards fall).
-    trick_pts: u8,
-    /// The trump suit's cards as a kind mask (0 without trump).
-    trump_mask: u32,
-    /// The led suit's cards, while a trick is on the table.
-    led_mask: u32,
-    /// The kinds that would take the trick from its current winner.
-    beat_mask: u32,
-    tricks_played: u8,
-    tricks: [u8; 4],
-    points: [u32; 4],
-    played: CardSet,
     scores: [i32; 4],
-    /// Two players while the stock lasts: any card may be played.
-    free: bool,
     /// Two players: the stock, the melds shown and the exchange.
     two: stock::Two,
 }
@@ -560,7 +563,7 @@ impl Deal {
             return 0;
         }
         let hand = self.hands[(self.to_act & 3) as usize].kinds();
-        if self.trick_len == 0 || self.free {
+        if (self.trick_len == 0) | self.free {
             return hand;
         }
         legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask)
