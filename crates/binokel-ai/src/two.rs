@@ -19,7 +19,9 @@
 //!   table) decides.
 
 use crate::strong::Budget;
-use binokel::deal::{meld_cards_of as meld_cards, meld_value};
+use binokel::deal::{
+    meld_candidates, meld_cards_of as meld_cards, meld_group as group, meld_value, once_bit, once_per_deal,
+};
 use binokel::{Action, Card, CardSet, MeldKind, Phase, Rank, Rules, Suit, View};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -33,45 +35,6 @@ const DRAWS: usize = 24;
 const MAY_MELD: u8 = 1;
 /// The winner of a trick may still exchange.
 const MAY_EXCHANGE: u8 = 2;
-
-/// The reuse group of a meld kind (RULES.md section 5): families and pairs, fours and
-/// eights, Binokel, and the Diss on its own.
-fn group(kind: MeldKind) -> usize {
-    match kind {
-        MeldKind::Family | MeldKind::DoubleFamily | MeldKind::Pair | MeldKind::Rundgang => 0,
-        MeldKind::Binokel | MeldKind::DoubleBinokel => 2,
-        MeldKind::Diss => 3,
-        _ => 1,
-    }
-}
-
-/// Every (kind, suit) that might be shown, Rundgang excepted (it is not shown one by one).
-fn meld_candidates(trump: Suit) -> impl Iterator<Item = (MeldKind, Option<Suit>)> {
-    MeldKind::ALL.into_iter().flat_map(move |k| {
-        let suits: Vec<Option<Suit>> = match k {
-            MeldKind::Rundgang => Vec::new(),
-            MeldKind::Diss => vec![Some(trump)],
-            k if k.has_suit() => Suit::ALL.into_iter().map(Some).collect(),
-            _ => vec![None],
-        };
-        suits.into_iter().map(move |s| (k, s))
-    })
-}
-
-/// Pairs and Diss may be shown again with other cards; every other kind once per suit and deal.
-fn once_per_deal(kind: MeldKind) -> bool {
-    !matches!(kind, MeldKind::Pair | MeldKind::Diss)
-}
-
-/// The engine's once-per-deal index: families and double families per suit, then one bit
-/// per kind without a suit.
-fn once_bit(kind: MeldKind, suit: Option<Suit>) -> u32 {
-    match (kind, suit) {
-        (MeldKind::Family, Some(s)) => 1 << s.index(),
-        (MeldKind::DoubleFamily, Some(s)) => 1 << (4 + s.index()),
-        (k, _) => 1 << (8 + (k as u32).saturating_sub(MeldKind::FourAces as u32).min(23)),
-    }
-}
 
 /// Does `c` beat `w` (the card leading the trick) under `trump`? The first of two equal
 /// copies wins, so an equal card does not beat.

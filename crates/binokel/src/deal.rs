@@ -67,7 +67,9 @@ impl Contract {
 
 #[path = "stock.rs"]
 mod stock;
-pub use stock::{distribute_two, meld_cards_of, meld_value};
+pub use stock::{
+    distribute_two, meld_candidates, meld_cards_of, meld_group, meld_value, once_bit, once_per_deal,
+};
 
 /// The cards as dealt: one hand per seat and the Tapp (with two players, the turned card and
 /// the stock). Public fields, possibly inconsistent; `Deal::new` checks them.

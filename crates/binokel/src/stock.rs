@@ -74,8 +74,9 @@ impl Two {
     }
 }
 
-/// The reuse group of a kind.
-fn group(kind: MeldKind) -> usize {
+/// The reuse group of a meld kind (RULES.md section 5): 0 families and pairs, 1 fours and
+/// eights, 2 Binokel, 3 the Diss on its own.
+pub fn meld_group(kind: MeldKind) -> usize {
     match kind {
         MeldKind::Family | MeldKind::DoubleFamily | MeldKind::Pair | MeldKind::Rundgang => 0,
         MeldKind::Binokel | MeldKind::DoubleBinokel => 2,
@@ -86,17 +87,17 @@ fn group(kind: MeldKind) -> usize {
 
 /// True for the kinds that may be shown once per deal and suit; a pair may be shown once per
 /// K-Q couple and a Diss once per trump 9 (RULES.md section 5's table), which the cards limit.
-fn once_per_deal(kind: MeldKind) -> bool {
+pub fn once_per_deal(kind: MeldKind) -> bool {
     !matches!(kind, MeldKind::Pair | MeldKind::Diss)
 }
 
 /// The bit of a once-per-deal meld: families and double families per suit (0..8), then one
 /// bit per kind without a suit (fours, eights, Binokel, double Binokel: 8..18).
-fn once_bit(kind: MeldKind, suit: Option<Suit>) -> u32 {
+pub fn once_bit(kind: MeldKind, suit: Option<Suit>) -> u32 {
     match (kind, suit) {
         (MeldKind::Family, Some(s)) => 1 << s.index(),
         (MeldKind::DoubleFamily, Some(s)) => 1 << (4 + s.index()),
-        (k, _) => 1 << (8 + (k as u32 - MeldKind::FourAces as u32).min(23)),
+        (k, _) => 1 << (8 + (k as u32).saturating_sub(MeldKind::FourAces as u32).min(23)),
     }
 }
 
@@ -166,8 +167,9 @@ pub fn meld_value(kind: MeldKind, suit: Option<Suit>, trump: Suit, rules: &Rules
     }
 }
 
-/// Every meld that might be shown, in `Action` order.
-fn candidates(trump: Suit) -> impl Iterator<Item = (MeldKind, Option<Suit>)> {
+/// Every (kind, suit) that might be shown one at a time under `trump`, in `Action` order
+/// (Rundgang excepted).
+pub fn meld_candidates(trump: Suit) -> impl Iterator<Item = (MeldKind, Option<Suit>)> {
     MeldKind::ALL.into_iter().flat_map(move |k| {
         let suits: Vec<Option<Suit>> = match k {
             MeldKind::Rundgang => Vec::new(),
@@ -321,7 +323,7 @@ impl Deal {
         if once_per_deal(kind) && self.two.once[seat] & once_bit(kind, suit) != 0 {
             return Some("each meld is shown once per deal".into());
         }
-        let pool = self.meld_pool(seat, group(kind));
+        let pool = self.meld_pool(seat, meld_group(kind));
         if !pool.contains_all(cards) {
             let fresh = self.two.fresh.map_or(String::new(), |c| {
                 format!(" ({c} was drawn after the trick and cannot be part of it)")
@@ -369,7 +371,7 @@ impl Deal {
             return;
         }
         let Some(trump) = self.trump else { return };
-        for (k, s) in candidates(trump) {
+        for (k, s) in meld_candidates(trump) {
             if self.meld_refusal(k, s).is_none() {
                 f(Action::Meld(k, s));
             }
@@ -396,7 +398,7 @@ impl Deal {
         let seat = self.to_act as usize;
         let trump = self.trump.expect("two players have trump");
         let cards = meld_cards_of(kind, suit, trump).expect("checked meld");
-        let g = group(kind);
+        let g = meld_group(kind);
         self.clamp_used(seat);
         self.two.used[seat][g] = self.two.used[seat][g].union(cards).expect("checked meld");
         if once_per_deal(kind) {
