@@ -288,13 +288,20 @@ impl Deal {
         }
     }
 
-    /// The cards of `seat` that may still make a meld of `group` now: held before the draw
-    /// and not yet shown in that group.
-    fn meld_pool(&self, seat: usize, group: usize) -> CardSet {
+    /// The cards `seat` held before the draw after the last trick (its hand without the card
+    /// just drawn): what a meld or the exchange may use.
+    fn held_before_draw(&self, seat: usize) -> CardSet {
         let mut hand = self.hands[seat];
         if let Some(c) = self.fresh_card() {
             hand.remove(c);
         }
+        hand
+    }
+
+    /// The cards of `seat` that may still make a meld of `group` now: held before the draw
+    /// and not yet shown in that group.
+    fn meld_pool(&self, seat: usize, group: usize) -> CardSet {
+        let hand = self.held_before_draw(seat);
         let u = self.two.used[seat][group];
         let held = CardSet::from_masks(u.kinds() & hand.kinds(), u.doubles() & hand.doubles());
         hand.minus(held).unwrap_or(CardSet::EMPTY)
@@ -355,11 +362,7 @@ impl Deal {
         if self.two.turned == nine {
             return Some(format!("the turned card is the trump 9 ({nine}) itself"));
         }
-        let mut hand = self.hands[seat];
-        if let Some(c) = self.fresh_card() {
-            hand.remove(c);
-        }
-        if !hand.contains(nine) {
+        if !self.held_before_draw(seat).contains(nine) {
             return Some(format!("it needs the trump 9 ({nine}) held before the draw"));
         }
         None
@@ -416,11 +419,7 @@ impl Deal {
         // A 9 not shown as a Diss scores its 10 now; if both held 9s were shown, the shown one
         // goes and scores nothing more.
         self.clamp_used(seat);
-        let mut before_draw = self.hands[seat];
-        if let Some(c) = self.fresh_card() {
-            before_draw.remove(c);
-        }
-        let scores = before_draw.count(nine) > self.two.used[seat][3].count(nine);
+        let scores = self.held_before_draw(seat).count(nine) > self.two.used[seat][3].count(nine);
         if !scores {
             self.two.used[seat][3].remove(nine);
         }
