@@ -138,3 +138,20 @@ stock-line = Trumpf { $suit } · aufgedeckt { $card } · Stock { $n }
 stock-empty = Trumpf { $suit } · Stock aufgebraucht
 help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · u zurück · q Ende
 help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · u zurück · q Ende
+
+# Why a two-player meld or exchange is refused.
+err-cannot-meld = „{ $action }“ geht jetzt nicht: { $reason }.
+refuse-melds-two = Meldungen einzeln gibt es nur im Spiel zu zweit
+refuse-exchange-two = der Tausch gehört zum Spiel zu zweit
+refuse-one-per-trick = du hast für diesen Stich schon gemeldet
+refuse-meld-not-now = melden darf nur, wer den Stich gemacht hat, vor dem Ausspielen, solange der Stock reicht
+refuse-exchange-not-now = tauschen darf nur, wer den Stich gemacht hat, vor dem Ausspielen, solange der Stock reicht
+refuse-no-rundgang = einen Rundgang meldet man zu zweit nicht
+refuse-diss = der Dis ist die Trumpf-9 ({ $suit })
+refuse-once-per-deal = jede Meldung gibt es nur einmal pro Spiel
+refuse-needs = dazu braucht es { $cards }, vor dem Ziehen gehalten und noch nicht in einer Meldung dieser Art gezeigt
+refuse-fresh = ({ $card } wurde nach dem Stich gezogen und zählt nicht mit)
+refuse-exchanged = die aufgedeckte Karte wurde schon getauscht
+refuse-turned-nine = die aufgedeckte Karte ist selbst die Trumpf-9 ({ $card })
+refuse-needs-nine = dazu brauchst du die Trumpf-9 ({ $card }) schon vor dem Ziehen
+refuse-not-two = das ist kein Zug des Spiels zu zweit

@@ -138,3 +138,20 @@ stock-line = Trump { $suit } · turned { $card } · stock { $n }
 stock-empty = Trump { $suit } · stock used up
 help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · u undo · q quit
 help-buttons = ←→ choose · Enter show · m back to the hand · h hint · u undo · q quit
+
+# Why a two-player meld or exchange is refused.
+err-cannot-meld = “{ $action }” is not possible now: { $reason }.
+refuse-melds-two = melds are shown one by one only in the two-player game
+refuse-exchange-two = the exchange belongs to the two-player game
+refuse-one-per-trick = you have shown your one meld for this trick
+refuse-meld-not-now = only the winner of a trick shows a meld, before leading, while the stock lasts
+refuse-exchange-not-now = only the winner of a trick exchanges, before leading, while the stock lasts
+refuse-no-rundgang = a Rundgang is not shown in the two-player game
+refuse-diss = a Diss is the 9 of trump ({ $suit })
+refuse-once-per-deal = each meld is shown once per deal
+refuse-needs = it needs { $cards }, held before the draw and not already shown in a meld of its kind
+refuse-fresh = ({ $card } was drawn after the trick and cannot be part of it)
+refuse-exchanged = the turned card has been exchanged already
+refuse-turned-nine = the turned card is the trump 9 ({ $card }) itself
+refuse-needs-nine = you need the trump 9 ({ $card }) held before the draw
+refuse-not-two = that is not a two-player action

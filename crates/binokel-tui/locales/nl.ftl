@@ -138,3 +138,20 @@ stock-line = Troef { $suit } · omgedraaid { $card } · stapel { $n }
 stock-empty = Troef { $suit } · stapel is op
 help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · u terug · q stoppen
 help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · u terug · q stoppen
+
+# Why a two-player meld or exchange is refused.
+err-cannot-meld = “{ $action }” kan nu niet: { $reason }.
+refuse-melds-two = roem wordt alleen met twee spelers één voor één getoond
+refuse-exchange-two = het ruilen hoort bij het spel met twee
+refuse-one-per-trick = je hebt voor deze slag al geroemd
+refuse-meld-not-now = alleen wie de slag won roemt, vóór het uitkomen, zolang de stapel strekt
+refuse-exchange-not-now = alleen wie de slag won ruilt, vóór het uitkomen, zolang de stapel strekt
+refuse-no-rundgang = een Rundgang wordt met twee niet getoond
+refuse-diss = een Diss is de troef-9 ({ $suit })
+refuse-once-per-deal = elke roem wordt één keer per spel getoond
+refuse-needs = daarvoor zijn { $cards } nodig, vóór het trekken in de hand en nog niet getoond in roem van die soort
+refuse-fresh = ({ $card } is na de slag getrokken en telt niet mee)
+refuse-exchanged = de opengelegde kaart is al geruild
+refuse-turned-nine = de opengelegde kaart is zelf de troef-9 ({ $card })
+refuse-needs-nine = daarvoor heb je de troef-9 ({ $card }) vóór het trekken nodig
+refuse-not-two = dat is geen zet van het spel met twee

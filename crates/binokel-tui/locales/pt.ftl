@@ -138,3 +138,20 @@ stock-line = Trunfo { $suit } · virada { $card } · monte { $n }
 stock-empty = Trunfo { $suit } · monte acabou
 help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · u desfazer · q sair
 help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · u desfazer · q sair
+
+# Why a two-player meld or exchange is refused.
+err-cannot-meld = “{ $action }” não é possível agora: { $reason }.
+refuse-melds-two = os jogos mostram-se um a um só no jogo a dois
+refuse-exchange-two = a troca pertence ao jogo a dois
+refuse-one-per-trick = já mostrou o seu jogo desta vaza
+refuse-meld-not-now = só quem ganhou a vaza mostra um jogo, antes de sair, enquanto houver monte
+refuse-exchange-not-now = só quem ganhou a vaza troca, antes de sair, enquanto houver monte
+refuse-no-rundgang = o Rundgang não se mostra no jogo a dois
+refuse-diss = o Diss é o 9 de trunfo ({ $suit })
+refuse-once-per-deal = cada jogo mostra-se uma vez por mão
+refuse-needs = precisa de { $cards }, na mão antes da compra e ainda não mostradas num jogo do mesmo tipo
+refuse-fresh = ({ $card } foi comprada depois da vaza e não pode fazer parte)
+refuse-exchanged = a carta virada já foi trocada
+refuse-turned-nine = a carta virada é o próprio 9 de trunfo ({ $card })
+refuse-needs-nine = precisa do 9 de trunfo ({ $card }) na mão antes da compra
+refuse-not-two = isso não é uma jogada do jogo a dois

@@ -1,7 +1,7 @@
 //! Languages and card names: fluent message catalogues (`locales/*.ftl`, compiled in) and the
 //! two ways of naming cards (French suits or German suits).
 
-use binokel::{Action, Card, CardSet, IllegalAction, Low, MeldKind, ParseError, Rank, Suit};
+use binokel::{Action, Card, CardSet, IllegalAction, Low, MeldKind, MeldRefusal, ParseError, Rank, Suit};
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use std::fmt;
 use unic_langid::LanguageIdentifier;
@@ -375,6 +375,38 @@ impl Catalog {
         }
     }
 
+    /// Why a two-player meld or exchange is not possible now, in this language.
+    pub fn meld_refusal(&self, r: &MeldRefusal) -> String {
+        match r {
+            MeldRefusal::MeldsNeedTwoPlayers => self.t("refuse-melds-two"),
+            MeldRefusal::ExchangeNeedsTwoPlayers => self.t("refuse-exchange-two"),
+            MeldRefusal::OneMeldPerTrick => self.t("refuse-one-per-trick"),
+            MeldRefusal::MeldNotNow => self.t("refuse-meld-not-now"),
+            MeldRefusal::ExchangeNotNow => self.t("refuse-exchange-not-now"),
+            MeldRefusal::NoRundgang => self.t("refuse-no-rundgang"),
+            MeldRefusal::DissIsTrumpNine(trump) => {
+                self.ta("refuse-diss", &[("suit", Arg::Str(&self.suit(*trump)))])
+            }
+            MeldRefusal::OncePerDeal => self.t("refuse-once-per-deal"),
+            MeldRefusal::Needs { cards, fresh, .. } => {
+                let needs = self.ta("refuse-needs", &[("cards", Arg::Str(&self.cards(*cards)))]);
+                match fresh {
+                    Some(c) => format!(
+                        "{needs} {}",
+                        self.ta("refuse-fresh", &[("card", Arg::Str(&self.card(*c)))])
+                    ),
+                    None => needs,
+                }
+            }
+            MeldRefusal::Exchanged => self.t("refuse-exchanged"),
+            MeldRefusal::TurnedIsNine(c) => {
+                self.ta("refuse-turned-nine", &[("card", Arg::Str(&self.card(*c)))])
+            }
+            MeldRefusal::NeedsNine(c) => self.ta("refuse-needs-nine", &[("card", Arg::Str(&self.card(*c)))]),
+            MeldRefusal::NotTwoPlayerAction => self.t("refuse-not-two"),
+        }
+    }
+
     /// Why an action is not allowed, in this language; `legal` (the actions allowed now)
     /// names what would be allowed instead where that helps.
     pub fn illegal(&self, e: &IllegalAction, legal: &[Action]) -> String {
@@ -428,6 +460,13 @@ impl Catalog {
             IllegalAction::MustTrump { card } => {
                 self.ta("err-must-trump", &[("card", Arg::Str(&self.card(*card)))])
             }
+            IllegalAction::CannotMeld { action, reason } => self.ta(
+                "err-cannot-meld",
+                &[
+                    ("action", Arg::Str(&self.action(*action))),
+                    ("reason", Arg::Str(&self.meld_refusal(reason))),
+                ],
+            ),
             // Rules the terminal table does not offer (house rules) keep the engine's sentence.
             _ => self.ta("err-other", &[("reason", Arg::Str(&e.to_string()))]),
         }
@@ -557,6 +596,21 @@ pub const MESSAGE_IDS: &[&str] = &[
     "err-must-beat",
     "err-must-trump",
     "err-other",
+    "err-cannot-meld",
+    "refuse-melds-two",
+    "refuse-exchange-two",
+    "refuse-one-per-trick",
+    "refuse-meld-not-now",
+    "refuse-exchange-not-now",
+    "refuse-no-rundgang",
+    "refuse-diss",
+    "refuse-once-per-deal",
+    "refuse-needs",
+    "refuse-fresh",
+    "refuse-exchanged",
+    "refuse-turned-nine",
+    "refuse-needs-nine",
+    "refuse-not-two",
     "err-choice",
     "err-mark-three",
     "replay-step",
@@ -600,6 +654,78 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every refusal a real two-player deal gives for a meld or the exchange, tried at every
+    /// turn of a few seeded deals.
+    fn two_player_refusals() -> Vec<IllegalAction> {
+        use binokel::{Game, Rules};
+        let mut out = Vec::new();
+        for seed in 1..=6 {
+            let mut game = Game::new(Rules::from_preset_name("two-player").unwrap(), Vec::new());
+            game.start_seeded_deal(seed).unwrap();
+            while let Some(d) = game.current().filter(|d| !d.is_over()) {
+                let trump = d.trump().unwrap();
+                let mut tries = vec![Action::Exchange, Action::Play(Card::parse("AS").unwrap())];
+                tries.extend(binokel::deal::meld_candidates(trump).map(|(k, s)| Action::Meld(k, s)));
+                tries.push(Action::Meld(MeldKind::Rundgang, Some(trump)));
+                for a in tries {
+                    if let Err(e @ IllegalAction::CannotMeld { .. }) = d.check(a) {
+                        out.push(e);
+                    }
+                }
+                let card = d
+                    .legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Play(_)));
+                game.play(card.unwrap()).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn meld_and_exchange_refusals_are_said_in_every_language() {
+        let refusals = two_player_refusals();
+        // The deals reach the refusals a player meets: outside the window, once per deal,
+        // cards not held before the draw.
+        for want in ["MeldNotNow", "ExchangeNotNow", "Needs", "NoRundgang"] {
+            assert!(
+                refusals.iter().any(|e| format!("{e:?}").contains(want)),
+                "no {want} among {} refusals",
+                refusals.len()
+            );
+        }
+        for lang in Lang::ALL {
+            let cat = Catalog::new(lang, CardStyle::German, Low::Nine);
+            for e in &refusals {
+                let said = cat.illegal(e, &[]);
+                assert!(!said.contains("refuse-") && !said.contains("err-"), "{said}");
+                if lang != Lang::En {
+                    // Not the engine's English sentence.
+                    let IllegalAction::CannotMeld { reason, .. } = e else {
+                        unreachable!()
+                    };
+                    assert!(!said.contains(&reason.to_string()), "{}: {said}", lang.code());
+                }
+                if let IllegalAction::CannotMeld {
+                    reason: MeldRefusal::Needs { cards, .. },
+                    ..
+                } = e
+                {
+                    assert!(said.contains(&cat.cards(*cards)), "{said}");
+                }
+            }
+        }
+        let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        let e = IllegalAction::CannotMeld {
+            action: Action::Exchange,
+            reason: MeldRefusal::Exchanged,
+        };
+        assert_eq!(
+            de.illegal(&e, &[]),
+            "„tausche die Trumpf-9“ geht jetzt nicht: die aufgedeckte Karte wurde schon getauscht."
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Errors: a deal that cannot be set up, and an action that is illegal in its context.
 
 use crate::action::Action;
-use crate::card::{Card, Suit};
+use crate::card::{Card, Low, Suit};
+use crate::cardset::CardSet;
 use std::fmt;
 
 /// Why a `Setup` is not a deal.
@@ -144,10 +145,95 @@ pub enum IllegalAction {
         /// The `meld` or `exchange` tried.
         action: Action,
         /// Why not.
-        reason: String,
+        reason: MeldRefusal,
     },
     /// Anything else this rule set does not play.
     NotInThisGame(Action),
+}
+
+/// Why a meld or the exchange of the two-player game (RULES.md section 13) cannot be made
+/// now. Typed, so that front ends can say it in their own language; `Display` gives the
+/// English sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MeldRefusal {
+    /// Melds are shown one by one only with two players.
+    MeldsNeedTwoPlayers,
+    /// The exchange belongs to the two-player game.
+    ExchangeNeedsTwoPlayers,
+    /// The winner of this trick has shown its one meld already.
+    OneMeldPerTrick,
+    /// Only the winner of a trick shows a meld, before it leads, while the stock lasts.
+    MeldNotNow,
+    /// Only the winner of a trick exchanges, before it leads, while the stock lasts.
+    ExchangeNotNow,
+    /// A rundgang is not shown in the two-player game.
+    NoRundgang,
+    /// A diss is the 9 of trump, this suit.
+    DissIsTrumpNine(Suit),
+    /// Each meld is shown once per deal.
+    OncePerDeal,
+    /// The meld needs these cards held before the draw and not already shown in a meld of
+    /// its kind.
+    Needs {
+        /// The cards of the meld.
+        cards: CardSet,
+        /// The card drawn after the trick, which cannot be part of the meld.
+        fresh: Option<Card>,
+        /// How the rules write the low card (for the English sentence).
+        low: Low,
+    },
+    /// The turned card has been exchanged already.
+    Exchanged,
+    /// The turned card is the trump 9 itself, this card.
+    TurnedIsNine(Card),
+    /// The exchange needs the trump 9, this card, held before the draw.
+    NeedsNine(Card),
+    /// Neither a meld nor the exchange.
+    NotTwoPlayerAction,
+}
+
+impl fmt::Display for MeldRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeldRefusal::MeldsNeedTwoPlayers => {
+                write!(f, "melds are shown one by one only in the two-player game")
+            }
+            MeldRefusal::ExchangeNeedsTwoPlayers => {
+                write!(f, "the exchange belongs to the two-player game")
+            }
+            MeldRefusal::OneMeldPerTrick => write!(f, "one meld per trick won has been shown already"),
+            MeldRefusal::MeldNotNow => write!(
+                f,
+                "a meld is shown only by the winner of a trick, before it leads, while the stock lasts"
+            ),
+            MeldRefusal::ExchangeNotNow => write!(
+                f,
+                "only the winner of a trick exchanges, before it leads, while the stock lasts"
+            ),
+            MeldRefusal::NoRundgang => write!(f, "a rundgang is not shown in the two-player game"),
+            MeldRefusal::DissIsTrumpNine(trump) => write!(f, "a diss is the 9 of trump ({trump})"),
+            MeldRefusal::OncePerDeal => write!(f, "each meld is shown once per deal"),
+            MeldRefusal::Needs { cards, fresh, low } => {
+                write!(
+                    f,
+                    "it needs {} held before the draw and not already shown in a meld of its kind",
+                    cards.to_codes(*low)
+                )?;
+                match fresh {
+                    Some(c) => write!(f, " ({c} was drawn after the trick and cannot be part of it)"),
+                    None => Ok(()),
+                }
+            }
+            MeldRefusal::Exchanged => write!(f, "the turned card has been exchanged already"),
+            MeldRefusal::TurnedIsNine(nine) => {
+                write!(f, "the turned card is the trump 9 ({nine}) itself")
+            }
+            MeldRefusal::NeedsNine(nine) => {
+                write!(f, "it needs the trump 9 ({nine}) held before the draw")
+            }
+            MeldRefusal::NotTwoPlayerAction => write!(f, "not a two-player action"),
+        }
+    }
 }
 
 impl fmt::Display for IllegalAction {

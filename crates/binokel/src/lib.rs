@@ -33,7 +33,7 @@ pub use action::Action;
 pub use card::{Card, Low, ParseError, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{Contract, Deal, Outcome, Phase, Seat, Setup};
-pub use error::{IllegalAction, SetupError};
+pub use error::{IllegalAction, MeldRefusal, SetupError};
 pub use game::{DealLog, Game, StartError};
 pub use meld::{Meld, MeldKind, Melds};
 pub use rules::{Preset, Rules, RulesError};

@@ -6,6 +6,7 @@
 //! rules text leaves open are in `docs/rules.md`.
 
 use super::*;
+use crate::error::MeldRefusal;
 use crate::meld::MeldKind;
 
 /// Cards face down in the stock at the start (the turned card lies under them).
@@ -308,62 +309,58 @@ impl Deal {
     }
 
     /// Why `meld kind suit` cannot be shown now (None: it can).
-    fn meld_refusal(&self, kind: MeldKind, suit: Option<Suit>) -> Option<String> {
+    fn meld_refusal(&self, kind: MeldKind, suit: Option<Suit>) -> Option<MeldRefusal> {
         let seat = self.to_act as usize;
         let trump = self.trump?;
         if self.n != 2 {
-            return Some("melds are shown one by one only in the two-player game".into());
+            return Some(MeldRefusal::MeldsNeedTwoPlayers);
         }
         if self.window() & MAY_MELD == 0 {
             return Some(if self.window() != 0 {
-                "one meld per trick won has been shown already".into()
+                MeldRefusal::OneMeldPerTrick
             } else {
-                "a meld is shown only by the winner of a trick, before it leads, while the stock lasts".into()
+                MeldRefusal::MeldNotNow
             });
         }
         let Some(cards) = meld_cards_of(kind, suit, trump) else {
             return Some(match kind {
-                MeldKind::Rundgang => "a rundgang is not shown in the two-player game".into(),
-                _ => format!("a diss is the 9 of trump ({trump})"),
+                MeldKind::Rundgang => MeldRefusal::NoRundgang,
+                _ => MeldRefusal::DissIsTrumpNine(trump),
             });
         };
         if once_per_deal(kind) && self.two.once[seat] & once_bit(kind, suit) != 0 {
-            return Some("each meld is shown once per deal".into());
+            return Some(MeldRefusal::OncePerDeal);
         }
         let pool = self.meld_pool(seat, meld_group(kind));
         if !pool.contains_all(cards) {
-            let fresh = self.two.fresh.map_or(String::new(), |c| {
-                format!(" ({c} was drawn after the trick and cannot be part of it)")
+            return Some(MeldRefusal::Needs {
+                cards,
+                fresh: self.two.fresh,
+                low: self.rules.low,
             });
-            return Some(format!(
-                "it needs {} held before the draw and not already shown in a meld of its kind{fresh}",
-                cards.to_codes(self.rules.low)
-            ));
         }
         None
     }
 
     /// Why `exchange` is not possible now (None: it is).
-    fn exchange_refusal(&self) -> Option<String> {
+    fn exchange_refusal(&self) -> Option<MeldRefusal> {
         let seat = self.to_act as usize;
         if self.n != 2 {
-            return Some("the exchange belongs to the two-player game".into());
+            return Some(MeldRefusal::ExchangeNeedsTwoPlayers);
         }
         if self.window() & MAY_EXCHANGE == 0 {
-            return Some(
-                "only the winner of a trick exchanges, before it leads, while the stock lasts".into(),
-            );
+            return Some(MeldRefusal::ExchangeNotNow);
         }
         if self.two.exchanged {
-            return Some("the turned card has been exchanged already".into());
+            return Some(MeldRefusal::Exchanged);
         }
         let trump = self.trump?;
         let nine = Card::new(trump, Rank::Nine);
         if self.two.turned == nine {
-            return Some(format!("the turned card is the trump 9 ({nine}) itself"));
+            return Some(MeldRefusal::TurnedIsNine(nine));
         }
         if !self.held_before_draw(seat).contains(nine) {
-            return Some(format!("it needs the trump 9 ({nine}) held before the draw"));
+            return Some(MeldRefusal::NeedsNine(nine));
         }
         None
     }
@@ -389,7 +386,7 @@ impl Deal {
         let why = match a {
             Action::Meld(k, s) => self.meld_refusal(k, s),
             Action::Exchange => self.exchange_refusal(),
-            _ => Some("not a two-player action".into()),
+            _ => Some(MeldRefusal::NotTwoPlayerAction),
         };
         match why {
             None => Ok(()),
