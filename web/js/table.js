@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { cardSvg, cardBackSvg, sortHand, splitCards, suitSvg, rankLabel } from "./cards.js";
 import { esc, toast, cardStyle } from "./util.js";
 import { rematch, presetName } from "./app.js";
+import { meldValue } from "./engine.js";
 
 const PROTOCOL = 1;
 let live = null;
@@ -580,7 +581,13 @@ class TableClient {
       }
       if (legal.some((a) => a.startsWith("give "))) out.push(`<span class="prompt">${esc(t("ctl.give"))}</span>`);
       if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(`<span class="prompt" id="play-prompt">${esc(t("ctl.play"))}</span>`);
-      for (const a of other) out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}</button>`);
+      for (const a of other) {
+        // What a meld adds, so a player can compare before choosing. (The exchange scores 10
+        // unless that 9 was already shown as a Diss, so it carries no figure.)
+        const [, kind, suit] = a.split(" ");
+        const worth = a === "exchange" ? "" : ` <span class="worth">+${meldValue(kind, suit || null, v.trump, v.rules || {})}</span>`;
+        out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}${worth}</button>`);
+      }
       if (this.offers("hint")) {
         out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
         const h = this.currentHint(v);

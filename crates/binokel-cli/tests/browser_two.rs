@@ -119,6 +119,12 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
         .find(|a| a.starts_with("meld "))
         .cloned()
         .unwrap_or_else(|| "exchange".to_string());
+    // A meld's button says what it is worth: the points the engine then records.
+    let worth = js(
+        c,
+        &format!("const w = document.querySelector('#controls button[data-act=\"{pick}\"] .worth'); return w && w.textContent"),
+    )
+    .await;
     click(c, &format!("#controls button[data-act=\"{pick}\"]")).await;
     wait_progress(c, deal, seen).await;
     let after = state(c).await["view"].clone();
@@ -139,7 +145,9 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
             "{mine}"
         );
         let kind = pick.split(' ').nth(1).unwrap();
-        assert_eq!(mine["melds"].as_array().unwrap().last().unwrap()["kind"], kind);
+        let shown = mine["melds"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(shown["kind"], kind);
+        assert_eq!(worth, format!("+{}", shown["points"]), "{shown}");
         // The side panel lists it, and no second meld is offered for this trick.
         wait_js(
             c,
