@@ -513,6 +513,7 @@ pub fn info_from_view(view: &View) -> Option<TwoInfo> {
     let mut known = [0u8; 24];
     let mut once = [0u32; 2];
     let mut since_trick: Vec<(usize, Action)> = Vec::new();
+    let mut plays = 0usize;
     for h in &view.history {
         let Some(a) = h.action else { continue };
         let seat = h.seat;
@@ -521,6 +522,7 @@ pub fn info_from_view(view: &View) -> Option<TwoInfo> {
         }
         match a {
             Action::Play(c) => {
+                plays += 1;
                 gone.insert(c);
                 since_trick.clear();
                 if seat == opp && known[c.index()] > 0 {
@@ -548,8 +550,18 @@ pub fn info_from_view(view: &View) -> Option<TwoInfo> {
             Action::Exchange => {
                 since_trick.push((seat, a));
                 let nine = Card::new(trump, Rank::Nine);
-                if seat == opp && known[nine.index()] > 0 {
-                    known[nine.index()] -= 1;
+                // At the last draw the loser, who has just drawn the turned card, gets the 9.
+                let last_draw = plays / 2 * 2 == DRAWS;
+                if seat == opp {
+                    if known[nine.index()] > 0 {
+                        known[nine.index()] -= 1;
+                    }
+                    // The exchanging seat holds the turned card, face up a moment ago.
+                    if let Some(t) = view.turned_up {
+                        known[t.index()] = (known[t.index()] + 1).min(2);
+                    }
+                } else if last_draw {
+                    known[nine.index()] = (known[nine.index()] + 1).min(2);
                 }
             }
             _ => return None,

@@ -52,6 +52,7 @@ fn both_bots_play_whole_two_player_deals_legally_and_show_melds() {
 fn the_model_has_the_engines_legal_actions_and_samples_fit_the_view() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut checked = 0;
+    let mut taken_seen = 0;
     for seed in 0..3 {
         play(["heuristic", "heuristic"], 200 + seed, |game, view| {
             let me = view.seat.unwrap();
@@ -65,6 +66,17 @@ fn the_model_has_the_engines_legal_actions_and_samples_fit_the_view() {
                 info.opp_known,
                 opp
             );
+            // A seat that exchanged took the turned card, seen face up by both.
+            let opp_exchanged = view
+                .history
+                .iter()
+                .any(|h| h.seat != me && h.action == Some(Action::Exchange));
+            if let (true, Some(t)) = (opp_exchanged, view.turned_up) {
+                if opp.contains(t) && !view.history.iter().any(|h| h.action == Some(Action::Play(t))) {
+                    assert!(info.opp_known.contains(t), "{t} taken in the exchange");
+                    taken_seen += 1;
+                }
+            }
             for _ in 0..3 {
                 let w = sample(&info, &mut rng).expect("a sample");
                 assert_eq!(w.hand(me), truth.hand(me));
@@ -98,6 +110,7 @@ fn the_model_has_the_engines_legal_actions_and_samples_fit_the_view() {
         });
     }
     assert!(checked > 100);
+    assert!(taken_seen > 0, "no view after an exchange by the other seat");
 }
 
 /// Card points `me` takes from here to the end with both sides playing perfectly, on the

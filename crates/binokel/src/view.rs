@@ -85,6 +85,10 @@ pub struct View {
     /// the trump 9 exchanged for it).
     #[serde(default)]
     pub turned: Option<Card>,
+    /// Two players: the card turned up at the deal. It stays known to both seats after it is
+    /// exchanged (the exchanging seat holds it) or drawn; None otherwise.
+    #[serde(default)]
+    pub turned_up: Option<Card>,
     /// Two players: cards left to draw (the face-up one included); 0 otherwise.
     #[serde(default)]
     pub stock: usize,
@@ -251,6 +255,7 @@ impl View {
             contract: d.contract(),
             trump: d.trump(),
             turned: d.bottom(),
+            turned_up: d.turned(),
             stock: if n == 2 { d.stock_left() } else { 0 },
             melds: melds_shown,
             tricks,
