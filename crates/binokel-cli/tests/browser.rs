@@ -323,12 +323,7 @@ async fn the_page_in_german() {
 
     // A game in German, with German suits by default.
     type_into(c, "#quick-name", "Dora").await;
-    c.find(Locator::Css("#quick-bot option[value=\"random\"]"))
-        .await
-        .expect("random")
-        .click()
-        .await
-        .expect("select");
+    select(c, "#quick-bot option[value=\"random\"]", "random").await;
     click(c, "#quick-play").await;
     wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
     wait_js(
@@ -350,20 +345,10 @@ async fn the_page_in_german() {
     assert_eq!(score_title, "Schreibzettel");
 
     // The switch changes the language at once and remembers it.
-    c.find(Locator::Css("#lang-select option[value=\"nl\"]"))
-        .await
-        .expect("nl")
-        .click()
-        .await
-        .expect("select");
+    select(c, "#lang-select option[value=\"nl\"]", "nl").await;
     wait_js(c, "document.documentElement.lang === 'nl'", "Dutch").await;
     assert_eq!(text_of(c, "#score-sheet h3").await, "Scorelijst");
-    c.find(Locator::Css("#lang-select option[value=\"pt\"]"))
-        .await
-        .expect("pt")
-        .click()
-        .await
-        .expect("select");
+    select(c, "#lang-select option[value=\"pt\"]", "pt").await;
     wait_js(c, "document.documentElement.lang === 'pt'", "Portuguese").await;
     assert_eq!(text_of(c, "#score-sheet h3").await, "Folha de pontos");
     c.refresh().await.expect("reload");
@@ -380,12 +365,7 @@ async fn the_page_in_german() {
     );
 
     // The rules page, in German.
-    c.find(Locator::Css("#lang-select option[value=\"de\"]"))
-        .await
-        .expect("de")
-        .click()
-        .await
-        .expect("select");
+    select(c, "#lang-select option[value=\"de\"]", "de").await;
     c.goto(&format!("{}/#/rules/swabian", server.url))
         .await
         .expect("rules page");
@@ -407,8 +387,7 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
     let driver = start_driver();
     let b = browser(&driver, "en", (1280, 900)).await;
     let c = &b.client;
-    c.goto(&server.url).await.expect("start page");
-    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+    open_start_page(c, &server).await;
     type_into(c, "#quick-name", "Emil").await;
     type_into(c, "#create-target", "100").await;
     for seat in [1, 2] {
@@ -532,14 +511,8 @@ async fn a_four_player_table() {
     let driver = start_driver();
     let b = browser(&driver, "en", (1280, 900)).await;
     let c = &b.client;
-    c.goto(&server.url).await.expect("start page");
-    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
-    c.find(Locator::Css("#create-preset option[value=\"kreuz\"]"))
-        .await
-        .expect("the kreuz preset")
-        .click()
-        .await
-        .expect("select");
+    open_start_page(c, &server).await;
+    select(c, "#create-preset option[value=\"kreuz\"]", "the kreuz preset").await;
     wait_js(
         c,
         "document.querySelectorAll('.seat-kind').length === 3",

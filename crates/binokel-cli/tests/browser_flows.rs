@@ -132,8 +132,7 @@ async fn rules_page_of_the_chosen_preset() {
     let driver = start_driver();
     let b = browser(&driver, "en", (1280, 900)).await;
     let c = &b.client;
-    c.goto(&server.url).await.expect("start page");
-    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+    open_start_page(c, &server).await;
     select(c, "#create-preset option[value=\"dutch\"]").await;
     click(c, "#create-rules-link").await;
     wait_js(

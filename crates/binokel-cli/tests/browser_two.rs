@@ -20,14 +20,13 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
     let driver = start_driver();
     let b = browser(&driver, "en", (1280, 900)).await;
     let c = &b.client;
-    c.goto(&server.url).await.expect("start page");
-    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
-    c.find(Locator::Css("#create-preset option[value=\"two-player\"]"))
-        .await
-        .expect("the two-player preset is offered")
-        .click()
-        .await
-        .expect("select");
+    open_start_page(c, &server).await;
+    select(
+        c,
+        "#create-preset option[value=\"two-player\"]",
+        "the two-player preset",
+    )
+    .await;
     wait_js(
         c,
         "document.querySelectorAll('.seat-kind').length === 1",

@@ -334,6 +334,22 @@ pub async fn click_card(c: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("cannot click card {css}: {e}"));
 }
 
+/// Opens the start page and waits for its create form.
+pub async fn open_start_page(c: &Client, server: &Server) {
+    c.goto(&server.url).await.expect("start page");
+    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+}
+
+/// Picks an `<option>` (or clicks any element) named by `css`; `what` says what it is.
+pub async fn select(c: &Client, css: &str, what: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {what} ({css}): {e}"))
+        .click()
+        .await
+        .expect("select");
+}
+
 pub async fn type_into(c: &Client, css: &str, text: &str) {
     let el = c
         .find(Locator::Css(css))
