@@ -16,6 +16,16 @@ fn three_humans(target: i32) -> serde_json::Value {
            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
 }
 
+/// An action message for the current position (no deal or index to check).
+fn action(a: &str, id: u64) -> ClientMsg {
+    ClientMsg::Action {
+        action: a.into(),
+        id: Some(id),
+        deal: None,
+        index: None,
+    }
+}
+
 async fn expect_error(s: &mut Socket, code: ErrorCode) -> String {
     loop {
         match s.recv(WAIT).await.unwrap() {
@@ -175,14 +185,7 @@ async fn a_barrage_of_bad_messages_changes_nothing() {
     let tokens = [t0.unwrap(), t1, t2];
 
     let mut raw = Socket::connect(&srv.ws()).await.unwrap();
-    raw.send(&ClientMsg::Action {
-        action: "pass".into(),
-        id: Some(1),
-        deal: None,
-        index: None,
-    })
-    .await
-    .unwrap();
+    raw.send(&action("pass", 1)).await.unwrap();
     expect_error(&mut raw, ErrorCode::HelloFirst).await;
     raw.send_text(&json!({"type": "hello", "protocol": 2, "table": code}).to_string())
         .await
@@ -235,33 +238,12 @@ async fn a_barrage_of_bad_messages_changes_nothing() {
             .await
             .unwrap();
         expect_error(s, ErrorCode::HelloFirst).await;
-        s.send(&ClientMsg::Action {
-            action: "bid 170".into(),
-            id: Some(9),
-            deal: None,
-            index: None,
-        })
-        .await
-        .unwrap();
+        s.send(&action("bid 170", 9)).await.unwrap();
         let m = expect_error(s, ErrorCode::Illegal).await;
         assert!(m.contains("170"), "{m}");
-        s.send(&ClientMsg::Action {
-            action: "pass".into(),
-            id: Some(10),
-            deal: None,
-            index: None,
-        })
-        .await
-        .unwrap();
+        s.send(&action("pass", 10)).await.unwrap();
         expect_error(s, ErrorCode::Illegal).await;
-        s.send(&ClientMsg::Action {
-            action: "XX".into(),
-            id: Some(11),
-            deal: None,
-            index: None,
-        })
-        .await
-        .unwrap();
+        s.send(&action("XX", 11)).await.unwrap();
         expect_error(s, ErrorCode::BadAction).await;
         s.send(&ClientMsg::Action {
             action: "bid 150".into(),
@@ -280,24 +262,10 @@ async fn a_barrage_of_bad_messages_changes_nothing() {
     }
     {
         let (s, _) = &mut socks[other];
-        s.send(&ClientMsg::Action {
-            action: "bid 150".into(),
-            id: Some(1),
-            deal: None,
-            index: None,
-        })
-        .await
-        .unwrap();
+        s.send(&action("bid 150", 1)).await.unwrap();
         expect_error(s, ErrorCode::NotYourTurn).await;
     }
-    spec.send(&ClientMsg::Action {
-        action: "bid 150".into(),
-        id: Some(1),
-        deal: None,
-        index: None,
-    })
-    .await
-    .unwrap();
+    spec.send(&action("bid 150", 1)).await.unwrap();
     expect_error(&mut spec, ErrorCode::Spectator).await;
     let after = http(&srv.url, "GET", &format!("/api/tables/{code}"), None)
         .await
