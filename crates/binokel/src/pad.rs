@@ -32,6 +32,9 @@ pub struct PadDeal {
     pub card_points: Vec<Option<u32>>,
 }
 
+/// The largest bid or meld total the pad takes (no real deal comes near it).
+pub const MAX_ENTRY: u32 = 100_000;
+
 /// Why an entry cannot be scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PadError(pub String);
@@ -62,13 +65,13 @@ impl PadDeal {
             )));
         }
         let missing: Vec<usize> = (0..n).filter(|&s| self.card_points[s].is_none()).collect();
-        let known: u32 = self.card_points.iter().flatten().sum();
+        let known: u64 = self.card_points.iter().flatten().map(|&p| u64::from(p)).sum();
         match missing.as_slice() {
             [] if known == 250 => Ok(self.card_points.iter().map(|x| x.unwrap_or(0)).collect()),
             [] => Err(PadError(format!("the card points add up to {known}, not 250"))),
             [m] if known <= 250 => {
                 let mut v: Vec<u32> = self.card_points.iter().map(|x| x.unwrap_or(0)).collect();
-                v[*m] = 250 - known;
+                v[*m] = 250 - known as u32;
                 Ok(v)
             }
             [_] => Err(PadError(format!(
@@ -91,6 +94,22 @@ impl PadDeal {
             return Err(PadError(format!(
                 "the bid {} is not a positive multiple of 10",
                 self.bid
+            )));
+        }
+        // Bounds far above any real game, so that no entry can overflow the arithmetic.
+        if self.bid > MAX_ENTRY {
+            return Err(PadError(format!("the bid {} is more than {MAX_ENTRY}", self.bid)));
+        }
+        if let Some((s, m)) = self.melds.iter().enumerate().find(|(_, &m)| m > MAX_ENTRY) {
+            return Err(PadError(format!(
+                "the melds of seat {s}, {m}, are more than {MAX_ENTRY}"
+            )));
+        }
+        if let Some((s, p)) =
+            (self.card_points.iter().enumerate()).find_map(|(s, p)| p.filter(|&p| p > 250).map(|p| (s, p)))
+        {
+            return Err(PadError(format!(
+                "the card points of seat {s}, {p}, are more than the 250 of a deal"
             )));
         }
         if matches!(self.contract, Contract::Durch) && !rules.durch {

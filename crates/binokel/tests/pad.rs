@@ -131,3 +131,51 @@ fn a_correction_changes_the_totals_and_bad_entries_change_nothing() {
     let json = serde_json::to_string(&pad).unwrap();
     assert_eq!(serde_json::from_str::<Pad>(&json).unwrap(), pad);
 }
+
+#[test]
+fn absurd_numbers_are_refused_by_name_and_change_nothing() {
+    let rules = Rules::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let g = random_match(rules, 4, &mut rng);
+    let mut pad = Pad::new(&rules, vec!["A".into(), "B".into(), "C".into()]);
+    let good = entry(&g, 0, &mut rng).unwrap();
+    pad.add(good.clone()).unwrap();
+    let before = pad.clone();
+    let cases: Vec<(PadDeal, &str)> = vec![
+        (
+            PadDeal {
+                bid: u32::MAX - 5,
+                ..good.clone()
+            },
+            "the bid 4294967290 is more than 100000",
+        ),
+        (
+            PadDeal {
+                melds: vec![0, u32::MAX, 0],
+                ..good.clone()
+            },
+            "the melds of seat 1",
+        ),
+        // Without the check these two would wrap around to 250 and be taken.
+        (
+            PadDeal {
+                card_points: vec![Some(u32::MAX), Some(251), None],
+                ..good.clone()
+            },
+            "the card points of seat 0, 4294967295, are more than the 250 of a deal",
+        ),
+        (
+            PadDeal {
+                card_points: vec![Some(u32::MAX), Some(251), Some(0)],
+                ..good.clone()
+            },
+            "the card points of seat 0",
+        ),
+    ];
+    for (bad, says) in cases {
+        let e = pad.add(bad.clone()).unwrap_err().to_string();
+        assert!(e.contains(says), "{e}");
+        assert!(pad.correct(0, bad).is_err());
+        assert_eq!(pad, before);
+    }
+}
