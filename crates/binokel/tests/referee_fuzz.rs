@@ -212,7 +212,16 @@ proptest! {
             m.insert(name, odd_value(k, &mut rng));
         }
         if let Ok(r) = Rules::from_json(&v) {
-            let _ = r.validate();
+            if r.validate().is_ok() {
+                // Rules that pass validation play a whole deal.
+                let mut game = Game::new(r, Vec::new());
+                game.start_seeded_deal(seed).unwrap();
+                while let Some(d) = game.current().filter(|d| !d.is_over()) {
+                    let legal = d.legal_actions();
+                    prop_assert!(!legal.is_empty());
+                    game.play(legal[rng.gen_range(0..legal.len())]).unwrap();
+                }
+            }
         }
     }
 }
