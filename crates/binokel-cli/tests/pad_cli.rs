@@ -249,3 +249,64 @@ fn bad_arguments_and_files_are_named_not_panicked() {
     assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "no panic");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn two_players_keep_score_without_an_auction() {
+    let dir = scratch("two");
+    let file = dir.join("two.json");
+    let script = format!(
+        "new two-player Anna Bert\n\
+         deal Anna H melds 150,40 points 140,-\n\
+         deal Bert durch points 140,-\n\
+         deal\n\
+         2\n\
+         trump S\n\
+         200\n\
+         \n\
+         130\n\
+         120\n\
+         deal 1 C melds 0,0 points 100,150\n\
+         deal 2 D melds 250,10 points 230,-\n\
+         sheet\n\
+         save {}\n\
+         quit\n",
+        file.display()
+    );
+    let out = pad(&[], &script);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "one command failed on purpose:\n{stdout}"
+    );
+    assert!(stdout.contains("error: `durch` is not a trump suit"), "{stdout}");
+    let saved: Pad = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let mut local = Pad::new(
+        &Rules::preset(binokel::Preset::TwoPlayer),
+        vec!["Anna".into(), "Bert".into()],
+    );
+    for (dealer, t, melds, cp) in [
+        (0, Suit::Hearts, [150, 40], [Some(140), None]),
+        (1, Suit::Spades, [200, 0], [Some(130), Some(120)]),
+        (0, Suit::Clubs, [0, 0], [Some(100), Some(150)]),
+        (1, Suit::Diamonds, [250, 10], [Some(230), None]),
+    ] {
+        local
+            .add(PadDeal {
+                dealer,
+                soloist: 0,
+                bid: 0,
+                contract: Contract::Trump(t),
+                melds: melds.to_vec(),
+                took_trick: Vec::new(),
+                card_points: cp.to_vec(),
+            })
+            .unwrap();
+    }
+    assert_eq!(saved, local);
+    let sheet = local.sheet().unwrap();
+    assert_eq!(sheet.totals, vec![290 + 330 + 100 + 480, 150 + 120 + 150 + 30]);
+    assert_eq!(sheet.winner, Some((0, 3)));
+    assert!(stdout.contains("Anna wins the match (deal 4)."), "{stdout}");
+    assert!(stdout.contains("trump H"), "{stdout}");
+}

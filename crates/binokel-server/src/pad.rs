@@ -106,8 +106,7 @@ fn body_object(body: &Bytes) -> Result<serde_json::Map<String, Value>, Refused> 
     }
 }
 
-/// The rules of a request: a preset name or a record's rules object. Two players have no
-/// auction and no soloist, so the pad does not keep their score.
+/// The rules of a request: a preset name or a record's rules object.
 fn rules_of(v: Option<&Value>) -> Result<Rules, Refused> {
     let rules = match v {
         None | Some(Value::Null) => Rules::default(),
@@ -119,12 +118,6 @@ fn rules_of(v: Option<&Value>) -> Result<Rules, Refused> {
     rules
         .validate()
         .map_err(|e| Refused::field("rules", e.to_string()))?;
-    if rules.players == 2 {
-        return Err(Refused::field(
-            "rules",
-            "the pad keeps three- and four-player games (two players have no auction)",
-        ));
-    }
     Ok(rules)
 }
 
@@ -197,9 +190,12 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
     let m = v
         .as_object()
         .ok_or_else(|| Refused::field("body", "a deal must be a JSON object"))?;
+    // Two players have no auction: no soloist, no bid, no took-a-trick (RULES.md section 13).
+    let two = n == 2;
     let dealer = seat_field(m, "dealer", n)?;
-    let soloist = seat_field(m, "soloist", n)?;
+    let soloist = if two { 0 } else { seat_field(m, "soloist", n)? };
     let bid = match m.get("bid").and_then(Value::as_u64) {
+        _ if two => 0,
         Some(b) if b > 0 && b % 10 == 0 && b <= 10_000 => b as u32,
         _ => {
             return Err(Refused::field(
@@ -225,6 +221,12 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
                 )
             })
         })?;
+    if two && !matches!(contract, Contract::Trump(_)) {
+        return Err(Refused::field(
+            "contract",
+            "two players always play a trump game (the turned card's suit): `trump X`",
+        ));
+    }
     if contract == Contract::Durch && !rules.durch {
         return Err(Refused::field(
             "contract",
@@ -248,14 +250,18 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
             )),
         })
         .collect::<Result<Vec<u32>, Refused>>()?;
-    let took_trick = list_field(m, "took_trick", n)?
-        .iter()
-        .enumerate()
-        .map(|(i, x)| {
-            x.as_bool()
-                .ok_or_else(|| Refused::field(format!("took_trick[{i}]"), "true or false"))
-        })
-        .collect::<Result<Vec<bool>, Refused>>()?;
+    let took_trick = if two {
+        Vec::new()
+    } else {
+        list_field(m, "took_trick", n)?
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                x.as_bool()
+                    .ok_or_else(|| Refused::field(format!("took_trick[{i}]"), "true or false"))
+            })
+            .collect::<Result<Vec<bool>, Refused>>()?
+    };
     let card_points = list_field(m, "card_points", n)?
         .iter()
         .enumerate()

@@ -465,3 +465,68 @@ async fn four_players_share_a_team_score() {
     assert_eq!(totals[0], totals[2], "partners record the team's score");
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_score_card_points_plus_melds() {
+    let srv = start(config(&temp_sqlite("pad2"))).await;
+    let a = call(
+        &srv.url,
+        "POST",
+        "/api/pads",
+        Some(json!({"rules": "two-player", "players": ["Anna", "Bert"]})),
+    )
+    .await;
+    assert_eq!(a.status, 201, "{}", String::from_utf8_lossy(&a.body));
+    let secret = a.json().unwrap()["secret"].as_str().unwrap().to_string();
+    let path = format!("/api/pads/{secret}/deals");
+    // No auction: neither soloist, bid nor took_trick is asked for.
+    let d = json!({"dealer": 1, "contract": "trump H", "melds": [150, 40], "card_points": [140, null]});
+    deal_refused(
+        &srv.url,
+        &secret,
+        &json!({"dealer": 1, "contract": "durch", "melds": [0, 0], "card_points": [140, null]}),
+        "contract",
+    )
+    .await;
+    deal_refused(
+        &srv.url,
+        &secret,
+        &json!({"dealer": 1, "contract": "trump H", "melds": [0], "card_points": [140, null]}),
+        "melds",
+    )
+    .await;
+    deal_refused(
+        &srv.url,
+        &secret,
+        &json!({"dealer": 1, "contract": "trump H", "melds": [0, 0], "card_points": [140, 100]}),
+        "card_points",
+    )
+    .await;
+    let mut local = Pad::new(
+        &Rules::preset(binokel::Preset::TwoPlayer),
+        ["Anna", "Bert"].map(String::from).to_vec(),
+    );
+    let mut last = Value::Null;
+    for _ in 0..4 {
+        let v = call(&srv.url, "POST", &path, Some(d.clone())).await;
+        assert_eq!(v.status, 201, "{}", String::from_utf8_lossy(&v.body));
+        local
+            .add(PadDeal {
+                dealer: 1,
+                soloist: 0,
+                bid: 0,
+                contract: Contract::Trump(Suit::Hearts),
+                melds: vec![150, 40],
+                took_trick: Vec::new(),
+                card_points: vec![Some(140), None],
+            })
+            .unwrap();
+        last = v.json().unwrap();
+    }
+    let sheet = local.sheet().unwrap();
+    assert_eq!(sheet.totals, vec![4 * 290, 4 * 150]);
+    assert_eq!(last["sheet"]["totals"], json!(sheet.totals));
+    assert_eq!(sheet.winner, Some((0, 3)), "Anna passes 1000 in the fourth deal");
+    assert_ne!(last["sheet"]["status"], "playing", "{}", last["sheet"]);
+    srv.stop().await;
+}

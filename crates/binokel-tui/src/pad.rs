@@ -52,9 +52,6 @@ pub fn new_pad(
         rules.set_pair(o).map_err(|e| e.to_string())?;
     }
     rules.validate().map_err(|e| e.to_string())?;
-    if rules.players == 2 {
-        return Err("the pad keeps three- and four-player games (two players have no auction)".into());
-    }
     if players.len() != rules.players as usize {
         return Err(format!(
             "{} names given; these rules are played by {}",
@@ -115,12 +112,17 @@ pub fn sheet_text(pad: &Pad) -> Result<String, String> {
     }
     out.push('\n');
     for (i, d) in pad.deals.iter().enumerate() {
-        let game = format!(
-            "{} {} {}",
-            pad.players[d.soloist],
-            d.bid,
+        // Two players have no auction: the game is just the trump.
+        let game = if pad.players.len() == 2 {
             contract_text(d.contract)
-        );
+        } else {
+            format!(
+                "{} {} {}",
+                pad.players[d.soloist],
+                d.bid,
+                contract_text(d.contract)
+            )
+        };
         out.push_str(&format!("{:>4}  {:<26}", i + 1, game));
         for s in 0..pad.players.len() {
             let cell = format!("{} ({})", sheet.deals[i][s], sheet.running[i][s]);
@@ -242,10 +244,13 @@ fn points_value(s: &str) -> Result<Option<u32>, String> {
 }
 
 /// Parses the one-line form of a deal: `DEALER SOLOIST BID GAME [melds ..] [tricks ..]
-/// [points ..] [made|failed]`.
+/// [points ..] [made|failed]`; with two players `DEALER TRUMP [melds ..] points ..`.
 pub fn parse_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
     let rules = pad.rules().map_err(|e| e.to_string())?;
     let n = pad.players.len();
+    if n == 2 {
+        return parse_two_player_deal(pad, &rules, args);
+    }
     let [dealer, soloist, bid, rest @ ..] = args else {
         return Err("a deal needs DEALER SOLOIST BID GAME (see `help`)".into());
     };
@@ -312,6 +317,51 @@ pub fn parse_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
     Ok(d)
 }
 
+/// A suit letter or `trump X`: the trump of a two-player deal.
+fn trump_of(text: &str) -> Result<Contract, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let s = t.strip_prefix("trump").unwrap_or(&t).trim();
+    match Suit::parse(s) {
+        Ok(s) if !t.is_empty() => Ok(Contract::Trump(s)),
+        _ => Err(format!(
+            "`{text}` is not a trump suit (S, H, D or C): two players always play a trump game"
+        )),
+    }
+}
+
+/// The one-line form with two players: `DEALER TRUMP [melds A,B] points A,B` (no auction).
+fn parse_two_player_deal(pad: &Pad, rules: &Rules, args: &[&str]) -> Result<PadDeal, String> {
+    let [dealer, trump, rest @ ..] = args else {
+        return Err("a two-player deal needs DEALER TRUMP melds A,B points A,B (see `help`)".into());
+    };
+    let mut d = PadDeal {
+        dealer: seat_of(pad, dealer)?,
+        soloist: 0,
+        bid: 0,
+        contract: trump_of(trump)?,
+        melds: vec![0; 2],
+        took_trick: Vec::new(),
+        card_points: vec![None; 2],
+    };
+    let mut points_given = false;
+    for pair in rest.chunks(2) {
+        let value = pair.get(1).copied().unwrap_or("");
+        match pair[0] {
+            "melds" => d.melds = list(value, 2, "melds", meld_value)?,
+            "points" => {
+                d.card_points = list(value, 2, "points", points_value)?;
+                points_given = true;
+            }
+            w => return Err(format!("`{w}` is not part of a two-player deal (see `help`)")),
+        }
+    }
+    if !points_given {
+        return Err("a deal needs `points` (one entry may be - to be filled in)".into());
+    }
+    d.scores(rules).map_err(|e| e.to_string())?;
+    Ok(d)
+}
+
 /// Line input with prompts; None at the end of the input.
 struct Lines<'a, R: BufRead, W: Write> {
     input: &'a mut R,
@@ -371,6 +421,9 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
             }
         }
     );
+    if n == 2 {
+        return ask_two_player_deal(pad, &rules, dealer, lines);
+    }
     let soloist = ask!(format!("won the auction ({names}):"), |s: &str| seat_of(pad, s));
     let bid = ask!("bid:", |s: &str| match s.parse::<u32>() {
         Ok(b) if b > 0 && b % 10 == 0 => Ok(b),
@@ -445,6 +498,61 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
     }
 }
 
+/// The rest of a two-player deal, field by field: the trump, each player's melds shown (the
+/// exchange's 10 included) and card points.
+fn ask_two_player_deal<R: BufRead, W: Write>(
+    pad: &Pad,
+    rules: &Rules,
+    dealer: usize,
+    lines: &mut Lines<R, W>,
+) -> io::Result<Option<PadDeal>> {
+    macro_rules! ask {
+        ($p:expr, $f:expr) => {
+            match lines.ask_until(AsRef::<str>::as_ref(&$p), $f)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        };
+    }
+    let contract = ask!("trump (S/H/D/C):", trump_of);
+    let mut d = PadDeal {
+        dealer,
+        soloist: 0,
+        bid: 0,
+        contract,
+        melds: vec![0; 2],
+        took_trick: Vec::new(),
+        card_points: vec![None; 2],
+    };
+    for s in 0..2 {
+        let p = &pad.players[s];
+        d.melds[s] = ask!(
+            format!("melds {p} showed (empty: none):"),
+            |a: &str| if a.is_empty() { Ok(0) } else { meld_value(a) }
+        );
+    }
+    loop {
+        for s in 0..2 {
+            let p = &pad.players[s];
+            d.card_points[s] = ask!(format!("card points of {p} (empty: fill in):"), points_value);
+        }
+        match d.filled_card_points(2) {
+            Ok(v) => {
+                writeln!(lines.out, "card points: {}", join(&v))?;
+                break;
+            }
+            Err(e) => writeln!(lines.out, "error: {e}; once more")?,
+        }
+    }
+    match d.scores(rules) {
+        Ok(_) => Ok(Some(d)),
+        Err(e) => {
+            writeln!(lines.out, "error: {e}")?;
+            Ok(None)
+        }
+    }
+}
+
 fn join<T: ToString>(v: &[T]) -> String {
     v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
 }
@@ -495,10 +603,11 @@ pub fn melds_text(cards: &str, trump: Option<Suit>, rules: &Rules) -> Result<Str
 
 const HELP: &str = "\
 commands:
-  new PRESET NAME NAME NAME [NAME] [target=N] [stake=0.05]   start a pad (presets: standard, swabian, dutch, forty, kreuz)
+  new PRESET NAME NAME [NAME] [NAME] [target=N] [stake=0.05]   start a pad (presets: standard, swabian, dutch, forty, kreuz, two-player)
   deal                                  enter the next deal, field by field
   deal DEALER SOLOIST BID GAME [melds 0,150,20] [tricks y,y,n] [points 80,90,-] [made|failed]
                                         the same in one line; GAME: S/H/D/C (trump), durch, bettel, surrender X
+  deal DEALER TRUMP [melds 150,40] points 140,-   two players: no auction, melds shown and card points
   fix N [...]                           correct deal N (field by field, or the one-line form)
   sheet                                 the sheet: scores, running totals, the winner, who pays whom
   melds CARDS [trump X]                 the meld calculator

@@ -56,6 +56,42 @@ pub fn melds_of_hand(hand: CardSet, trump: Contract, rules: &Rules) -> u32 {
 }
 
 impl PadDeal {
+    /// Melds and card points within bounds no real deal comes near, so that no entry can
+    /// overflow the arithmetic.
+    fn check_sizes(&self) -> Result<(), PadError> {
+        if let Some((s, m)) = self.melds.iter().enumerate().find(|(_, &m)| m > MAX_ENTRY) {
+            return Err(PadError(format!(
+                "the melds of seat {s}, {m}, are more than {MAX_ENTRY}"
+            )));
+        }
+        if let Some((s, p)) =
+            (self.card_points.iter().enumerate()).find_map(|(s, p)| p.filter(|&p| p > 250).map(|p| (s, p)))
+        {
+            return Err(PadError(format!(
+                "the card points of seat {s}, {p}, are more than the 250 of a deal"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Two players: card points plus melds shown, per player.
+    fn two_player_scores(&self) -> Result<Vec<i32>, PadError> {
+        if self.dealer >= 2 {
+            return Err(PadError("seats are numbered 0 to 1".into()));
+        }
+        if self.melds.len() != 2 {
+            return Err(PadError("melds are needed for both players".into()));
+        }
+        if !matches!(self.contract, Contract::Trump(_)) {
+            return Err(PadError(
+                "two players always play a trump game (the turned card's suit): `trump X`".into(),
+            ));
+        }
+        self.check_sizes()?;
+        let cp = self.filled_card_points(2)?;
+        Ok((0..2).map(|s| cp[s] as i32 + self.melds[s] as i32).collect())
+    }
+
     /// The card points with the missing one filled in, checked to add up to 250.
     pub fn filled_card_points(&self, n: usize) -> Result<Vec<u32>, PadError> {
         if self.card_points.len() != n {
@@ -82,8 +118,14 @@ impl PadDeal {
     }
 
     /// The deal's scores per seat by `rules` (partners share one score with four players).
+    /// Two players (RULES.md section 13) have no auction: `soloist`, `bid` and `took_trick`
+    /// are not read, `contract` is `trump X` (the turned card's suit), and each player scores
+    /// its card points plus the melds it showed (an exchange that scored counts as its Diss).
     pub fn scores(&self, rules: &Rules) -> Result<Vec<i32>, PadError> {
         let n = rules.players as usize;
+        if n == 2 {
+            return self.two_player_scores();
+        }
         if self.dealer >= n || self.soloist >= n {
             return Err(PadError(format!("seats are numbered 0 to {}", n - 1)));
         }
@@ -100,18 +142,7 @@ impl PadDeal {
         if self.bid > MAX_ENTRY {
             return Err(PadError(format!("the bid {} is more than {MAX_ENTRY}", self.bid)));
         }
-        if let Some((s, m)) = self.melds.iter().enumerate().find(|(_, &m)| m > MAX_ENTRY) {
-            return Err(PadError(format!(
-                "the melds of seat {s}, {m}, are more than {MAX_ENTRY}"
-            )));
-        }
-        if let Some((s, p)) =
-            (self.card_points.iter().enumerate()).find_map(|(s, p)| p.filter(|&p| p > 250).map(|p| (s, p)))
-        {
-            return Err(PadError(format!(
-                "the card points of seat {s}, {p}, are more than the 250 of a deal"
-            )));
-        }
+        self.check_sizes()?;
         if matches!(self.contract, Contract::Durch) && !rules.durch {
             return Err(PadError("Durch is not played under these rules".into()));
         }
@@ -266,13 +297,18 @@ impl Pad {
             out.push_str(&quote(p));
         }
         out.push('\n');
+        let two = self.players.len() == 2;
         for (i, (d, sc)) in self.deals.iter().zip(&sheet.deals).enumerate() {
+            // Two players have no soloist and no bid.
+            let (soloist, bid) = if two {
+                (String::new(), String::new())
+            } else {
+                (d.soloist.to_string(), d.bid.to_string())
+            };
             out.push_str(&format!(
-                "{},{},{},{},{}",
+                "{},{},{soloist},{bid},{}",
                 i + 1,
                 d.dealer,
-                d.soloist,
-                d.bid,
                 d.contract.token()
             ));
             for x in sc {

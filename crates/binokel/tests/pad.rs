@@ -11,6 +11,23 @@ fn entry(game: &Game, i: usize, rng: &mut ChaCha8Rng) -> Option<PadDeal> {
     let d = &log.state;
     let o = d.outcome();
     let n = d.players();
+    let mut cp: Vec<Option<u32>> = o.card_points[..n].iter().map(|&x| Some(x)).collect();
+    if rng.gen_bool(0.5) {
+        let k = rng.gen_range(0..n);
+        cp[k] = None;
+    }
+    if n == 2 {
+        // No auction: the trump, each player's melds shown and card points.
+        return Some(PadDeal {
+            dealer: d.dealer(),
+            soloist: 0,
+            bid: 0,
+            contract: Contract::Trump(o.trump?),
+            melds: o.melds?[..2].to_vec(),
+            took_trick: Vec::new(),
+            card_points: cp,
+        });
+    }
     let soloist = o.soloist?;
     let contract = o.contract?;
     let side_tricks: u32 = if n == 4 {
@@ -21,11 +38,6 @@ fn entry(game: &Game, i: usize, rng: &mut ChaCha8Rng) -> Option<PadDeal> {
     let mut took: Vec<bool> = o.tricks[..n].iter().map(|&t| t > 0).collect();
     if contract == Contract::Durch {
         took[soloist] = side_tricks == d.total_tricks();
-    }
-    let mut cp: Vec<Option<u32>> = o.card_points[..n].iter().map(|&x| Some(x)).collect();
-    if rng.gen_bool(0.5) {
-        let k = rng.gen_range(0..n);
-        cp[k] = None;
     }
     Some(PadDeal {
         dealer: d.dealer(),
@@ -73,6 +85,7 @@ fn pad_and_engine_agree_on_every_deal_and_the_winner() {
         Preset::Forty,
         Preset::Kreuz,
         Preset::Swabian,
+        Preset::TwoPlayer,
     ] {
         let rules = Rules::preset(p);
         for m in 0..6 {
@@ -178,4 +191,48 @@ fn absurd_numbers_are_refused_by_name_and_change_nothing() {
         assert!(pad.correct(0, bad).is_err());
         assert_eq!(pad, before);
     }
+}
+
+#[test]
+fn two_players_score_card_points_plus_melds_to_1000() {
+    let rules = Rules::preset(Preset::TwoPlayer);
+    let mut pad = Pad::new(&rules, vec!["Anna".into(), "Bert".into()]);
+    let deal = |melds: [u32; 2], points: [Option<u32>; 2]| PadDeal {
+        dealer: 0,
+        soloist: 0,
+        bid: 0,
+        contract: Contract::Trump(binokel::Suit::Hearts),
+        melds: melds.to_vec(),
+        took_trick: Vec::new(),
+        card_points: points.to_vec(),
+    };
+    pad.add(deal([150, 40], [Some(140), None])).unwrap();
+    assert_eq!(pad.sheet().unwrap().deals[0], vec![290, 150]);
+    let before = pad.clone();
+    // Card points that do not add up, a contract that is not a trump game: refused, unchanged.
+    let e = pad
+        .add(deal([0, 0], [Some(140), Some(100)]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("240"), "{e}");
+    let e = pad
+        .add(PadDeal {
+            contract: Contract::Durch,
+            ..deal([0, 0], [Some(140), None])
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("trump"), "{e}");
+    assert_eq!(pad, before);
+    for _ in 0..3 {
+        pad.add(deal([200, 20], [Some(130), Some(120)])).unwrap();
+    }
+    let sheet = pad.sheet().unwrap();
+    assert_eq!(sheet.totals, vec![290 + 3 * 330, 150 + 3 * 140]);
+    assert_eq!(sheet.winner, Some((0, 3)));
+    let csv = pad.to_csv().unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("1,0,,,trump H,290,150"),
+        "{csv}"
+    );
 }
