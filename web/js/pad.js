@@ -137,6 +137,10 @@ function names() {
 function n() {
   return names().length;
 }
+/** Two players (RULES.md section 13): no auction, only the trump, melds shown and card points. */
+function two() {
+  return n() === 2;
+}
 function options() {
   return (st && st.rules_options) || { durch: true, bettel: false, opening: 150, target: 1500 };
 }
@@ -191,6 +195,7 @@ function render() {
 function renderNew() {
   const preset = $("new-preset").value;
   $("new-name-3-row").hidden = preset !== "kreuz";
+  $("new-name-2-row").hidden = preset === "two-player";
   const list = myPads();
   $("pad-list").innerHTML = list.length
     ? list
@@ -214,7 +219,7 @@ function renderSheet() {
   const body = rows()
     .map((r) => {
       const d = r.deal;
-      const what = `${esc(nm[d.soloist] || "?")} ${d.bid} · ${esc(contractLabel(d.contract))}`;
+      const what = two() ? esc(contractLabel(d.contract)) : `${esc(nm[d.soloist] || "?")} ${d.bid} · ${esc(contractLabel(d.contract))}`;
       const cls = [r.saved ? "" : "pending", editing === r.index ? "editing" : ""].join(" ").trim();
       const scores = nm
         .map((_, s) => {
@@ -290,13 +295,17 @@ function buildForm() {
   const o = options();
   const c = $("deal-contract");
   const style = cardStyle();
-  c.innerHTML =
-    SUITS.map((s) => `<option value="trump ${s}">${esc(t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`).join("") +
+  const trumps = SUITS.map((s) => `<option value="trump ${s}">${esc(t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`).join("");
+  $("deal-soloist-row").hidden = two();
+  $("deal-bid-row").hidden = two();
+  const others =
     (o.durch ? `<option value="durch">${esc(t("pad.contract_durch"))}</option>` : "") +
     (o.bettel ? `<option value="bettel">${esc(t("pad.contract_bettel"))}</option>` : "") +
     SUITS.map(
       (s) => `<option value="surrender ${s}">${esc(t("pad.contract_surrender", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`,
     ).join("");
+  // Two players always play a trump game.
+  c.innerHTML = two() ? trumps : trumps + others;
   $("deal-seats").innerHTML = nm
     .map(
       (x, i) => `<div class="seat-entry" data-seat="${i}">
@@ -376,7 +385,8 @@ function contractChanged() {
   });
   for (let i = 0; i < n(); i++) {
     $(`cp-${i}`).hidden = surrender;
-    $(`took-${i}`).parentElement.hidden = surrender;
+    // Two players have no soloist: whether a player took a trick changes nothing.
+    $(`took-${i}`).parentElement.hidden = surrender || two();
   }
   $("cp-hint").hidden = surrender || allOrNothing;
 }
@@ -403,8 +413,8 @@ function formDeal() {
   const k = n();
   const dealer = Number($("deal-dealer").value);
   const soloist = Number($("deal-soloist").value);
-  const bid = Number($("deal-bid").value);
-  if (!Number.isInteger(bid) || bid <= 0 || bid % 10 !== 0) throw new Error(t("pad.bad_bid"));
+  const bid = two() ? 0 : Number($("deal-bid").value);
+  if (!two() && (!Number.isInteger(bid) || bid <= 0 || bid % 10 !== 0)) throw new Error(t("pad.bad_bid"));
   const contract = $("deal-contract").value;
   const d = { dealer, soloist, bid, contract, melds: [], took_trick: [], card_points: [] };
   if (contract === "durch" || contract === "bettel") {
@@ -506,7 +516,7 @@ function toggleCards(i) {
 async function createPad(ev) {
   ev.preventDefault();
   const preset = $("new-preset").value;
-  const count = preset === "kreuz" ? 4 : 3;
+  const count = preset === "kreuz" ? 4 : preset === "two-player" ? 2 : 3;
   const players = [];
   for (let i = 0; i < count; i++) players.push($(`new-name-${i}`).value.trim() || t("pad.player_n", { n: i + 1 }));
   const target = $("new-target").value.trim();

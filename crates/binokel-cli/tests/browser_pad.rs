@@ -487,3 +487,95 @@ async fn a_deal_entered_while_the_server_is_down_is_saved_when_it_returns() {
     assert_eq!(back, local, "the server holds the deal entered offline");
     let _ = b.client.close().await;
 }
+
+/// Two players: no auction fields, only trump games, melds shown and card points; the
+/// totals and the winner are those of `binokel::pad`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_two_player_pad_to_the_winner() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    c.goto(&format!("{}/pad.html", server.url))
+        .await
+        .expect("the pad page");
+    wait_js(
+        c,
+        "document.body.dataset.ready === '1' && !document.querySelector('#pad-new').hidden",
+        "the new pad form",
+    )
+    .await;
+    choose(c, "#new-preset", "two-player").await;
+    wait_js(
+        c,
+        "document.querySelector('#new-name-2-row').hidden",
+        "two names asked for",
+    )
+    .await;
+    type_into(c, "#new-name-0", "Anna").await;
+    type_into(c, "#new-name-1", "Bert").await;
+    click(c, "#new-create").await;
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'edit' && window.binokelPad.state",
+        "the pad",
+    )
+    .await;
+    // The form asks for no auction: no soloist, no bid, no took-a-trick, only trump games.
+    let form = js(
+        c,
+        "return [document.querySelector('#deal-soloist-row').hidden, document.querySelector('#deal-bid-row').hidden, \
+         document.querySelector('#took-0').parentElement.hidden, \
+         [...document.querySelectorAll('#deal-contract option')].map(o => o.value)]",
+    )
+    .await;
+    assert_eq!(
+        form,
+        json!([true, true, true, ["trump S", "trump H", "trump D", "trump C"]])
+    );
+    let mut local = Pad::new(
+        &Rules::preset(binokel::Preset::TwoPlayer),
+        vec!["Anna".into(), "Bert".into()],
+    );
+    let deals = [
+        (0, "trump H", ["150", "40"], ["140", ""]),
+        (1, "trump S", ["300", ""], ["150", "100"]),
+        (0, "trump C", ["240", "20"], ["", "90"]),
+    ];
+    for (i, (dealer, contract, melds, cp)) in deals.iter().enumerate() {
+        choose(c, "#deal-dealer", &dealer.to_string()).await;
+        choose(c, "#deal-contract", contract).await;
+        for s in 0..2 {
+            type_into(c, &format!("#meld-{s}"), melds[s]).await;
+            type_into(c, &format!("#cp-{s}"), cp[s]).await;
+        }
+        click(c, "#deal-save").await;
+        wait_saved(c, i + 1).await;
+        local
+            .add(PadDeal {
+                dealer: *dealer,
+                soloist: 0,
+                bid: 0,
+                contract: serde_json::from_value(json!(contract)).unwrap(),
+                melds: melds.iter().map(|m| m.parse().unwrap_or(0)).collect(),
+                took_trick: Vec::new(),
+                card_points: cp.iter().map(|p| p.parse().ok()).collect(),
+            })
+            .unwrap();
+    }
+    let sheet = local.sheet().unwrap();
+    assert_eq!(sheet.winner, Some((0, 2)), "Anna passes 1000 in the third deal");
+    assert_eq!(
+        shown_totals(c).await,
+        sheet.totals.iter().map(|&t| i64::from(t)).collect::<Vec<_>>()
+    );
+    let status = text_of(c, "#pad-status").await;
+    assert!(status.contains("Anna"), "{status}");
+    let what = text_of(c, "#pad-sheet tbody tr[data-deal=\"0\"] .what").await;
+    assert!(
+        !what.contains('?') && !what.contains('0'),
+        "no soloist or bid: {what}"
+    );
+    let _ = b.client.close().await;
+}
