@@ -434,21 +434,38 @@ impl Position {
         p
     }
 
-    /// The table key of a trick boundary: the hands, the leader and what is counted.
-    fn key(&self) -> [u64; 4] {
-        let tag = u64::from(self.leader)
-            | u64::from(self.soloist) << 2
-            | (self.trump.map_or(4, |t| t.index() as u64)) << 4
-            | u64::from(self.objective == Objective::Tricks) << 7
-            | u64::from(self.n) << 8;
-        let w = |s: usize| u64::from(self.one[s]) | u64::from(self.two[s]) << 24;
-        [w(0) | tag << 48, w(1), w(2), w(3)]
+    /// The table key of a trick boundary, exact in 128 bits: the seats are numbered from the
+    /// soloist (the value depends on a seat only through its side and its place in the
+    /// playing order), and per kind the key holds whether each seat has a copy plus whether
+    /// some seat has both. Both copies are never split between more than two holders, so a
+    /// seat with both is the only one with a copy: the counts per seat can be read back.
+    /// Everything else the value depends on (tricks and points left) follows from the hands.
+    #[inline]
+    fn key(&self) -> [u64; 2] {
+        let n = self.n as usize;
+        let sol = self.soloist as usize;
+        let mut o = [0u64; 4];
+        let mut both = 0u32;
+        for (r, slot) in o.iter_mut().enumerate().take(n) {
+            let s = (sol + r) % n;
+            *slot = u64::from(self.one[s]);
+            both |= self.two[s];
+        }
+        let rel_leader = (self.leader as usize + n - sol) % n;
+        let tag = rel_leader as u64
+            | (self.trump.map_or(4, |t| t.index() as u64)) << 2
+            | u64::from(self.objective == Objective::Tricks) << 5
+            | u64::from(self.n == 4) << 6;
+        [
+            o[0] | o[1] << 24 | (o[2] & 0xffff) << 48,
+            o[2] >> 16 | o[3] << 8 | u64::from(both) << 32 | tag << 56,
+        ]
     }
 }
 
 #[derive(Copy, Clone, Default)]
 struct Entry {
-    key: [u64; 4],
+    key: [u64; 2],
     lo: i16,
     hi: i16,
     /// The table generation that wrote the entry (0: empty); older ones count as empty.
@@ -459,9 +476,14 @@ struct Entry {
     best: u8,
 }
 
+/// Two entries in one cache line: a lookup costs one memory access.
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
 /// The solver, with its transposition table (kept across solves).
 pub struct Solver {
-    tt: Vec<Entry>,
+    tt: Vec<Bucket>,
     mask: usize,
     gen: u8,
     /// Nodes visited since creation (for benchmarks and budgets).
@@ -485,12 +507,12 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Solver {
-    /// A solver whose table holds `2^bits` entries (40 bytes each, at least 2 entries).
+    /// A solver whose table holds `2^bits` entries (32 bytes each, at least 2 entries).
     pub fn new(bits: u32) -> Solver {
-        let bits = bits.max(1);
+        let buckets = 1usize << (bits.max(1) - 1);
         Solver {
-            tt: vec![Entry::default(); 1 << bits],
-            mask: (1 << bits) - 1,
+            tt: vec![Bucket::default(); buckets],
+            mask: buckets - 1,
             gen: 1,
             nodes: 0,
             stop_at: u64::MAX,
@@ -504,37 +526,36 @@ impl Solver {
     pub fn clear(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            self.tt.fill(Entry::default());
+            self.tt.fill(Bucket::default());
             self.gen = 1;
         }
         self.history = [[0; 24]; 4];
     }
 
-    /// The first of the two slots (a bucket) where `k` may be stored.
-    fn slot(&self, k: &[u64; 4]) -> usize {
-        let h = k[0].wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ k[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-            ^ k[2].wrapping_mul(0x1656_67b1_9e37_79f9)
-            ^ k[3].wrapping_mul(0x27d4_eb2f_1656_67c5);
-        (mix(h) as usize) & self.mask & !1
+    /// The bucket where `k` may be stored.
+    #[inline]
+    fn slot(&self, k: &[u64; 2]) -> usize {
+        let h = k[0].wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ k[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        (mix(h) as usize) & self.mask
     }
 
-    /// The slot holding `k` in its bucket, if any.
+    /// The slot (0 or 1) holding `k` in its bucket, if any.
     #[inline]
-    fn find(&self, bucket: usize, k: &[u64; 4]) -> Option<usize> {
-        (bucket..bucket + 2).find(|&i| self.tt[i].gen == self.gen && self.tt[i].key == *k)
+    fn find(&self, bucket: usize, k: &[u64; 2]) -> Option<usize> {
+        let b = &self.tt[bucket].0;
+        (0..2).find(|&i| b[i].gen == self.gen && b[i].key == *k)
     }
 
     /// The slot of the bucket to overwrite: an empty or stale one, else the shallower.
     #[inline]
     fn victim(&self, bucket: usize) -> usize {
-        let (a, b) = (&self.tt[bucket], &self.tt[bucket + 1]);
+        let [a, b] = &self.tt[bucket].0;
         if a.gen != self.gen {
-            bucket
+            0
         } else if b.gen != self.gen || b.depth <= a.depth {
-            bucket + 1
+            1
         } else {
-            bucket
+            0
         }
     }
 
@@ -624,29 +645,39 @@ impl Solver {
             }
             return gain;
         }
-        if boundary {
-            let (lo, up) = pos.bounds();
-            if up <= alpha {
-                return up;
-            }
-            if lo >= beta {
-                return lo;
-            }
-        }
-        let mut key = [0u64; 4];
+        let mut key = [0u64; 2];
         let mut bucket = 0;
         let mut hint = 0u8;
         let mut found = None;
-        let stored = boundary;
-        if stored {
+        // Quick bounds of a position not in the table; a new entry starts from them, so a
+        // position found in the table never needs them again.
+        let (mut qlo, mut qhi) = (0i32, i32::from(i16::MAX));
+        if boundary {
             key = pos.key();
             bucket = self.slot(&key);
             found = self.find(bucket, &key);
-        }
-        if let Some(i) = found {
-            let e = self.tt[i];
-            hint = e.best;
-            let (lo, hi) = (i32::from(e.lo), i32::from(e.hi));
+            let (lo, hi) = match found {
+                Some(i) => {
+                    let e = self.tt[bucket].0[i];
+                    hint = e.best;
+                    (i32::from(e.lo), i32::from(e.hi))
+                }
+                None => {
+                    (qlo, qhi) = pos.bounds();
+                    if qhi <= alpha || qlo >= beta || qlo == qhi {
+                        let i = self.victim(bucket);
+                        self.tt[bucket].0[i] = Entry {
+                            key,
+                            lo: qlo as i16,
+                            hi: qhi as i16,
+                            gen: self.gen,
+                            depth: pos.tricks_left,
+                            best: 0,
+                        };
+                    }
+                    (qlo, qhi)
+                }
+            };
             if lo >= beta {
                 return lo;
             }
@@ -696,15 +727,15 @@ impl Solver {
                 break;
             }
         }
-        if stored && !self.aborted {
+        if boundary && !self.aborted {
             let i = match found.or_else(|| self.find(bucket, &key)) {
                 Some(i) => i,
                 None => {
                     let i = self.victim(bucket);
-                    self.tt[i] = Entry {
+                    self.tt[bucket].0[i] = Entry {
                         key,
-                        lo: 0,
-                        hi: i16::MAX,
+                        lo: qlo as i16,
+                        hi: qhi as i16,
                         gen: self.gen,
                         depth: pos.tricks_left,
                         best: 0,
@@ -712,7 +743,7 @@ impl Solver {
                     i
                 }
             };
-            let e = &mut self.tt[i];
+            let e = &mut self.tt[bucket].0[i];
             e.best = best_card;
             if best <= alpha0 {
                 e.hi = e.hi.min(best as i16);

@@ -1,0 +1,104 @@
+//! A/B of the exact solver: the session's starting solver (`old.rs`, a frozen copy) against
+//! the current one, alternating on the bench's positions (heuristic self-play, seeds 1..,
+//! a cleared table per solve). Prints nodes and time per position; values must agree.
+//!
+//! `cargo run --release -p binokel-ai --example solver_ab -- LEFT COUNT [new|old|both]`
+
+#![allow(missing_docs)]
+
+mod old;
+
+use binokel::{Deal, Game, Phase, Rules, View};
+use binokel_ai::solver::{Objective, Position, Solver};
+use std::time::Instant;
+
+/// The bench's positions: seeds 1.. of heuristic self-play stopped at a trick boundary with
+/// `left` tricks to go, trump games only.
+fn deals(left: u32, count: usize) -> Vec<Deal> {
+    let mut out = Vec::new();
+    let mut seed = 0u64;
+    while out.len() < count {
+        seed += 1;
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut bots: Vec<_> = (0..3)
+            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
+            .collect();
+        loop {
+            let d: Deal = *game.current().unwrap();
+            if d.is_over() {
+                break;
+            }
+            if d.phase() == Phase::Play
+                && d.current_trick().is_empty()
+                && d.total_tricks() - d.tricks_played() == left
+            {
+                if d.trump().is_some() {
+                    out.push(d);
+                }
+                break;
+            }
+            let seat = game.to_act().unwrap();
+            let a = bots[seat].choose(&View::of(&game, Some(seat)).unwrap());
+            game.play(a).unwrap();
+        }
+    }
+    out
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let left: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let count: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(8);
+    let which = args.next().unwrap_or_else(|| "both".into());
+    let obj = match args.next().as_deref() {
+        Some("tricks") => Objective::Tricks,
+        _ => Objective::Points,
+    };
+    let bits = 20;
+    let mut new = Solver::new(bits);
+    let mut old = old::Solver::new(bits);
+    let (mut tn, mut to, mut nn, mut no) = (0.0, 0.0, 0u64, 0u64);
+    for (i, d) in deals(left, count).iter().enumerate() {
+        let mut vn = None;
+        let mut vo = None;
+        if which == "new" || which == "both" {
+            let p = Position::from_deal(d, obj).unwrap();
+            new.clear();
+            let n0 = new.nodes;
+            let t = Instant::now();
+            let v = new.solve(&p);
+            let el = t.elapsed().as_secs_f64() * 1e3;
+            let n = new.nodes - n0;
+            tn += el;
+            nn += n;
+            vn = Some(v);
+            print!("pos {i}: new {v} {n} nodes {el:.1} ms ");
+        }
+        if which == "old" || which == "both" {
+            let p = old::Position::from_deal(
+                d,
+                match obj {
+                    Objective::Points => old::Objective::Points,
+                    Objective::Tricks => old::Objective::Tricks,
+                },
+            )
+            .unwrap();
+            old.clear();
+            let n0 = old.nodes;
+            let t = Instant::now();
+            let v = old.solve(&p);
+            let el = t.elapsed().as_secs_f64() * 1e3;
+            let n = old.nodes - n0;
+            to += el;
+            no += n;
+            vo = Some(v);
+            print!("| old {v} {n} nodes {el:.1} ms");
+        }
+        println!();
+        if let (Some(a), Some(b)) = (vn, vo) {
+            assert_eq!(a, b, "values differ at position {i}");
+        }
+    }
+    println!("total: new {nn} nodes {tn:.1} ms | old {no} nodes {to:.1} ms");
+}
