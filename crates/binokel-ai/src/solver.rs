@@ -172,29 +172,29 @@ impl Position {
     /// The legal kinds that another legal kind of the seat to play is provably at least as
     /// good as, for that seat's side (the search skips them; the value is unchanged).
     ///
-    /// Why it is exact: let the seat hold exactly one copy each of two legal kinds X > Y of
-    /// one suit, and let no other hand hold a card of that suit from Y up to X (and the
-    /// trick's winning card not lie between them either). Then every card of another hand
-    /// beats X exactly when it beats Y, and X beats the trick's card exactly when Y does, so
-    /// the game after X is the game after Y with the one card that is left, Y or X,
-    /// renamed: the same moves are legal everywhere and every trick has the same winner.
-    /// Two corresponding lines differ only in which of the two cards falls in the current
-    /// trick `t` and which in the later trick `u`: the soloist's difference is
+    /// Why it is exact: let X > Y be two legal kinds of one suit in the seat's hand, and let
+    /// no other hand hold a card of that suit from Y up to X (and the trick's winning card
+    /// not lie between them either). Then every card of another hand beats X exactly when it
+    /// beats Y, and X beats the trick's card exactly when Y does. Call A the game after
+    /// playing X and B the game after Y: the seat's hands differ in one card (A holds a Y
+    /// where B holds an X), the same moves are legal for everybody else, and the seat can
+    /// copy in either game any strategy of the other, playing its X or Y exactly when the
+    /// other game plays its Y or X (and the same card otherwise), with every trick won by the
+    /// same seat. Two such lines differ only in which of the two cards falls in the current
+    /// trick `t` and which in the later trick `u`: the soloist's difference A - B is
     /// `(p(X) - p(Y)) * (S(t) - S(u))`, with `S` 1 when the soloist's side wins the trick.
-    /// When the side that wins `t` is already fixed (no later seat of this trick on the
-    /// other side holds a card that could beat the winning card), the sign of that
-    /// difference is the same in every line, so one game's value is at least the other's:
-    /// with `t` the soloist's, X (more points) is at least as good for the soloist and Y for
-    /// the opponents; with `t` the opponents', the other way round. Whatever the winner of
-    /// `t`, the value counting only tricks is the same for X and Y. A run of such kinds
-    /// keeps its top or its bottom card. Two copies of a kind in the seat's hand would make
-    /// the games differ in shape, so such kinds are never dropped.
+    /// When the side that wins `t` is already fixed (no later seat of this trick on the other
+    /// side can legally play a card that beats the winning card), that difference has one
+    /// sign in every line, so the seat, copying its best strategy of the worse game in the
+    /// better one, does at least as well there: with `t` the soloist's, X (more points) is
+    /// at least as good for the soloist and Y for the opponents; with `t` the opponents',
+    /// the other way round. Counting only tricks, X and Y are worth the same whoever wins
+    /// `t`. A run of such kinds therefore keeps only its top or its bottom card.
     pub fn dominated(&self) -> u32 {
         let legal = self.legal();
         let h = self.to_act as usize;
         let n = self.n as usize;
-        let single = legal & !self.two[h];
-        if single.count_ones() < 2 {
+        if legal.count_ones() < 2 {
             return 0;
         }
         let mut others = 0u32;
@@ -203,7 +203,7 @@ impl Position {
                 others |= self.one[s];
             }
         }
-        let cand = single & !others;
+        let cand = legal & !others;
         let trump_mask = self.trump.map_or(0, suit_mask);
         let w = (self.trick_len > 0).then(|| self.trick[self.win as usize]);
         let maxing = self.solo_side(h);
@@ -251,9 +251,17 @@ impl Position {
                     } else {
                         0
                     };
+                // A later seat holding the led suit must follow it.
+                let led = if self.trick_len == 0 {
+                    sm
+                } else {
+                    sm_of(u32::from(self.trick[0]))
+                };
                 let fixed = (usize::from(self.trick_len) + 1..n).all(|j| {
                     let s = (self.leader as usize + j) % n;
-                    self.solo_side(s) == side || self.one[s] & beat_w == 0
+                    let hand = self.one[s];
+                    let can = if hand & led != 0 { hand & led } else { hand };
+                    self.solo_side(s) == side || can & beat_w == 0
                 });
                 if fixed {
                     let keep = if side == maxing { 1u32 << top } else { 1u32 << low };
@@ -797,6 +805,29 @@ impl Solver {
         if hint != 0 {
             if let Some(i) = moves[..n].iter().position(|&c| c + 1 == hint) {
                 moves[..=i].rotate_right(1);
+            }
+        }
+        if pos.trick_len + 1 == pos.n && pos.tricks_left > 2 {
+            // Enhanced transposition cutoff: every move here ends the trick, so each child
+            // is a trick boundary that may be in the table with a bound that already decides
+            // this node. Looking them all up first also lets their memory loads overlap.
+            for &c in &moves[..n] {
+                let mut child = *pos;
+                let gain = child.play(Card::from_index(c as usize));
+                if child.tricks_left == 0 {
+                    continue;
+                }
+                let k = child.key();
+                let b = self.slot(&k);
+                if let Some(i) = self.find(b, &k) {
+                    let e = self.tt[b].0[i];
+                    if maxing && gain + i32::from(e.lo) >= beta {
+                        return gain + i32::from(e.lo);
+                    }
+                    if !maxing && gain + i32::from(e.hi) <= alpha {
+                        return gain + i32::from(e.hi);
+                    }
+                }
             }
         }
         let mut best = if maxing { i32::MIN } else { i32::MAX };
