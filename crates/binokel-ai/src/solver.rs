@@ -53,7 +53,12 @@ pub struct Position {
     /// Seats: 3, or 4 in two partnerships (seats 0+2 and 1+3).
     n: u8,
     trump: Option<Suit>,
+    /// The soloist's seat in the deal. Inside, seats are numbered from the soloist (seat 0):
+    /// the value depends on a seat only through its side and its place in the playing
+    /// order, and the table key then needs no rotation.
     soloist: u8,
+    /// Bit `s` set when inner seat `s` is on the soloist's side.
+    sides: u8,
     leader: u8,
     to_act: u8,
     trick: [u8; 4],
@@ -75,14 +80,17 @@ impl Position {
         if d.phase() != Phase::Play || !(3..=4).contains(&n) {
             return None;
         }
+        let sol = d.soloist()?;
+        let inner = |seat: usize| ((seat + n - sol) % n) as u8;
         let mut p = Position {
             one: [0; 4],
             two: [0; 4],
             n: n as u8,
             trump: d.trump(),
-            soloist: d.soloist()? as u8,
-            leader: d.leader() as u8,
-            to_act: d.to_act()? as u8,
+            soloist: sol as u8,
+            sides: if n == 4 { 0b0101 } else { 0b0001 },
+            leader: inner(d.leader()),
+            to_act: inner(d.to_act()?),
             trick: [0; 4],
             trick_len: 0,
             win: 0,
@@ -92,8 +100,9 @@ impl Position {
             tpts: 0,
         };
         for s in 0..n {
-            p.one[s] = d.hand(s).kinds();
-            p.two[s] = d.hand(s).doubles();
+            let i = inner(s) as usize;
+            p.one[i] = d.hand(s).kinds();
+            p.two[i] = d.hand(s).doubles();
             p.rest += d.hand(s).points() as i16;
         }
         for &c in d.current_trick() {
@@ -114,7 +123,7 @@ impl Position {
 
     /// The seat to play.
     pub fn to_act(&self) -> usize {
-        self.to_act as usize
+        (self.to_act as usize + self.soloist as usize) % self.n as usize
     }
 
     /// The soloist.
@@ -124,18 +133,20 @@ impl Position {
 
     /// True when the seat to play is on the soloist's side (it maximises).
     pub fn maximising(&self) -> bool {
-        self.solo_side(self.to_act as usize)
+        self.side(self.to_act as usize)
     }
 
     /// True when `seat` plays on the soloist's side (the soloist, or its partner with four
     /// seats).
-    #[inline]
     pub fn solo_side(&self, seat: usize) -> bool {
-        if self.n == 4 {
-            seat % 2 == self.soloist as usize % 2
-        } else {
-            seat == self.soloist as usize
-        }
+        let n = self.n as usize;
+        self.side((seat + n - self.soloist as usize % n) % n)
+    }
+
+    /// [`Position::solo_side`] of an inner seat (numbered from the soloist).
+    #[inline]
+    fn side(&self, inner: usize) -> bool {
+        (self.sides >> inner) & 1 != 0
     }
 
     /// Tricks not yet complete (the current one included).
@@ -191,7 +202,12 @@ impl Position {
     /// the other way round. Counting only tricks, X and Y are worth the same whoever wins
     /// `t`. A run of such kinds therefore keeps only its top or its bottom card.
     pub fn dominated(&self) -> u32 {
-        let legal = self.legal();
+        self.dominated_of(self.legal())
+    }
+
+    /// [`Position::dominated`] given the legal kinds.
+    #[inline]
+    fn dominated_of(&self, legal: u32) -> u32 {
         let h = self.to_act as usize;
         let n = self.n as usize;
         if legal.count_ones() < 2 {
@@ -206,7 +222,7 @@ impl Position {
         let cand = legal & !others;
         let trump_mask = self.trump.map_or(0, suit_mask);
         let w = (self.trick_len > 0).then(|| self.trick[self.win as usize]);
-        let maxing = self.solo_side(h);
+        let maxing = self.side(h);
         let mut drop = 0u32;
         for x in 0..4 {
             let sm = 63u32 << (6 * x);
@@ -244,7 +260,7 @@ impl Position {
                     Some(w) if !beats_top => (u32::from(w), (self.leader + self.win) as usize % n),
                     _ => (top, h),
                 };
-                let side = self.solo_side(wseat);
+                let side = self.side(wseat);
                 let beat_w = (sm_of(wc) & !((2u32 << wc) - 1))
                     | if trump_mask & (1 << wc) == 0 {
                         trump_mask
@@ -261,7 +277,7 @@ impl Position {
                     let s = (self.leader as usize + j) % n;
                     let hand = self.one[s];
                     let can = if hand & led != 0 { hand & led } else { hand };
-                    self.solo_side(s) == side || can & beat_w == 0
+                    self.side(s) == side || can & beat_w == 0
                 });
                 if fixed {
                     let keep = if side == maxing { 1u32 << top } else { 1u32 << low };
@@ -297,7 +313,7 @@ impl Position {
             return 0;
         }
         let winner = (self.leader + self.win) % self.n;
-        let ours = self.solo_side(winner as usize);
+        let ours = self.side(winner as usize);
         let mut gain = 0;
         match self.objective {
             Objective::Points => {
@@ -348,7 +364,7 @@ impl Position {
         }
         let leader = self.leader as usize;
         let (cash_pts, cash_tricks) = self.cash(leader);
-        let solo_leads = self.solo_side(leader);
+        let solo_leads = self.side(leader);
         let (mut lo, mut hi) = (0, up);
         match self.objective {
             Objective::Tricks => {
@@ -376,11 +392,11 @@ impl Position {
     /// so whatever it really plays, the leader's side takes at least this much.
     fn cash(&self, leader: usize) -> (i32, u32) {
         let n = self.n as usize;
-        let side = self.solo_side(leader);
+        let side = self.side(leader);
         let mut others = [0usize; 3];
         let mut no = 0;
         for s in 0..n {
-            if self.solo_side(s) != side {
+            if self.side(s) != side {
                 others[no] = s;
                 no += 1;
             }
@@ -481,7 +497,7 @@ impl Position {
         let n = self.n as usize;
         let (mut solo, mut opp) = (0u32, 0u32);
         for s in 0..n {
-            if self.solo_side(s) {
+            if self.side(s) {
                 solo |= self.one[s] & tm;
             } else {
                 opp |= self.one[s] & tm;
@@ -499,7 +515,7 @@ impl Position {
         let (mut lo, mut lost) = (0, 0);
         let (mut m_solo, mut m_opp) = (0u32, 0u32);
         for s in 0..n {
-            let ours = self.solo_side(s);
+            let ours = self.side(s);
             let k = if ours { sure_solo } else { sure_opp };
             let (a, b) = (self.one[s] & k, self.two[s] & k);
             if a == 0 {
@@ -516,7 +532,7 @@ impl Position {
             }
         }
         for s in 0..n {
-            if self.solo_side(s) {
+            if self.side(s) {
                 lost += self.cheapest(s, m_opp);
             } else {
                 lo += self.cheapest(s, m_solo);
@@ -543,25 +559,16 @@ impl Position {
         p
     }
 
-    /// The table key of a trick boundary, exact in 128 bits: the seats are numbered from the
-    /// soloist (the value depends on a seat only through its side and its place in the
-    /// playing order), and per kind the key holds whether each seat has a copy plus whether
+    /// The table key of a trick boundary, exact in 128 bits: with the seats numbered from the
+    /// soloist, per kind the key holds whether each seat has a copy plus whether
     /// some seat has both. Both copies are never split between more than two holders, so a
     /// seat with both is the only one with a copy: the counts per seat can be read back.
     /// Everything else the value depends on (tricks and points left) follows from the hands.
     #[inline]
     fn key(&self) -> [u64; 2] {
-        let n = self.n as usize;
-        let sol = self.soloist as usize;
-        let mut o = [0u64; 4];
-        let mut both = 0u32;
-        for (r, slot) in o.iter_mut().enumerate().take(n) {
-            let s = (sol + r) % n;
-            *slot = u64::from(self.one[s]);
-            both |= self.two[s];
-        }
-        let rel_leader = (self.leader as usize + n - sol) % n;
-        let tag = rel_leader as u64
+        let o = self.one.map(u64::from);
+        let both = self.two[0] | self.two[1] | self.two[2] | self.two[3];
+        let tag = u64::from(self.leader)
             | (self.trump.map_or(4, |t| t.index() as u64)) << 2
             | u64::from(self.objective == Objective::Tricks) << 5
             | u64::from(self.n == 4) << 6;
@@ -799,7 +806,7 @@ impl Solver {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let maxing = pos.solo_side(pos.to_act as usize);
+        let maxing = pos.side(pos.to_act as usize);
         let mut moves = [0u8; 24];
         let n = order_moves(pos, &mut moves, &self.history[pos.to_act as usize]);
         if hint != 0 {
@@ -892,11 +899,12 @@ impl Solver {
 
 /// Orders the legal cards, most promising first; returns how many.
 fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize {
-    let legal = pos.legal() & !pos.dominated();
+    let legal = pos.legal();
+    let legal = legal & !pos.dominated_of(legal);
     let mut scored = [(0i32, 0u8); 24];
     let mut n = 0;
     let me = pos.to_act;
-    let solo_side = |s: u8| pos.solo_side(s as usize);
+    let solo_side = |s: u8| pos.side(s as usize);
     let trump_mask = pos.trump.map_or(0, suit_mask);
     let mut m = legal;
     while m != 0 {
@@ -942,7 +950,7 @@ pub fn minimax(pos: &Position) -> i32 {
     if pos.tricks_left == 0 {
         return 0;
     }
-    let maxing = pos.solo_side(pos.to_act as usize);
+    let maxing = pos.side(pos.to_act as usize);
     let mut best = if maxing { i32::MIN } else { i32::MAX };
     let mut m = pos.legal();
     while m != 0 {

@@ -55,7 +55,10 @@ fn main() {
         Some("tricks") => Objective::Tricks,
         _ => Objective::Points,
     };
-    let bits = 20;
+    let bits: u32 = std::env::var("BITS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
     let mut new = Solver::new(bits);
     let mut old = old::Solver::new(bits);
     let (mut tn, mut to, mut nn, mut no) = (0.0, 0.0, 0u64, 0u64);
