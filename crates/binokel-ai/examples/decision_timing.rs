@@ -28,6 +28,23 @@ fn main() {
         }
         println!("deal {seed}: {:?}", game.current().unwrap().scores());
     }
+    // Every card-play decision together: the goal is p50 < 100 ms and p95 < 1 s.
+    let mut play: Vec<f64> = times
+        .iter()
+        .filter(|(k, _)| k.starts_with("play"))
+        .flat_map(|(_, v)| v.iter().copied())
+        .collect();
+    play.sort_by(f64::total_cmp);
+    if !play.is_empty() {
+        let q = |p: f64| play[((play.len() - 1) as f64 * p).round() as usize];
+        println!(
+            "card play, all tricks: n={} p50={:.1} p95={:.1} max={:.1} ms",
+            play.len(),
+            q(0.5),
+            q(0.95),
+            play[play.len() - 1]
+        );
+    }
     for (k, mut v) in times {
         v.sort_by(f64::total_cmp);
         println!(

@@ -49,7 +49,7 @@ impl Budget {
     /// `hard` = `strong`, the default opponent.
     pub const STRONG: Budget = Budget {
         play_samples: 24,
-        solver_tricks: 8,
+        solver_tricks: 9,
         deal_samples: 40,
         burial_candidates: 16,
         solver_nodes: 400_000,
@@ -260,16 +260,23 @@ impl StrongBot {
             counted += 1;
             let left = d.total_tricks() - d.tricks_played();
             let durch = d.contract() == Some(Contract::Durch);
-            if left <= self.budget.solver_tricks {
-                let obj = if durch {
-                    Objective::Tricks
-                } else {
-                    Objective::Points
-                };
+            let obj = if durch {
+                Objective::Tricks
+            } else {
+                Objective::Points
+            };
+            // The exact values of every card, unless the solve runs past the node budget; that
+            // sample is then played out by rollouts like the ones before the solver's reach.
+            let exact = if left <= self.budget.solver_tricks {
                 let Some(pos) = Position::from_deal(d, obj) else {
                     continue;
                 };
-                for (c, v) in self.solver.solve_moves(&pos) {
+                self.solver.solve_moves_within(&pos, self.budget.solver_nodes)
+            } else {
+                None
+            };
+            if let Some(moves) = exact {
+                for (c, v) in moves {
                     if let Some(i) = cards.iter().position(|&x| x == c) {
                         sums[i] += utility_after_solve(d, info.me, v, left);
                     }

@@ -65,6 +65,20 @@ fn main() {
     for (i, d) in deals(left, count).iter().enumerate() {
         let mut vn = None;
         let mut vo = None;
+        if which == "moves" {
+            // Every card's value, as the strong bot asks for it (one table for the lot).
+            let p = Position::from_deal(d, obj).unwrap();
+            new.clear();
+            let n0 = new.nodes;
+            let t = Instant::now();
+            let m = new.solve_moves(&p);
+            let el = t.elapsed().as_secs_f64() * 1e3;
+            let n = new.nodes - n0;
+            tn += el;
+            nn += n;
+            println!("pos {i}: {} cards, {n} nodes {el:.1} ms", m.len());
+            continue;
+        }
         if which == "new" || which == "both" {
             let p = Position::from_deal(d, obj).unwrap();
             new.clear();
