@@ -93,9 +93,11 @@ fn solve(c: &mut Criterion) {
 fn decide(c: &mut Criterion) {
     let mut g = c.benchmark_group("strong");
     g.sample_size(10);
-    // Card play from the middle of the deal (rollouts) and from the exact solver's reach.
+    // Card play from the middle of the deal (rollouts) and from the exact solver's reach (the
+    // first exact decision is at 9 tricks left).
     for (name, phase, left) in [
         ("play_12_left", Phase::Play, 12),
+        ("play_9_left", Phase::Play, 9),
         ("play_8_left", Phase::Play, 8),
         ("bid", Phase::Auction, 0),
         ("bury", Phase::Bury, 0),
