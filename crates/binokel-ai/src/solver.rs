@@ -685,7 +685,10 @@ impl Solver {
         // costs little (the opponents need one refutation per soloist move) and its fail-soft
         // value is the next upper bound; the one expensive probe is the last, which proves
         // the value. On 20 positions with 10 tricks left this visited a quarter fewer nodes
-        // than bisecting [lo, hi].
+        // than bisecting [lo, hi]. On the bench's 8 positions with 10 tricks left (dominated
+        // cards skipped): 4.7 M nodes against 5.9 M for bisection and 5.2 M for steps
+        // doubling downwards; with transposition cutoffs, 2.85 M against 3.6-3.8 M for
+        // probes with windows 8 to 64 wide.
         while lo < hi {
             let g = self.search(pos, hi - 1, hi);
             if g < hi {
