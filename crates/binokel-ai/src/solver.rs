@@ -965,3 +965,74 @@ pub fn minimax(pos: &Position) -> i32 {
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use std::collections::HashMap;
+
+    /// A random trick boundary: each copy of the first `kinds` kinds is gone or in a hand.
+    fn random_boundary(rng: &mut rand_chacha::ChaCha8Rng, kinds: usize) -> Position {
+        let n = if rng.gen_bool(0.5) { 3 } else { 4 };
+        let mut p = Position {
+            one: [0; 4],
+            two: [0; 4],
+            n: n as u8,
+            trump: [None, Some(Suit::from_index(rng.gen_range(0..4)))][rng.gen_range(0..2)],
+            soloist: rng.gen_range(0..n) as u8,
+            sides: if n == 4 { 0b0101 } else { 0b0001 },
+            leader: rng.gen_range(0..n) as u8,
+            to_act: 0,
+            trick: [0; 4],
+            trick_len: 0,
+            win: 0,
+            tricks_left: 1,
+            objective: [Objective::Points, Objective::Tricks][rng.gen_range(0..2)],
+            rest: 0,
+            tpts: 0,
+        };
+        p.to_act = p.leader;
+        for k in 0..kinds {
+            for _ in 0..2 {
+                let s = rng.gen_range(0..=n);
+                if s < n {
+                    let b = 1u32 << k;
+                    if p.one[s] & b != 0 {
+                        p.two[s] |= b;
+                    } else {
+                        p.one[s] |= b;
+                    }
+                }
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn the_table_key_tells_every_boundary_apart() {
+        // Few kinds so that many positions differ in one card only; every key must stand for
+        // one position (hands, leader, trump, objective, seats), so the table is exact.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut seen: HashMap<[u64; 2], Position> = HashMap::new();
+        let mut same = 0;
+        for _ in 0..200_000 {
+            let p = random_boundary(&mut rng, 4);
+            let what = |q: &Position| (q.one, q.two, q.n, q.trump, q.leader, q.objective);
+            match seen.get(&p.key()) {
+                Some(q) => {
+                    assert_eq!(what(q), what(&p), "two positions share a key");
+                    same += 1;
+                }
+                None => {
+                    seen.insert(p.key(), p);
+                }
+            }
+        }
+        assert!(
+            seen.len() > 10_000 && same > 10_000,
+            "{} keys, {same} repeats",
+            seen.len()
+        );
+    }
+}

@@ -176,6 +176,9 @@ fn four_seats_partners_play_together_and_the_solver_equals_minimax() {
         for t in [exact, exact + 1] {
             assert_eq!(solver.reaches(&pos, t), exact >= t, "seed {seed} threshold {t}");
         }
+        // Counting tricks (a Durch of the partnership) too.
+        let tricks = Position::from_deal(&d, Objective::Tricks).unwrap();
+        assert_eq!(solver.solve(&tricks), minimax(&tricks), "seed {seed}, tricks");
         // Played out along the solver's line, the soloist's side takes exactly the value.
         let mut d = d;
         let before: u32 = (0..4)
