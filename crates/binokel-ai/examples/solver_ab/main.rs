@@ -84,13 +84,18 @@ fn main() {
             new.clear();
             let n0 = new.nodes;
             let t = Instant::now();
+            let p0 = new.probes;
             let v = new.solve(&p);
             let el = t.elapsed().as_secs_f64() * 1e3;
             let n = new.nodes - n0;
             tn += el;
             nn += n;
             vn = Some(v);
-            print!("pos {i}: new {v} {n} nodes {el:.1} ms ");
+            print!(
+                "pos {i}: new {v} {n} nodes {el:.1} ms ({} probes, the last {} nodes) ",
+                new.probes - p0,
+                new.last_probe_nodes
+            );
         }
         if which == "old" || which == "both" {
             let p = old::Position::from_deal(
