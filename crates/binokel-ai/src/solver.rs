@@ -831,24 +831,43 @@ impl Solver {
         if pos.trick_len + 1 == pos.n && pos.tricks_left > 2 {
             // Enhanced transposition cutoff: every move here ends the trick, so each child
             // is a trick boundary that may be in the table with a bound that already decides
-            // this node. Looking them all up first also lets their memory loads overlap.
+            // this node. Looking them all up first also lets their memory loads overlap. And
+            // when every child is bounded on the side that matters (from the table, or by
+            // all the points left for a child not in it), so is this node: on the bench's
+            // positions with 10 tricks left that took 2.85 M nodes to 2.39 M and the
+            // instructions by 5% (the quick bounds of every child instead: 2.20 M nodes but
+            // 17% more instructions, and slower).
+            let mut worst = if maxing { i32::MIN } else { i32::MAX };
             for &c in &moves[..n] {
                 let mut child = *pos;
                 let gain = child.play(Card::from_index(c as usize));
-                if child.tricks_left == 0 {
-                    continue;
-                }
-                let k = child.key();
-                let b = self.slot(&k);
-                if let Some(i) = self.find(b, &k) {
-                    let e = self.tt[b].0[i];
-                    if maxing && gain + i32::from(e.lo) >= beta {
-                        return gain + i32::from(e.lo);
+                let (lo, hi) = if child.tricks_left == 0 {
+                    (0, 0)
+                } else {
+                    let k = child.key();
+                    let b = self.slot(&k);
+                    match self.find(b, &k) {
+                        Some(i) => {
+                            let e = self.tt[b].0[i];
+                            (i32::from(e.lo), i32::from(e.hi))
+                        }
+                        None => (0, child.upper()),
                     }
-                    if !maxing && gain + i32::from(e.hi) <= alpha {
-                        return gain + i32::from(e.hi);
+                };
+                if maxing {
+                    if gain + lo >= beta {
+                        return gain + lo;
                     }
+                    worst = worst.max(gain + hi);
+                } else {
+                    if gain + hi <= alpha {
+                        return gain + hi;
+                    }
+                    worst = worst.min(gain + lo);
                 }
+            }
+            if maxing && worst <= alpha || !maxing && worst >= beta {
+                return worst;
             }
         }
         let mut best = if maxing { i32::MIN } else { i32::MAX };
