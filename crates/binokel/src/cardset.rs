@@ -106,15 +106,6 @@ impl CardSet {
         true
     }
 
-    /// Adds one copy of a card held at most once, without checking (the play path).
-    #[inline]
-    pub(crate) fn add_unchecked(&mut self, c: Card) {
-        let b = 1 << c.index();
-        debug_assert!(self.two & b == 0, "a third copy of {c}");
-        self.two |= self.one & b;
-        self.one |= b;
-    }
-
     /// Removes one copy of a card that is held, without checking (the play path).
     #[inline]
     pub(crate) fn take_unchecked(&mut self, c: Card) {

@@ -136,15 +136,22 @@ pub struct Outcome {
 pub struct Deal {
     // Play.
     hands: [CardSet; 4],
-    /// The led suit's cards, while a trick is on the table.
+    /// The led suit's cards while a trick is on the table; every card (`ALL`) before its
+    /// lead, so that a lead needs no test of its own in `legal_cards`.
     led_mask: u32,
-    /// The kinds that would take the trick from its current winner.
+    /// The kinds that would take the trick from its current winner; `ALL` before the lead
+    /// (the first card always takes).
     beat_mask: u32,
     /// The trump suit's cards as a kind mask (0 without trump).
     trump_mask: u32,
-    played: CardSet,
     points: [u32; 4],
     phase: Phase,
+    /// Trick play under the follow rules (three or four seats, or two once the stock is
+    /// gone): the one test `legal_cards` makes on its fast path.
+    strict: bool,
+    /// Ends of tricks that need more than counting: free play (drawing from the stock),
+    /// Durch and Bettel (the deal may end early).
+    watch: bool,
     to_act: u8,
     trick_len: u8,
     /// Two players while the stock lasts: any card may be played.
@@ -293,12 +300,13 @@ impl Deal {
             win_idx: 0,
             trick_pts: 0,
             trump_mask: 0,
-            led_mask: 0,
-            beat_mask: 0,
+            strict: false,
+            watch: false,
+            led_mask: ALL,
+            beat_mask: ALL,
             tricks_played: 0,
             tricks: [0; 4],
             points: [0; 4],
-            played: CardSet::EMPTY,
             scores: [0; 4],
             free: false,
             two: stock::Two::NONE,
@@ -458,8 +466,23 @@ impl Deal {
     }
 
     /// Every card played so far, the current trick included.
+    ///
+    /// Worked out from where the other cards are (the pack less the hands, the burial, the
+    /// Tapp while nobody has taken it, and the stock not yet drawn): keeping it as cards fall
+    /// cost the play path a read and two writes per card.
     pub fn played(&self) -> CardSet {
-        self.played
+        let mut away = self.buried;
+        for h in &self.hands[..self.n as usize] {
+            away = away.union(*h).unwrap_or(away);
+        }
+        if self.phase == Phase::Auction || self.redeal {
+            away = away.union(self.tapp).unwrap_or(away);
+        }
+        if self.n == 2 {
+            away = away.union(self.undrawn()).unwrap_or(away);
+        }
+        // Every card is in exactly one place, so `away` is part of the pack.
+        pack(&self.rules).minus(away).unwrap_or(CardSet::EMPTY)
     }
 
     /// Tricks in a whole deal.
@@ -561,14 +584,18 @@ impl Deal {
     /// winning trump if possible; else anything (RULES.md section 6).
     #[inline]
     pub fn legal_cards(&self) -> u32 {
-        if self.phase != Phase::Play {
-            return 0;
-        }
+        debug_assert_eq!(self.strict, self.phase == Phase::Play && !self.free);
         let hand = self.hands[(self.to_act & 3) as usize].kinds();
-        if (self.trick_len == 0) | self.free {
-            return hand;
+        if self.strict {
+            // On a lead both masks are `ALL`: the whole hand.
+            return legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask);
         }
-        legal_from_masks(hand, self.led_mask, self.beat_mask, self.trump_mask)
+        if self.phase == Phase::Play {
+            // Free play while the stock lasts.
+            hand
+        } else {
+            0
+        }
     }
 
     /// True when `a` is legal now.
@@ -969,6 +996,8 @@ impl Deal {
         self.leader = if soloist_leads { self.soloist } else { fh };
         self.to_act = self.leader;
         self.phase = Phase::Play;
+        self.strict = true;
+        self.watch = matches!(c, Contract::Durch | Contract::Bettel);
     }
 
     // Always inlined: grown by the two-player hooks, it stopped being inlined into playout
@@ -978,15 +1007,15 @@ impl Deal {
         // Indices masked to their arrays' sizes so no bounds check sits on this path.
         let seat = (self.to_act & 3) as usize;
         self.hands[seat].take_unchecked(c);
-        self.played.add_unchecked(c);
         let i = self.trick_len & 3;
         self.trick[i as usize] = c;
         self.trick_pts += c.points() as u8;
-        // The first card, or one that beats the winner, becomes the winner; written as
-        // selects because which one it is, is as random as the play.
+        // The card that beats the winner becomes the winner (before the lead `beat_mask` is
+        // `ALL`: the first card always takes); written as selects because which one it is,
+        // is as random as the play.
         let k = c.index() & 31;
         let leads = i == 0;
-        let takes = leads | (self.beat_mask & (1 << k) != 0);
+        let takes = self.beat_mask & (1 << k) != 0;
         let beat = ABOVE[k] | (self.trump_mask & !SUIT_OF[k]);
         self.led_mask = select_unpredictable(leads, SUIT_OF[k], self.led_mask);
         self.win_idx = select_unpredictable(takes, i, self.win_idx);
@@ -1005,18 +1034,30 @@ impl Deal {
         if winner >= self.n {
             winner -= self.n;
         }
-        self.tricks[winner as usize] += 1;
-        self.points[winner as usize] += self.trick_pts as u32;
+        let w = (winner & 3) as usize;
+        self.tricks[w] += 1;
+        self.points[w] += self.trick_pts as u32;
         self.tricks_played += 1;
         self.trick_len = 0;
         self.win_idx = 0;
         self.trick_pts = 0;
+        self.led_mask = ALL;
+        self.beat_mask = ALL;
         self.leader = winner;
         self.to_act = winner;
+        if self.watch | (self.tricks_played == self.hand_size) {
+            self.after_trick(winner);
+        }
+    }
+
+    /// The rarer ends of tricks: the last trick, a draw from the stock, an early end of
+    /// Durch or Bettel. Out of line: once a deal in a normal game.
+    #[inline(never)]
+    fn after_trick(&mut self, winner: u8) {
         if self.free {
             self.draw_after_trick(winner);
         }
-        let last = self.tricks_played as u32 == self.total_tricks();
+        let last = self.tricks_played == self.hand_size;
         if last {
             self.points[winner as usize] += 10;
         }
@@ -1058,6 +1099,7 @@ impl Deal {
 
     #[inline(never)]
     fn finish(&mut self) {
+        self.strict = false;
         if self.n == 2 {
             self.finish_two();
             return;
@@ -1244,6 +1286,9 @@ fn select_unpredictable<T: Into<u32> + TryFrom<u32>>(c: bool, a: T, b: T) -> T {
     let v = (a.into() & m) | (b.into() & !m);
     T::try_from(v).unwrap_or_else(|_| unreachable!("one of two values of the type"))
 }
+
+/// Every kind: `led_mask` and `beat_mask` before a trick's first card.
+const ALL: u32 = 0xFF_FFFF;
 
 /// `SUIT_OF[k]`: the kinds of the suit of kind `k` (32 entries so that `k & 31` needs no
 /// bounds check; the last 8 are never used).

@@ -210,6 +210,7 @@ impl Deal {
         d.trump = Some(turned.suit());
         d.trump_mask = suit_mask(turned.suit());
         d.free = true;
+        d.watch = true;
         d.phase = Phase::Play;
         d
     }
@@ -464,6 +465,8 @@ impl Deal {
         self.two.window_at = self.tricks_played;
         if self.two.drawn == DRAWS {
             self.free = false;
+            self.strict = true;
+            self.watch = false;
         }
     }
 

@@ -161,9 +161,23 @@ fn pick(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
     }
 }
 
+/// `played()` is worked out from where the other cards are; the deal's log says which cards
+/// were played, independently of that.
+fn assert_played_matches_the_log(game: &Game) {
+    let d = game.current().unwrap();
+    let mut from_log = CardSet::EMPTY;
+    for a in &game.deals().last().unwrap().actions {
+        if let Action::Play(c) = a {
+            assert!(from_log.insert(*c), "{c} played three times");
+        }
+    }
+    assert_eq!(d.played(), from_log, "played() disagrees with the log");
+}
+
 fn check_step(game: &Game, rng: &mut ChaCha8Rng, deep: bool) {
     let d = game.current().unwrap();
     assert_cards_conserved(d);
+    assert_played_matches_the_log(game);
     let legal = d.legal_actions();
     let mut sorted = legal.clone();
     sorted.sort();
@@ -180,6 +194,13 @@ fn check_step(game: &Game, rng: &mut ChaCha8Rng, deep: bool) {
         assert!(d.is_legal(*a), "{a} listed but not legal");
     }
     let trick = d.current_trick();
+    if d.phase() == Phase::Play && (trick.is_empty() || d.free_play()) {
+        // A lead, or free play while the stock lasts: any card held.
+        assert_eq!(d.legal_cards(), d.hand(d.to_act().unwrap()).kinds());
+    }
+    if d.phase() != Phase::Play {
+        assert_eq!(d.legal_cards(), 0, "legal cards outside trick play");
+    }
     if d.phase() == Phase::Play && !trick.is_empty() && !d.free_play() {
         // The incrementally kept masks agree with the rule written out from scratch.
         let winner = trick[(d.trick_winner().unwrap() + d.players() - d.leader()) % d.players()];

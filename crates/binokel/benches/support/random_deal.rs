@@ -58,17 +58,19 @@ fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     d.play_unchecked(Action::Bury(bury));
     d.play_unchecked(Action::Trump(Suit::from_index(rng.gen_range(0..4))));
     // One 64-bit draw serves two cards: multiply-shift maps each 32-bit half onto
-    // 0..count (bias below 1e-8).
+    // 0..count (bias below 1e-8). No legal card means the deal is over.
     loop {
         let v = rng.next_u64();
-        d.play_card_unchecked(pick(d.legal_cards(), v as u32));
-        if d.is_over() {
+        let m = d.legal_cards();
+        if m == 0 {
             break;
         }
-        d.play_card_unchecked(pick(d.legal_cards(), (v >> 32) as u32));
-        if d.is_over() {
+        d.play_card_unchecked(pick(m, v as u32));
+        let m = d.legal_cards();
+        if m == 0 {
             break;
         }
+        d.play_card_unchecked(pick(m, (v >> 32) as u32));
     }
     d.scores()[d.soloist().expect("a soloist")]
 }
