@@ -267,8 +267,8 @@ impl Deal {
 
     fn from_parts_unchecked(rules: Rules, dealer: Seat, dealt: [CardSet; 4], tapp: CardSet) -> Deal {
         let n = rules.players;
-        let fh = (dealer as u8 + 1) % n;
-        let mh = (dealer as u8 + 2) % n;
+        let fh = wrap_seat(dealer as u8 + 1, n);
+        let mh = wrap_seat(dealer as u8 + 2, n);
         let mut d = Deal {
             rules,
             n,
@@ -884,7 +884,7 @@ impl Deal {
                     self.duel[0]
                 };
                 if self.next_challenger < self.n {
-                    let challenger = (self.dealer + 1 + self.next_challenger) % self.n;
+                    let challenger = wrap_seat(self.dealer + 1 + self.next_challenger, self.n);
                     self.next_challenger += 1;
                     self.duel = [survivor, challenger];
                     self.to_act = challenger;
@@ -990,7 +990,7 @@ impl Deal {
             self.finish();
             return;
         }
-        let fh = (self.dealer + 1) % self.n;
+        let fh = wrap_seat(self.dealer + 1, self.n);
         let soloist_leads =
             c == Contract::Durch || (self.rules.first_lead == FirstLead::Soloist && c != Contract::Bettel);
         self.leader = if soloist_leads { self.soloist } else { fh };
@@ -1246,6 +1246,17 @@ pub fn score_sides(rules: &Rules, contract: Contract, f: &SideFacts) -> [i32; 4]
     side
 }
 
+/// `x mod n` for `x < 2n`: seats count on from another by less than a round, and a division
+/// by the runtime seat count costs more than the whole comparison.
+#[inline]
+const fn wrap_seat(x: u8, n: u8) -> u8 {
+    if x >= n {
+        x - n
+    } else {
+        x
+    }
+}
+
 /// Rounds to the nearest 10, halves towards plus infinity (165 -> 170, -345 -> -340).
 pub fn round_ten(x: i32) -> i32 {
     (x + 5).div_euclid(10) * 10
@@ -1359,17 +1370,18 @@ pub fn pack_cards(rules: &Rules) -> Vec<Card> {
 /// until the hands are full.
 #[inline]
 pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> ([CardSet; 4], CardSet) {
-    // 64 entries and indices masked with 63: no bounds checks in the loop below.
-    let mut cards = [Card::from_index(0); 64];
+    // The pack as copy numbers: kind `k`'s copies are `k` and `k + 24`, so that a
+    // destination's cards are one 48-bit mask (one OR per card) whose two halves are the
+    // copies. 64 entries and indices masked with 63: no bounds checks in the loop below.
+    let mut cards = [0u8; 64];
     let mut len = 0;
     let skip_nines = rules.pack == crate::rules::Pack::Short40;
     for i in 0..24 {
-        let c = Card::from_index(i);
-        if skip_nines && c.rank() == Rank::Nine {
+        if skip_nines && Card::from_index(i).rank() == Rank::Nine {
             continue;
         }
-        cards[len] = c;
-        cards[len + 1] = c;
+        cards[len] = i as u8;
+        cards[len + 1] = i as u8 + 24;
         len += 2;
     }
     // Middlehand's cut (each part keeps at least 3 cards) is drawn first so that shuffling,
@@ -1377,15 +1389,17 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
     // is final, and the cut moves it to position (i - cut) mod len, whose destination is
     // `twice[i + len - cut]` in the pattern written out twice (no modulo, no wrap test).
     let cut = rng.gen_range(3..=len - 3);
-    let twice = doubled_pattern(rules, len);
+    let other;
+    let twice = if rules.players == 3 && rules.tapp == 3 && rules.pack == crate::rules::Pack::Full48 {
+        &STANDARD_TWICE
+    } else {
+        other = doubled(dealing_pattern(rules).0, len);
+        &other
+    };
     let off = len - cut;
-    let mut one = [0u32; 8];
-    let mut two = [0u32; 8];
-    let mut place = |i: usize, c: Card| {
-        let t = (twice[(i + off) & 127] & 7) as usize;
-        let b = 1u32 << (c.index() & 31);
-        two[t] |= one[t] & b;
-        one[t] |= b;
+    let mut dest = [0u64; 8];
+    let mut place = |i: usize, c: u8| {
+        dest[(twice[(i + off) & 127] & 7) as usize] |= 1u64 << (c & 63);
     };
     // Fisher-Yates; each 64-bit draw serves two steps (Lemire's exact bounded method on
     // each 32-bit half, with rejection), which halves the generator calls on this hot path.
@@ -1408,29 +1422,32 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
         }
     }
     place(0, cards[0]);
-    let one: &[u32; 5] = one[..5].try_into().expect("five destinations");
-    let two: &[u32; 5] = two[..5].try_into().expect("five destinations");
-    collect_hands(rules, dealer, one, two)
+    // A kind held once has one of its two bits; held twice, both.
+    let mut one = [0u32; 5];
+    let mut two = [0u32; 5];
+    for t in 0..5 {
+        let lo = dest[t] as u32 & 0xFF_FFFF;
+        let hi = (dest[t] >> 24) as u32;
+        one[t] = lo | hi;
+        two[t] = lo & hi;
+    }
+    collect_hands(rules, dealer, &one, &two)
 }
 
 /// The dealing pattern over the whole pack (`len` positions) written out twice, for reading
 /// it from any starting point without wrapping (positions beyond are 0 and never read).
-fn doubled_pattern(rules: &Rules, len: usize) -> [u8; 128] {
-    const fn doubled(p: [u8; 48], len: usize) -> [u8; 128] {
-        let mut t = [0u8; 128];
-        let mut i = 0;
-        while i < 2 * len {
-            t[i] = p[i % len];
-            i += 1;
-        }
-        t
+const fn doubled(p: [u8; 48], len: usize) -> [u8; 128] {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 2 * len {
+        t[i] = p[i % len];
+        i += 1;
     }
-    const STANDARD: [u8; 128] = doubled(pattern_of(3, 15, 3).0, 48);
-    if rules.players == 3 && rules.tapp == 3 && rules.pack == crate::rules::Pack::Full48 {
-        return STANDARD;
-    }
-    doubled(dealing_pattern(rules).0, len)
+    t
 }
+
+/// `doubled` for the standard game, whose deals need no copy of the pattern.
+const STANDARD_TWICE: [u8; 128] = doubled(pattern_of(3, 15, 3).0, 48);
 
 /// A uniform integer in `0..s` from 32 random bits `x`, drawing more only when `x` falls in
 /// the rejection zone (Lemire, "Fast random integer generation in an interval", 2019).
@@ -1502,10 +1519,10 @@ const fn pattern_of(n: usize, hs: usize, tapp: usize) -> ([u8; 48], usize) {
 
 fn collect_hands(rules: &Rules, dealer: Seat, one: &[u32; 5], two: &[u32; 5]) -> ([CardSet; 4], CardSet) {
     let n = rules.players as usize;
-    let fh = (dealer + 1) % n;
+    let fh = wrap_seat((dealer + 1) as u8, n as u8) as usize;
     let mut hands = [CardSet::EMPTY; 4];
     for off in 0..n {
-        hands[(fh + off) % n] = CardSet::from_masks(one[off], two[off]);
+        hands[wrap_seat((fh + off) as u8, n as u8) as usize & 3] = CardSet::from_masks(one[off], two[off]);
     }
     (hands, CardSet::from_masks(one[4], two[4]))
 }
