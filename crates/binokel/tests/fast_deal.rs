@@ -1,10 +1,11 @@
-//! The one-pass shuffle-cut-deal of `deal_cards` (tuned for speed) against the procedure of
-//! RULES.md section 2 written out literally: shuffle the whole pack, cut it, deal it in
-//! packets. Same generator, same draws, so a seed must give the same deal either way; seeded
-//! games and records depend on that.
+//! The engine's fast paths against the rules written out literally. The one-pass
+//! shuffle-cut-deal of `deal_cards` against the procedure of RULES.md section 2: shuffle the
+//! whole pack, cut it, deal it in packets. Same generator, same draws, so a seed must give the
+//! same deal either way; seeded games and records depend on that. And the legal cards computed
+//! on masks (branch-free) against RULES.md section 6 card by card.
 
-use binokel::deal::{deal_cards, distribute, pack_cards};
-use binokel::{Deal, Preset, Rules};
+use binokel::deal::{beats, deal_cards, distribute, legal_response, pack_cards};
+use binokel::{Card, Deal, Preset, Rules, Suit};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -87,3 +88,50 @@ const PINNED: (&str, &str, &str, &str) = (
     "9S JS KS KS AS 9H JH QH TH 9D QD 9C JC QC QC",
     "JH JD KD",
 );
+
+/// RULES.md section 6 card by card: follow the led suit, beating the winner if possible; else
+/// trump, beating a winning trump if possible; else anything.
+fn literal_legal(hand: u32, led: Suit, w: Card, trump: Option<Suit>) -> u32 {
+    let cards: Vec<Card> = Card::all().filter(|c| hand & (1 << c.index()) != 0).collect();
+    let mask = |v: Vec<&Card>| v.iter().fold(0u32, |m, c| m | 1 << c.index());
+    let follow: Vec<&Card> = cards.iter().filter(|c| c.suit() == led).collect();
+    let pool = if !follow.is_empty() {
+        follow
+    } else if let Some(t) = trump.filter(|&t| cards.iter().any(|c| c.suit() == t)) {
+        cards.iter().filter(|c| c.suit() == t).collect()
+    } else {
+        return hand;
+    };
+    let beating: Vec<&Card> = pool.iter().copied().filter(|c| beats(**c, w, trump)).collect();
+    if beating.is_empty() {
+        mask(pool)
+    } else {
+        mask(beating)
+    }
+}
+
+#[test]
+fn legal_cards_on_masks_equal_the_rule_card_by_card() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for _ in 0..100_000 {
+        // Hands of every size, often void in a suit.
+        let mut hand = rng.gen::<u32>() & 0xFF_FFFF;
+        for s in 0..4 {
+            if rng.gen_bool(0.3) {
+                hand &= !(0x3F << (6 * s));
+            }
+        }
+        let w = Card::from_index(rng.gen_range(0..24));
+        // The winner is of the led suit, or a trump that took the trick.
+        let trump = [None, Some(Suit::from_index(rng.gen_range(0..4)))][rng.gen_range(0..2)];
+        let led = match trump {
+            Some(t) if w.suit() == t && rng.gen_bool(0.5) => Suit::from_index(rng.gen_range(0..4)),
+            _ => w.suit(),
+        };
+        assert_eq!(
+            legal_response(hand, led, w, trump),
+            literal_legal(hand, led, w, trump),
+            "hand {hand:06x}, led {led:?}, winner {w}, trump {trump:?}"
+        );
+    }
+}
