@@ -787,10 +787,10 @@ impl Deal {
     ///
     /// # Panics
     /// May panic or corrupt the deal if `a` is not legal (checked in debug builds).
-    // Always inlined, each action a call of its own: where the action is known at the call
-    // site the dispatch disappears (an indirect jump on the action cost a mispredicted
-    // branch per auction step in random deals).
-    #[inline(always)]
+    // Each action a call of its own. Always inlined, the dispatch would disappear where the
+    // action is known (about 5 mispredicted indirect jumps and 130 instructions fewer per
+    // random deal), but perft took about a tenth longer with the whole dispatch in its loop.
+    #[inline]
     pub fn play_unchecked(&mut self, a: Action) {
         debug_assert!(self.is_legal(a), "illegal action {a} in play_unchecked");
         match a {
