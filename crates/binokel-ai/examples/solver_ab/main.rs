@@ -1,12 +1,11 @@
-//! A/B of the exact solver: the session's starting solver (`old.rs`, a frozen copy) against
-//! the current one, alternating on the bench's positions (heuristic self-play, seeds 1..,
-//! a cleared table per solve). Prints nodes and time per position; values must agree.
+//! The exact solver on the bench's positions (heuristic self-play, seeds 1.., a cleared
+//! table per solve): nodes, probes and time per position, so that a change can be judged by
+//! node counts and instruction counts, which do not depend on the machine's load. For an
+//! A/B against an earlier solver, run the same command at both commits.
 //!
-//! `cargo run --release -p binokel-ai --example solver_ab -- LEFT COUNT [new|old|both]`
+//! `cargo run --release -p binokel-ai --example solver_ab -- LEFT COUNT [new|moves|none]`
 
 #![allow(missing_docs)]
-
-mod old;
 
 use binokel::{Deal, Game, Phase, Rules, View};
 use binokel_ai::solver::{Objective, Position, Solver};
@@ -50,7 +49,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let left: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let count: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(8);
-    let which = args.next().unwrap_or_else(|| "both".into());
+    let which = args.next().unwrap_or_else(|| "new".into());
     let obj = match args.next().as_deref() {
         Some("tricks") => Objective::Tricks,
         _ => Objective::Points,
@@ -60,11 +59,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
     let mut new = Solver::new(bits);
-    let mut old = old::Solver::new(bits);
-    let (mut tn, mut to, mut nn, mut no) = (0.0, 0.0, 0u64, 0u64);
+    let (mut tn, mut nn) = (0.0, 0u64);
     for (i, d) in deals(left, count).iter().enumerate() {
-        let mut vn = None;
-        let mut vo = None;
         if which == "moves" {
             // Every card's value, as the strong bot asks for it (one table for the lot).
             let p = Position::from_deal(d, obj).unwrap();
@@ -79,7 +75,7 @@ fn main() {
             println!("pos {i}: {} cards, {n} nodes {el:.1} ms", m.len());
             continue;
         }
-        if which == "new" || which == "both" {
+        if which == "new" {
             let p = Position::from_deal(d, obj).unwrap();
             new.clear();
             let n0 = new.nodes;
@@ -90,37 +86,12 @@ fn main() {
             let n = new.nodes - n0;
             tn += el;
             nn += n;
-            vn = Some(v);
-            print!(
-                "pos {i}: new {v} {n} nodes {el:.1} ms ({} probes, the last {} nodes) ",
+            println!(
+                "pos {i}: new {v} {n} nodes {el:.1} ms ({} probes, the last {} nodes)",
                 new.probes - p0,
                 new.last_probe_nodes
             );
         }
-        if which == "old" || which == "both" {
-            let p = old::Position::from_deal(
-                d,
-                match obj {
-                    Objective::Points => old::Objective::Points,
-                    Objective::Tricks => old::Objective::Tricks,
-                },
-            )
-            .unwrap();
-            old.clear();
-            let n0 = old.nodes;
-            let t = Instant::now();
-            let v = old.solve(&p);
-            let el = t.elapsed().as_secs_f64() * 1e3;
-            let n = old.nodes - n0;
-            to += el;
-            no += n;
-            vo = Some(v);
-            print!("| old {v} {n} nodes {el:.1} ms");
-        }
-        println!();
-        if let (Some(a), Some(b)) = (vn, vo) {
-            assert_eq!(a, b, "values differ at position {i}");
-        }
     }
-    println!("total: new {nn} nodes {tn:.1} ms | old {no} nodes {to:.1} ms");
+    println!("total: {nn} nodes {tn:.1} ms");
 }
