@@ -683,6 +683,21 @@ impl Solver {
         }
     }
 
+    /// Stores a new entry with bounds `(lo, hi)` in the bucket's victim slot; returns the slot.
+    #[inline]
+    fn insert(&mut self, bucket: usize, key: [u64; 2], (lo, hi): (i32, i32), depth: u8) -> usize {
+        let i = self.victim(bucket);
+        self.tt[bucket].0[i] = Entry {
+            key,
+            lo: lo as i16,
+            hi: hi as i16,
+            gen: self.gen,
+            depth,
+            best: 0,
+        };
+        i
+    }
+
     /// The exact value: what the soloist still takes with best play on both sides.
     pub fn solve(&mut self, pos: &Position) -> i32 {
         if pos.tricks_left == 0 {
@@ -795,15 +810,7 @@ impl Solver {
                 None => {
                     (qlo, qhi) = pos.bounds();
                     if qhi <= alpha || qlo >= beta || qlo == qhi {
-                        let i = self.victim(bucket);
-                        self.tt[bucket].0[i] = Entry {
-                            key,
-                            lo: qlo as i16,
-                            hi: qhi as i16,
-                            gen: self.gen,
-                            depth: pos.tricks_left,
-                            best: 0,
-                        };
+                        self.insert(bucket, key, (qlo, qhi), pos.tricks_left);
                     }
                     (qlo, qhi)
                 }
@@ -902,18 +909,7 @@ impl Solver {
         if boundary && !self.aborted {
             let i = match found.or_else(|| self.find(bucket, &key)) {
                 Some(i) => i,
-                None => {
-                    let i = self.victim(bucket);
-                    self.tt[bucket].0[i] = Entry {
-                        key,
-                        lo: qlo as i16,
-                        hi: qhi as i16,
-                        gen: self.gen,
-                        depth: pos.tricks_left,
-                        best: 0,
-                    };
-                    i
-                }
+                None => self.insert(bucket, key, (qlo, qhi), pos.tricks_left),
             };
             let e = &mut self.tt[bucket].0[i];
             e.best = best_card;
