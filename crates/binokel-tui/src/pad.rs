@@ -472,24 +472,48 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
                         }
                     });
                 }
-                loop {
-                    for s in 0..n {
-                        let p = &pad.players[s];
-                        d.card_points[s] =
-                            ask!(format!("card points of {p} (empty: fill in):"), points_value);
-                    }
-                    match d.filled_card_points(n) {
-                        Ok(v) => {
-                            writeln!(lines.out, "card points: {}", join(&v))?;
-                            break;
-                        }
-                        Err(e) => writeln!(lines.out, "error: {e}; once more")?,
-                    }
+                if ask_card_points(pad, &mut d, lines)?.is_none() {
+                    return Ok(None);
                 }
             }
         }
     }
-    match d.scores(&rules) {
+    scored(d, &rules, lines)
+}
+
+/// Asks each seat's card points until they add up (one may be left to fill in); None at the
+/// end of the input.
+fn ask_card_points<R: BufRead, W: Write>(
+    pad: &Pad,
+    d: &mut PadDeal,
+    lines: &mut Lines<R, W>,
+) -> io::Result<Option<()>> {
+    let n = pad.players.len();
+    loop {
+        for s in 0..n {
+            let p = &pad.players[s];
+            match lines.ask_until(&format!("card points of {p} (empty: fill in):"), points_value)? {
+                Some(v) => d.card_points[s] = v,
+                None => return Ok(None),
+            }
+        }
+        match d.filled_card_points(n) {
+            Ok(v) => {
+                writeln!(lines.out, "card points: {}", join(&v))?;
+                return Ok(Some(()));
+            }
+            Err(e) => writeln!(lines.out, "error: {e}; once more")?,
+        }
+    }
+}
+
+/// The deal if the rules can score it; otherwise the reason is shown and None returned.
+fn scored<R: BufRead, W: Write>(
+    d: PadDeal,
+    rules: &Rules,
+    lines: &mut Lines<R, W>,
+) -> io::Result<Option<PadDeal>> {
+    match d.scores(rules) {
         Ok(_) => Ok(Some(d)),
         Err(e) => {
             writeln!(lines.out, "error: {e}")?;
@@ -531,26 +555,10 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
             |a: &str| if a.is_empty() { Ok(0) } else { meld_value(a) }
         );
     }
-    loop {
-        for s in 0..2 {
-            let p = &pad.players[s];
-            d.card_points[s] = ask!(format!("card points of {p} (empty: fill in):"), points_value);
-        }
-        match d.filled_card_points(2) {
-            Ok(v) => {
-                writeln!(lines.out, "card points: {}", join(&v))?;
-                break;
-            }
-            Err(e) => writeln!(lines.out, "error: {e}; once more")?,
-        }
+    if ask_card_points(pad, &mut d, lines)?.is_none() {
+        return Ok(None);
     }
-    match d.scores(rules) {
-        Ok(_) => Ok(Some(d)),
-        Err(e) => {
-            writeln!(lines.out, "error: {e}")?;
-            Ok(None)
-        }
-    }
+    scored(d, rules, lines)
 }
 
 fn join<T: ToString>(v: &[T]) -> String {
