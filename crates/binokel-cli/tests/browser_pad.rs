@@ -363,6 +363,13 @@ async fn meld_calculator_in_german() {
         .expect("open the calculator");
     wait_js(c, "document.body.dataset.ready === '1'", "the calculator").await;
     assert_eq!(text_of(c, "h1").await, "Meldungsrechner");
+    // The pad's and the calculator's shared stylesheet: the card picker is six columns wide.
+    let columns = js(
+        c,
+        "return getComputedStyle(document.querySelector('.picker-row')).gridTemplateColumns.split(' ').length",
+    )
+    .await;
+    assert_eq!(columns, json!(6), "companion.css lays out the card picker");
     choose(c, "#meld-trump", "S").await;
     type_into(c, "#meld-text", "AS 10s KS QS JS KS QS jd").await;
     let hand: CardSet = "AS TS KS QS JS KS QS JD".parse().unwrap();

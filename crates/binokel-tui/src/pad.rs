@@ -266,15 +266,7 @@ pub fn parse_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
         .position(|w| keywords.contains(w))
         .unwrap_or(rest.len());
     let contract = contract_of(&rest[..game_end].join(" "), &rules)?;
-    let mut d = PadDeal {
-        dealer,
-        soloist,
-        bid,
-        contract,
-        melds: vec![0; n],
-        took_trick: vec![true; n],
-        card_points: vec![None; n],
-    };
+    let mut d = blank_deal(n, dealer, soloist, bid, contract);
     let mut made = true;
     let mut points_given = false;
     let mut i = game_end;
@@ -329,20 +321,26 @@ fn trump_of(text: &str) -> Result<Contract, String> {
     }
 }
 
+/// A deal of `n` players before melds, tricks and card points are filled in: no melds, every
+/// seat took a trick (two players have no auction, so no soloist, bid or trick flags).
+fn blank_deal(n: usize, dealer: usize, soloist: usize, bid: u32, contract: Contract) -> PadDeal {
+    PadDeal {
+        dealer,
+        soloist,
+        bid,
+        contract,
+        melds: vec![0; n],
+        took_trick: if n == 2 { Vec::new() } else { vec![true; n] },
+        card_points: vec![None; n],
+    }
+}
+
 /// The one-line form with two players: `DEALER TRUMP [melds A,B] points A,B` (no auction).
 fn parse_two_player_deal(pad: &Pad, rules: &Rules, args: &[&str]) -> Result<PadDeal, String> {
     let [dealer, trump, rest @ ..] = args else {
         return Err("a two-player deal needs DEALER TRUMP melds A,B points A,B (see `help`)".into());
     };
-    let mut d = PadDeal {
-        dealer: seat_of(pad, dealer)?,
-        soloist: 0,
-        bid: 0,
-        contract: trump_of(trump)?,
-        melds: vec![0; 2],
-        took_trick: Vec::new(),
-        card_points: vec![None; 2],
-    };
+    let mut d = blank_deal(2, seat_of(pad, dealer)?, 0, 0, trump_of(trump)?);
     let mut points_given = false;
     for pair in rest.chunks(2) {
         let value = pair.get(1).copied().unwrap_or("");
@@ -433,15 +431,7 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
         "game (trump suit S/H/D/C, durch, bettel, surrender X):",
         |s: &str| contract_of(s, &rules)
     );
-    let mut d = PadDeal {
-        dealer,
-        soloist,
-        bid,
-        contract,
-        melds: vec![0; n],
-        took_trick: vec![true; n],
-        card_points: vec![None; n],
-    };
+    let mut d = blank_deal(n, dealer, soloist, bid, contract);
     match contract {
         Contract::Durch | Contract::Bettel => {
             let q = if contract == Contract::Durch {
@@ -539,15 +529,7 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
         };
     }
     let contract = ask!("trump (S/H/D/C):", trump_of);
-    let mut d = PadDeal {
-        dealer,
-        soloist: 0,
-        bid: 0,
-        contract,
-        melds: vec![0; 2],
-        took_trick: Vec::new(),
-        card_points: vec![None; 2],
-    };
+    let mut d = blank_deal(2, dealer, 0, 0, contract);
     for s in 0..2 {
         let p = &pad.players[s];
         d.melds[s] = ask!(

@@ -26,6 +26,17 @@ fn print_events(out: &mut dyn Write, cat: &Catalog, names: &[String], ev: &[Even
     Ok(())
 }
 
+/// Where the match was saved (if it is saved) and goodbye: said when the person quits and
+/// when the input ends.
+fn farewell(session: &Session, cat: &Catalog, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(p) = session.save_path() {
+        let path = p.display().to_string();
+        writeln!(out, "{}", cat.ta("saved", &[("path", Arg::Str(&path))]))?;
+    }
+    writeln!(out, "{}", cat.t("bye"))?;
+    out.flush()
+}
+
 /// Runs the match until it ends, the person quits, or the input ends.
 pub fn run(
     session: &mut Session,
@@ -91,15 +102,7 @@ pub fn run(
         line.clear();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
-            if let Some(p) = session.save_path() {
-                writeln!(
-                    out,
-                    "{}",
-                    cat.ta("saved", &[("path", Arg::Str(&p.display().to_string()))])
-                )?;
-            }
-            writeln!(out, "{}", cat.t("bye"))?;
-            out.flush()?;
+            farewell(session, cat, out)?;
             return Ok(End::InputEnded);
         }
         let cmd = match parse_line(&line, cat) {
@@ -112,15 +115,7 @@ pub fn run(
         let status = session.status();
         match cmd {
             Command::Quit => {
-                if let Some(p) = session.save_path() {
-                    writeln!(
-                        out,
-                        "{}",
-                        cat.ta("saved", &[("path", Arg::Str(&p.display().to_string()))])
-                    )?;
-                }
-                writeln!(out, "{}", cat.t("bye"))?;
-                out.flush()?;
+                farewell(session, cat, out)?;
                 return Ok(End::Quit);
             }
             Command::Help => writeln!(out, "{}", cat.t("help-plain"))?,
