@@ -5,7 +5,7 @@
 
 mod browser_common;
 
-use binokel::pad::{Pad, PadDeal};
+use binokel::pad::{Pad, PadDeal, Sheet};
 use binokel::{CardSet, Contract, Rules, Suit};
 use browser_common::*;
 use fantoccini::{Client, Locator};
@@ -79,17 +79,21 @@ async fn wait_saved(c: &Client, n: usize) {
     .await;
 }
 
-async fn shown_totals(c: &Client) -> Vec<i64> {
+/// The page's running totals equal the rules crate's sheet.
+async fn assert_totals(c: &Client, sheet: &Sheet) {
     let v = js(
         c,
         "return [...document.querySelectorAll('#pad-totals td[data-seat]')].map(e => Number(e.textContent))",
     )
     .await;
-    v.as_array()
+    let shown: Vec<i64> = v
+        .as_array()
         .expect("totals")
         .iter()
         .map(|x| x.as_i64().expect("a number"))
-        .collect()
+        .collect();
+    let want: Vec<i64> = sheet.totals.iter().map(|&t| i64::from(t)).collect();
+    assert_eq!(shown, want, "the page's totals");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,10 +213,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
     wait_saved(c, 3).await;
     local.add(pad_deal(&d3)).unwrap();
     let sheet = local.sheet().unwrap();
-    assert_eq!(
-        shown_totals(c).await,
-        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
-    );
+    assert_totals(c, &sheet).await;
 
     // Correct deal 1: Ben had only a pair, so he went down.
     click(c, ".pad-edit[data-deal=\"0\"]").await;
@@ -240,10 +241,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
     local.correct(0, fixed).unwrap();
     let sheet = local.sheet().unwrap();
     assert_eq!(sheet.deals[0][1], -400);
-    assert_eq!(
-        shown_totals(c).await,
-        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
-    );
+    assert_totals(c, &sheet).await;
     assert_eq!(text_of(c, "#pad-status").await, "Playing to 500.");
 
     // Deal 4: Anna passes 500 as soloist and wins; the stake is settled.
@@ -261,10 +259,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
     local.add(pad_deal(&d4)).unwrap();
     let sheet = local.sheet().unwrap();
     let (winner, decided) = sheet.winner.expect("a winner");
-    assert_eq!(
-        shown_totals(c).await,
-        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
-    );
+    assert_totals(c, &sheet).await;
     let status = wait_js(c, "document.querySelector('#pad-status').dataset.status === 'won' && document.querySelector('#pad-status').textContent", "the winner").await;
     assert_eq!(
         status,
@@ -309,10 +304,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
         "the shared sheet",
     )
     .await;
-    assert_eq!(
-        shown_totals(c).await,
-        sheet.totals.iter().map(|&x| x as i64).collect::<Vec<_>>()
-    );
+    assert_totals(c, &sheet).await;
     assert_eq!(
         js(c, "return document.querySelector('#deal-panel').hidden").await,
         json!(true)
@@ -477,16 +469,7 @@ async fn a_deal_entered_while_the_server_is_down_is_saved_when_it_returns() {
         vec!["Anna".into(), "Ben".into(), "Cleo".into()],
     );
     local.add(pad_deal(&d)).unwrap();
-    assert_eq!(
-        shown_totals(c).await,
-        local
-            .sheet()
-            .unwrap()
-            .totals
-            .iter()
-            .map(|&x| x as i64)
-            .collect::<Vec<_>>()
-    );
+    assert_totals(c, &local.sheet().unwrap()).await;
     let stored = binokel_server::client::http(&server.url, "GET", &format!("/api/pads/{secret}/json"), None)
         .await
         .unwrap();
@@ -573,10 +556,7 @@ async fn a_two_player_pad_to_the_winner() {
     }
     let sheet = local.sheet().unwrap();
     assert_eq!(sheet.winner, Some((0, 2)), "Anna passes 1000 in the third deal");
-    assert_eq!(
-        shown_totals(c).await,
-        sheet.totals.iter().map(|&t| i64::from(t)).collect::<Vec<_>>()
-    );
+    assert_totals(c, &sheet).await;
     let status = text_of(c, "#pad-status").await;
     assert!(status.contains("Anna"), "{status}");
     let what = text_of(c, "#pad-sheet tbody tr[data-deal=\"0\"] .what").await;
