@@ -2,10 +2,11 @@
 //! shuffle-cut-deal of `deal_cards` against the procedure of RULES.md section 2: shuffle the
 //! whole pack, cut it, deal it in packets. Same generator, same draws, so a seed must give the
 //! same deal either way; seeded games and records depend on that. And the legal cards computed
-//! on masks (branch-free) against RULES.md section 6 card by card.
+//! on masks (branch-free) against RULES.md section 6 card by card. And the trick-by-trick
+//! playout (`play_out_unchecked`) against checked play card by card.
 
 use binokel::deal::{beats, deal_cards, distribute, legal_response, pack_cards};
-use binokel::{Card, Deal, Preset, Rules, Suit};
+use binokel::{Action, Card, Deal, Phase, Preset, Rules, Suit};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -134,4 +135,70 @@ fn legal_cards_on_masks_equal_the_rule_card_by_card() {
             "hand {hand:06x}, led {led:?}, winner {w}, trump {trump:?}"
         );
     }
+}
+
+/// A uniformly chosen card of a non-empty kind mask.
+fn any_of(m: u32, rng: &mut ChaCha8Rng) -> Card {
+    let k = rng.gen_range(0..m.count_ones());
+    let mut m = m;
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    Card::from_index(m.trailing_zeros() as usize)
+}
+
+#[test]
+fn play_out_equals_checked_play_card_by_card() {
+    // Every preset (two and four players, Durch and Bettel take the card-by-card path),
+    // declarations of every kind, and playouts that start in the middle of a trick.
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut trick_by_trick = 0;
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        for seed in 0..400u64 {
+            let dealer = seed as usize % rules.players as usize;
+            let mut d = Deal::shuffled(rules, dealer, &mut ChaCha8Rng::seed_from_u64(seed));
+            while !d.is_over() && (d.phase() != Phase::Play || rng.gen_bool(0.2)) {
+                let legal = d.legal_actions();
+                // Mostly trump games, the playout's fast case.
+                let a = legal
+                    .iter()
+                    .copied()
+                    .find(|a| rng.gen_bool(0.1) || matches!(a, Action::Trump(_)))
+                    .unwrap_or(legal[rng.gen_range(0..legal.len())]);
+                d.play(a).unwrap();
+            }
+            if d.is_over() {
+                continue;
+            }
+            if d.phase() == Phase::Play && d.current_trick().is_empty() && d.players() == 3 {
+                trick_by_trick += 1;
+            }
+            let mut slow = d;
+            let mut fast = d;
+            let choices = rng.gen::<u64>();
+            let mut slow_rng = ChaCha8Rng::seed_from_u64(choices);
+            let mut slow_masks = Vec::new();
+            while slow.legal_cards() != 0 {
+                let m = slow.legal_cards();
+                slow_masks.push(m);
+                let c = any_of(m, &mut slow_rng);
+                slow.play(Action::Play(c)).unwrap();
+            }
+            let mut fast_rng = ChaCha8Rng::seed_from_u64(choices);
+            let mut fast_masks = Vec::new();
+            fast.play_out_unchecked(|m| {
+                fast_masks.push(m);
+                any_of(m, &mut fast_rng)
+            });
+            assert_eq!(fast_masks, slow_masks, "preset {} seed {seed}", preset.name());
+            assert_eq!(fast, slow, "preset {} seed {seed}", preset.name());
+            // Two players end with the stock's meld and exchange actions still possible.
+            assert!(fast.is_over() || d.players() == 2);
+        }
+    }
+    assert!(
+        trick_by_trick > 500,
+        "only {trick_by_trick} playouts from a trick's start"
+    );
 }

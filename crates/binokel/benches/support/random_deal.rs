@@ -58,20 +58,19 @@ fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     d.play_unchecked(Action::Bury(bury));
     d.play_unchecked(Action::Trump(Suit::from_index(rng.gen_range(0..4))));
     // One 64-bit draw serves two cards: multiply-shift maps each 32-bit half onto
-    // 0..count (bias below 1e-8). No legal card means the deal is over.
-    loop {
-        let v = rng.next_u64();
-        let m = d.legal_cards();
-        if m == 0 {
-            break;
-        }
-        d.play_card_unchecked(pick(m, v as u32));
-        let m = d.legal_cards();
-        if m == 0 {
-            break;
-        }
-        d.play_card_unchecked(pick(m, (v >> 32) as u32));
-    }
+    // 0..count (bias below 1e-8).
+    let mut v = 0u64;
+    let mut second = false;
+    d.play_out_unchecked(|m| {
+        let r = if second {
+            (v >> 32) as u32
+        } else {
+            v = rng.next_u64();
+            v as u32
+        };
+        second = !second;
+        pick(m, r)
+    });
     d.scores()[d.soloist().expect("a soloist")]
 }
 
@@ -115,9 +114,26 @@ fn pop24(m: u32) -> u32 {
         + POP8[(m >> 16) as usize] as u32
 }
 
-/// A uniformly chosen set bit of the 24-bit mask `m` (not empty), from 32 random bits `r`.
+/// A uniformly chosen set bit of the 24-bit mask `m` (not empty), from 32 random bits `r`:
+/// the k-th lowest set bit with k = r * count / 2^32.
 #[inline(always)]
 fn pick(m: u32, r: u32) -> Card {
+    // Most legal sets lie within one suit (following, trumping), so within 8 bits of their
+    // lowest card: then one count and one select by byte table do. The bit 31 makes the
+    // mask non-zero for the compiler, so the count of trailing zeros is one `bsf`.
+    let lo = (m | 1 << 31).trailing_zeros();
+    let w = m >> lo;
+    if w < 256 {
+        let n = POP8[w as usize] as u32;
+        let k = ((r as u64 * n as u64) >> 32) as u32;
+        return Card::from_index((lo + SEL8[((w << 3) + k) as usize & 2047] as u32) as usize);
+    }
+    pick_wide(m, r)
+}
+
+/// `pick` for a set spread over more than 8 bits (leads, discards).
+#[inline(always)]
+fn pick_wide(m: u32, r: u32) -> Card {
     let c0 = POP8[(m & 0xFF) as usize] as u32;
     let c1 = POP8[((m >> 8) & 0xFF) as usize] as u32;
     let n = c0 + c1 + POP8[((m >> 16) & 0xFF) as usize] as u32;
