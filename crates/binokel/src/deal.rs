@@ -787,7 +787,7 @@ impl Deal {
     /// to act (a 24-bit kind mask, as `legal_cards` gives it): the fastest path for random
     /// playouts. The same as `play_card_unchecked(choose(legal_cards()))` until no card is
     /// legal, and the same code plays each card; in a normal three-player game the tricks
-    /// before the last run with their state in locals, one trick per round of the loop.
+    /// run with their state in locals, one trick per round of the loop.
     ///
     /// ```
     /// use binokel::{Action, Card, Deal, Rules, Suit};
@@ -817,10 +817,11 @@ impl Deal {
             }
             self.play_card_unchecked(choose(m));
         }
-        if self.strict && !self.watch && self.n == 3 && self.tricks_played + 1 < self.hand_size {
+        if self.strict && !self.watch && self.n == 3 && self.tricks_played < self.hand_size {
             self.play_tricks_three(&mut choose);
+            return;
         }
-        // The last trick (with its end of the deal), and every other kind of game.
+        // Every other kind of game.
         loop {
             let m = self.legal_cards();
             if m == 0 {
@@ -830,49 +831,41 @@ impl Deal {
         }
     }
 
-    /// Every trick but the last of a normal three-player game, from a trick's start: the
-    /// cards of `play_card` with the position in the trick known, so that the compiler drops
-    /// what a lead or a last card does not need, and the trick's state lives in registers.
+    /// The remaining tricks of a normal three-player game from a trick's start, and the end
+    /// of the deal: the cards of `play_card` with the position in the trick known, so that
+    /// the compiler drops what a lead or a last card does not need, and the trick's state
+    /// lives in registers.
     #[inline(always)]
     fn play_tricks_three(&mut self, choose: &mut impl FnMut(u32) -> Card) {
         debug_assert!(self.trick_len == 0 && self.strict && !self.watch && self.n == 3);
+        debug_assert!(self.tricks_played < self.hand_size);
         let trump = self.trump_mask;
         let mut hands = self.hands;
         let mut tricks = self.tricks;
         let mut points = self.points;
         let mut leader = self.leader;
-        for _ in self.tricks_played + 1..self.hand_size {
-            let s0 = (leader & 3) as usize;
-            let s1 = NEXT3[s0];
-            let s2 = NEXT3[s1];
-            let mut t = TrickState::START;
-            // A lead: every card of the hand (`legal_from_masks` with both masks `ALL`).
-            let c = choose(hands[s0].kinds());
-            debug_assert!(hands[s0].kinds() & (1 << c.index()) != 0);
-            hands[s0].take_unchecked(c);
-            t.add(c, 0, trump);
-            let m = legal_from_masks(hands[s1].kinds(), t.led, t.beat, trump);
-            let c = choose(m);
-            debug_assert!(m & (1 << c.index()) != 0);
-            hands[s1].take_unchecked(c);
-            t.add(c, 1, trump);
-            let m = legal_from_masks(hands[s2].kinds(), t.led, t.beat, trump);
-            let c = choose(m);
-            debug_assert!(m & (1 << c.index()) != 0);
-            hands[s2].take_unchecked(c);
-            t.add(c, 2, trump);
+        let mut tally = |leader: u8, t: TrickState| {
             let winner = wrap_seat(leader + t.win, 3);
             let w = (winner & 3) as usize;
             tricks[w] += 1;
             points[w] += t.pts as u32;
-            leader = winner;
+            winner
+        };
+        for _ in self.tricks_played + 1..self.hand_size {
+            let (t, _) = three_card_trick(&mut hands, leader, trump, choose);
+            leader = tally(leader, t);
         }
+        // The last trick apart: its cards stay on the table as `play_card` leaves them.
+        let (t, cards) = three_card_trick(&mut hands, leader, trump, choose);
+        let winner = tally(leader, t);
         self.hands = hands;
         self.tricks = tricks;
         self.points = points;
-        self.tricks_played = self.hand_size - 1;
-        self.leader = leader;
-        self.to_act = leader;
+        self.trick[..3].copy_from_slice(&cards);
+        self.tricks_played = self.hand_size;
+        self.leader = winner;
+        self.to_act = winner;
+        self.after_trick(winner);
     }
 
     /// Plays `a` without checking it, for search.
@@ -1406,6 +1399,38 @@ const ALL: u32 = u32::MAX;
 /// The next seat of three.
 const NEXT3: [usize; 4] = [1, 2, 0, 0];
 
+/// One trick of three seats led by `leader` under the trump kinds `trump`, `choose` picking
+/// each card from the legal ones: `play_card`'s steps with the position in the trick fixed.
+/// Returns the trick's state after its last card, and its cards.
+#[inline(always)]
+fn three_card_trick(
+    hands: &mut [CardSet; 4],
+    leader: u8,
+    trump: u32,
+    choose: &mut impl FnMut(u32) -> Card,
+) -> (TrickState, [Card; 3]) {
+    let s0 = (leader & 3) as usize;
+    let s1 = NEXT3[s0];
+    let s2 = NEXT3[s1];
+    let mut t = TrickState::START;
+    // A lead: every card of the hand (`legal_from_masks` with both masks `ALL`).
+    let c0 = choose(hands[s0].kinds());
+    debug_assert!(hands[s0].kinds() & (1 << c0.index()) != 0);
+    hands[s0].take_unchecked(c0);
+    t.add(c0, 0, trump);
+    let m = legal_from_masks(hands[s1].kinds(), t.led, t.beat, trump);
+    let c1 = choose(m);
+    debug_assert!(m & (1 << c1.index()) != 0);
+    hands[s1].take_unchecked(c1);
+    t.add(c1, 1, trump);
+    let m = legal_from_masks(hands[s2].kinds(), t.led, t.beat, trump);
+    let c2 = choose(m);
+    debug_assert!(m & (1 << c2.index()) != 0);
+    hands[s2].take_unchecked(c2);
+    t.add(c2, 2, trump);
+    (t, [c0, c1, c2])
+}
+
 /// What the rules need of the trick on the table: the led suit's kinds, the kinds that would
 /// beat the winner, the winner's position in the trick and the points so far. One card's
 /// effect on it is `add`, the one place that applies RULES.md section 6's winner rule on the
@@ -1535,6 +1560,11 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
     };
     let off = len - cut;
     let mut dest = [0u64; 8];
+    if len == 48 {
+        let tw: &[u8; 48] = twice[off..][..48].try_into().expect("48 positions");
+        shuffle_and_place_48(&mut cards, tw, &mut dest, rng);
+        return split_copies(rules, dealer, &dest);
+    }
     let mut place = |i: usize, c: u8| {
         dest[(twice[(i + off) & 127] & 7) as usize] |= 1u64 << (c & 63);
     };
@@ -1559,6 +1589,50 @@ pub fn deal_cards<R: Rng + ?Sized>(rules: &Rules, dealer: Seat, rng: &mut R) -> 
         }
     }
     place(0, cards[0]);
+    split_copies(rules, dealer, &dest)
+}
+
+/// `deal_cards`' loop for a pack of 48 written out step by step (the same draws in the same
+/// order): every position is a constant, so each step is the draw, the swap and the OR
+/// without loop counting or index arithmetic. `tw[i]` is the destination of position `i`
+/// after the cut.
+#[inline(always)]
+fn shuffle_and_place_48<R: Rng + ?Sized>(
+    cards: &mut [u8; 64],
+    tw: &[u8; 48],
+    dest: &mut [u64; 8],
+    rng: &mut R,
+) {
+    #[inline(always)]
+    fn step<R: Rng + ?Sized>(
+        i: usize,
+        x: u32,
+        cards: &mut [u8; 64],
+        tw: &[u8; 48],
+        dest: &mut [u64; 8],
+        rng: &mut R,
+    ) {
+        let j = bounded(x, i as u32 + 1, rng) & 63;
+        let c = cards[j];
+        cards[j] = cards[i];
+        dest[(tw[i] & 7) as usize] |= 1u64 << (c & 63);
+    }
+    macro_rules! two_steps {
+        ($($i:literal)*) => {$(
+            let v = rng.next_u64();
+            step($i, v as u32, cards, tw, dest, rng);
+            step($i - 1, (v >> 32) as u32, cards, tw, dest, rng);
+        )*};
+    }
+    two_steps!(47 45 43 41 39 37 35 33 31 29 27 25 23 21 19 17 15 13 11 9 7 5 3);
+    let v = rng.next_u64();
+    step(1, v as u32, cards, tw, dest, rng);
+    dest[(tw[0] & 7) as usize] |= 1u64 << (cards[0] & 63);
+}
+
+/// The hands and the Tapp from each destination's 48-bit copy mask.
+#[inline(always)]
+fn split_copies(rules: &Rules, dealer: Seat, dest: &[u64; 8]) -> ([CardSet; 4], CardSet) {
     // A kind held once has one of its two bits; held twice, both.
     let mut one = [0u32; 5];
     let mut two = [0u32; 5];

@@ -445,6 +445,28 @@ mod tests {
                 melds(hand, trump, &r).total(),
                 "{hand} {trump:?}"
             );
+            // Hands from a few kinds only, so that fours, eights, double families and
+            // double Binokel are common.
+            let kinds: Vec<usize> = (0..rng.gen_range(1..=8)).map(|_| rng.gen_range(0..24)).collect();
+            let mut hand = CardSet::EMPTY;
+            for _ in 0..rng.gen_range(0..=16) {
+                hand.insert(Card::from_index(kinds[rng.gen_range(0..kinds.len())]));
+            }
+            for rank in [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack] {
+                if rng.gen_bool(0.2) {
+                    for s in Suit::ALL {
+                        hand.insert(Card::new(s, rank));
+                        if rng.gen_bool(0.7) {
+                            hand.insert(Card::new(s, rank));
+                        }
+                    }
+                }
+            }
+            assert_eq!(
+                meld_total(hand, trump, &r),
+                melds(hand, trump, &r).total(),
+                "{hand} {trump:?}"
+            );
         }
     }
 
