@@ -103,6 +103,21 @@ impl Setup {
     }
 }
 
+/// What picks the cards of `Deal::play_out_unchecked`: any `FnMut(u32) -> Card`, or a type
+/// of its own (which can mark `choose` `#[inline(always)]`, so that the compiler keeps the
+/// chooser's state in registers however large it is).
+pub trait ChooseCard {
+    /// One of the kinds of the 24-bit mask `legal` (never empty): the card to play.
+    fn choose(&mut self, legal: u32) -> Card;
+}
+
+impl<F: FnMut(u32) -> Card> ChooseCard for F {
+    #[inline(always)]
+    fn choose(&mut self, legal: u32) -> Card {
+        self(legal)
+    }
+}
+
 /// The result of a finished (or the state of an unfinished) deal, in the referee's terms.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -800,7 +815,7 @@ impl Deal {
     /// d.play(bury).unwrap();
     /// d.play(Action::Trump(Suit::Hearts)).unwrap();
     /// // The lowest legal card every time.
-    /// d.play_out_unchecked(|legal| Card::from_index(legal.trailing_zeros() as usize));
+    /// d.play_out_unchecked(|legal: u32| Card::from_index(legal.trailing_zeros() as usize));
     /// assert!(d.is_over());
     /// ```
     ///
@@ -808,14 +823,14 @@ impl Deal {
     /// May panic or corrupt the deal if `choose` returns a card outside the mask it was given
     /// (checked in debug builds).
     #[inline]
-    pub fn play_out_unchecked(&mut self, mut choose: impl FnMut(u32) -> Card) {
+    pub fn play_out_unchecked(&mut self, mut choose: impl ChooseCard) {
         // A trick already begun is finished card by card.
         while self.trick_len != 0 {
             let m = self.legal_cards();
             if m == 0 {
                 return;
             }
-            self.play_card_unchecked(choose(m));
+            self.play_card_unchecked(choose.choose(m));
         }
         if self.strict && !self.watch && self.n == 3 && self.tricks_played < self.hand_size {
             self.play_tricks_three(&mut choose);
@@ -827,7 +842,7 @@ impl Deal {
             if m == 0 {
                 return;
             }
-            self.play_card_unchecked(choose(m));
+            self.play_card_unchecked(choose.choose(m));
         }
     }
 
@@ -836,7 +851,7 @@ impl Deal {
     /// the compiler drops what a lead or a last card does not need, and the trick's state
     /// lives in registers.
     #[inline(always)]
-    fn play_tricks_three(&mut self, choose: &mut impl FnMut(u32) -> Card) {
+    fn play_tricks_three(&mut self, choose: &mut impl ChooseCard) {
         debug_assert!(self.trick_len == 0 && self.strict && !self.watch && self.n == 3);
         debug_assert!(self.tricks_played < self.hand_size);
         let trump = self.trump_mask;
@@ -1407,24 +1422,24 @@ fn three_card_trick(
     hands: &mut [CardSet; 4],
     leader: u8,
     trump: u32,
-    choose: &mut impl FnMut(u32) -> Card,
+    choose: &mut impl ChooseCard,
 ) -> (TrickState, [Card; 3]) {
     let s0 = (leader & 3) as usize;
     let s1 = NEXT3[s0];
     let s2 = NEXT3[s1];
     let mut t = TrickState::START;
     // A lead: every card of the hand (`legal_from_masks` with both masks `ALL`).
-    let c0 = choose(hands[s0].kinds());
+    let c0 = choose.choose(hands[s0].kinds());
     debug_assert!(hands[s0].kinds() & (1 << c0.index()) != 0);
     hands[s0].take_unchecked(c0);
     t.add(c0, 0, trump);
     let m = legal_from_masks(hands[s1].kinds(), t.led, t.beat, trump);
-    let c1 = choose(m);
+    let c1 = choose.choose(m);
     debug_assert!(m & (1 << c1.index()) != 0);
     hands[s1].take_unchecked(c1);
     t.add(c1, 1, trump);
     let m = legal_from_masks(hands[s2].kinds(), t.led, t.beat, trump);
-    let c2 = choose(m);
+    let c2 = choose.choose(m);
     debug_assert!(m & (1 << c2.index()) != 0);
     hands[s2].take_unchecked(c2);
     t.add(c2, 2, trump);

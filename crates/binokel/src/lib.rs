@@ -32,7 +32,7 @@ pub mod view;
 pub use action::Action;
 pub use card::{Card, Low, ParseError, Rank, Suit};
 pub use cardset::CardSet;
-pub use deal::{Contract, Deal, Outcome, Phase, Seat, Setup};
+pub use deal::{ChooseCard, Contract, Deal, Outcome, Phase, Seat, Setup};
 pub use error::{IllegalAction, MeldRefusal, SetupError};
 pub use game::{DealLog, Game, StartError};
 pub use meld::{Meld, MeldKind, Melds};

@@ -1,6 +1,6 @@
 // The benchmark's deal, shared by benches/engine.rs and examples/random_deals.rs.
 
-use binokel::{Action, Card, CardSet, Deal, Phase, Rules, Suit};
+use binokel::{Action, Card, CardSet, ChooseCard, Deal, Phase, Rules, Suit};
 use rand::Rng;
 
 /// One complete random deal: shuffle and deal, an auction that stops at random, a random
@@ -57,21 +57,35 @@ fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     }
     d.play_unchecked(Action::Bury(bury));
     d.play_unchecked(Action::Trump(Suit::from_index(rng.gen_range(0..4))));
-    // One 64-bit draw serves two cards: multiply-shift maps each 32-bit half onto
-    // 0..count (bias below 1e-8).
-    let mut v = 0u64;
-    let mut second = false;
-    d.play_out_unchecked(|m| {
-        let r = if second {
-            (v >> 32) as u32
-        } else {
-            v = rng.next_u64();
-            v as u32
-        };
-        second = !second;
-        pick(m, r)
+    d.play_out_unchecked(RandomCards {
+        rng,
+        v: 0,
+        second: false,
     });
     d.scores()[d.soloist().expect("a soloist")]
+}
+
+/// Uniformly random legal cards. One 64-bit draw serves two cards: multiply-shift maps each
+/// 32-bit half onto 0..count (bias below 1e-8).
+struct RandomCards<'a, R> {
+    rng: &'a mut R,
+    v: u64,
+    second: bool,
+}
+
+impl<R: Rng> ChooseCard for RandomCards<'_, R> {
+    // Always inlined: as a call, the generator's state would go through memory.
+    #[inline(always)]
+    fn choose(&mut self, m: u32) -> Card {
+        let r = if self.second {
+            (self.v >> 32) as u32
+        } else {
+            self.v = self.rng.next_u64();
+            self.v as u32
+        };
+        self.second = !self.second;
+        pick(m, r)
+    }
 }
 
 /// Set bits per byte value.
