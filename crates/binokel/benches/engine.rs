@@ -10,7 +10,7 @@ use rand::SeedableRng;
 
 #[path = "support/random_deal.rs"]
 mod random_deal;
-use random_deal::random_deal;
+use random_deal::{random_deal, random_deal_card_by_card};
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("deal");
@@ -21,6 +21,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             dealer = (dealer + 1) % 3;
             black_box(random_deal(&mut rng, dealer))
+        })
+    });
+    // The same deals with one engine call per card (`legal_cards`, `play_card_unchecked`).
+    g.bench_function("random_deal_card_by_card", |b| {
+        b.iter(|| {
+            dealer = (dealer + 1) % 3;
+            black_box(random_deal_card_by_card(&mut rng, dealer))
         })
     });
     g.finish();

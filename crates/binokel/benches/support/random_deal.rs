@@ -15,9 +15,45 @@ pub fn random_deal<R: Rng + Clone>(rng: &mut R, dealer: usize) -> i32 {
     score
 }
 
+/// The same deal with the cards played one call at a time (`legal_cards`, then
+/// `play_card_unchecked`), as search and per-card callers do, instead of
+/// `play_out_unchecked`: the same draws, the same cards, the same result.
+#[allow(dead_code)] // each of the two users takes one of the two ways
+pub fn random_deal_card_by_card<R: Rng + Clone>(rng: &mut R, dealer: usize) -> i32 {
+    let mut local = rng.clone();
+    let mut d = Deal::shuffled(Rules::default(), dealer, &mut local);
+    bid_bury_declare(&mut d, &mut local);
+    let mut cards = RandomCards {
+        rng: &mut local,
+        v: 0,
+        second: false,
+    };
+    loop {
+        let m = d.legal_cards();
+        if m == 0 {
+            break;
+        }
+        d.play_card_unchecked(cards.choose(m));
+    }
+    *rng = local;
+    d.scores()[d.soloist().expect("a soloist")]
+}
+
 #[inline(always)]
 fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     let mut d = Deal::shuffled(Rules::default(), dealer, rng);
+    bid_bury_declare(&mut d, rng);
+    d.play_out_unchecked(RandomCards {
+        rng,
+        v: 0,
+        second: false,
+    });
+    d.scores()[d.soloist().expect("a soloist")]
+}
+
+/// The auction, the burial and the declaration of a random deal.
+#[inline(always)]
+fn bid_bury_declare<R: Rng>(d: &mut Deal, rng: &mut R) {
     d.play_unchecked(Action::Bid(150));
     while d.phase() == Phase::Auction {
         let raise = d.bid() + 10;
@@ -57,12 +93,6 @@ fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     }
     d.play_unchecked(Action::Bury(bury));
     d.play_unchecked(Action::Trump(Suit::from_index(rng.gen_range(0..4))));
-    d.play_out_unchecked(RandomCards {
-        rng,
-        v: 0,
-        second: false,
-    });
-    d.scores()[d.soloist().expect("a soloist")]
 }
 
 /// Uniformly random legal cards. One 64-bit draw serves two cards: multiply-shift maps each
