@@ -6,7 +6,7 @@
 //! playout (`play_out_unchecked`) against checked play card by card.
 
 use binokel::deal::{beats, deal_cards, distribute, legal_response, pack_cards};
-use binokel::{Action, Card, Deal, Phase, Preset, Rules, Suit};
+use binokel::{Action, Card, Contract, Deal, Phase, Preset, Rules, Suit};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -153,6 +153,7 @@ fn play_out_equals_checked_play_card_by_card() {
     // declarations of every kind, and playouts that start in the middle of a trick.
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut trick_by_trick = 0;
+    let mut durch_or_bettel = 0;
     for preset in Preset::ALL {
         let rules = Rules::preset(preset);
         for seed in 0..400u64 {
@@ -160,16 +161,19 @@ fn play_out_equals_checked_play_card_by_card() {
             let mut d = Deal::shuffled(rules, dealer, &mut ChaCha8Rng::seed_from_u64(seed));
             while !d.is_over() && (d.phase() != Phase::Play || rng.gen_bool(0.2)) {
                 let legal = d.legal_actions();
-                // Mostly trump games, the playout's fast case.
-                let a = legal
-                    .iter()
-                    .copied()
-                    .find(|a| rng.gen_bool(0.1) || matches!(a, Action::Trump(_)))
-                    .unwrap_or(legal[rng.gen_range(0..legal.len())]);
+                // Mostly trump games (any suit), the playout's fast case; else any declaration.
+                let a = if d.phase() == Phase::Declare && rng.gen_bool(0.7) {
+                    Action::Trump(Suit::from_index(rng.gen_range(0..4)))
+                } else {
+                    legal[rng.gen_range(0..legal.len())]
+                };
                 d.play(a).unwrap();
             }
             if d.is_over() {
                 continue;
+            }
+            if matches!(d.contract(), Some(Contract::Durch | Contract::Bettel)) {
+                durch_or_bettel += 1;
             }
             if d.phase() == Phase::Play && d.current_trick().is_empty() && d.players() == 3 {
                 trick_by_trick += 1;
@@ -200,5 +204,9 @@ fn play_out_equals_checked_play_card_by_card() {
     assert!(
         trick_by_trick > 500,
         "only {trick_by_trick} playouts from a trick's start"
+    );
+    assert!(
+        durch_or_bettel > 50,
+        "only {durch_or_bettel} Durch or Bettel playouts"
     );
 }
