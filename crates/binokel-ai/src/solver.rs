@@ -726,6 +726,15 @@ impl Solver {
         lo
     }
 
+    /// One null-window search at threshold `t`, fail-soft: a result of at least `t` is a
+    /// lower bound on the value, a result below `t` an upper bound.
+    pub fn probe(&mut self, pos: &Position, t: i32) -> i32 {
+        if pos.tricks_left == 0 {
+            return 0;
+        }
+        self.search(pos, t - 1, t)
+    }
+
     /// True when the soloist takes at least `t` from here with best play on both sides.
     pub fn reaches(&mut self, pos: &Position, t: i32) -> bool {
         if t <= 0 {

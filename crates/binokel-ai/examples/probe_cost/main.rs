@@ -1,0 +1,67 @@
+//! Scratch measurement: what one null-window probe costs as a function of its distance from
+//! the value, on the bench's positions (a cleared table per probe sequence).
+
+#![allow(missing_docs)]
+
+use binokel::{Deal, Game, Phase, Rules, View};
+use binokel_ai::solver::{Objective, Position, Solver};
+
+fn deals(left: u32, count: usize) -> Vec<Deal> {
+    let mut out = Vec::new();
+    let mut seed = 0u64;
+    while out.len() < count {
+        seed += 1;
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut bots: Vec<_> = (0..3)
+            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
+            .collect();
+        loop {
+            let d: Deal = *game.current().unwrap();
+            if d.is_over() {
+                break;
+            }
+            if d.phase() == Phase::Play
+                && d.current_trick().is_empty()
+                && d.total_tricks() - d.tricks_played() == left
+            {
+                if d.trump().is_some() {
+                    out.push(d);
+                }
+                break;
+            }
+            let seat = game.to_act().unwrap();
+            let a = bots[seat].choose(&View::of(&game, Some(seat)).unwrap());
+            game.play(a).unwrap();
+        }
+    }
+    out
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let left: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let count: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(8);
+    let mut s = Solver::new(20);
+    for (i, d) in deals(left, count).iter().enumerate() {
+        let p = Position::from_deal(d, Objective::Points).unwrap();
+        s.clear();
+        let n0 = s.nodes;
+        let v = s.solve(&p);
+        let full = s.nodes - n0;
+        let (lo, hi) = p.bounds();
+        print!("pos {i}: v {v} bounds [{lo},{hi}] solve {full}; single probes:");
+        for d in [-20, -10, -5, -2, 0, 1, 2, 5, 10, 20] {
+            s.clear();
+            let n0 = s.nodes;
+            let g = s.probe(&p, v + d);
+            print!(" t=v{d:+}:{}({})", s.nodes - n0, g - v);
+        }
+        // MTD(f) from an oracle guess: prove v (fails high at v, low at v+1).
+        s.clear();
+        let n0 = s.nodes;
+        s.probe(&p, v + 1);
+        s.probe(&p, v);
+        println!(" | oracle pair {}", s.nodes - n0);
+    }
+}
