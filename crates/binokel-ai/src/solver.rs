@@ -10,7 +10,6 @@
 //! copies of a card are one move (legal moves come as a kind mask).
 
 use binokel::cardset::suit_mask;
-use binokel::deal::legal_response;
 use binokel::{Card, Contract, Deal, Phase, Suit};
 
 /// What the soloist counts.
@@ -30,9 +29,52 @@ fn sm_of(k: u32) -> u32 {
     63u32 << (6 * (k / 6))
 }
 
+/// `PTS[k]`: the points of kind `k` (32 entries so that `k & 31` needs no bounds check).
+const PTS: [i8; 32] = {
+    let mut t = [0i8; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = POINTS[k % 6] as i8;
+        k += 1;
+    }
+    t
+};
+
 #[inline]
 fn pts(c: u8) -> i32 {
-    POINTS[(c % 6) as usize]
+    i32::from(PTS[(c & 31) as usize])
+}
+
+/// Every kind: the led-suit and beat masks before a trick's first card.
+const ALL: u32 = 0xFF_FFFF;
+
+/// `ABOVE[k]`: the kinds of the suit of `k` above it.
+const ABOVE: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = (63u32 << (6 * (k / 6))) & !((2u32 << k) - 1);
+        k += 1;
+    }
+    t
+};
+
+/// Legal kinds of `hand` answering a trick with led-suit mask `led` and beat mask `beat`
+/// (both [`ALL`] before the first card): follow, else trump, else anything, and beat the
+/// winning card when the cards kept can. The rules crate's `legal_response`, on the masks
+/// the position keeps up to date as cards fall.
+#[inline]
+fn legal_of(hand: u32, led: u32, beat: u32, trump_mask: u32) -> u32 {
+    let follow = hand & led;
+    let trumps = hand & trump_mask;
+    let other = if trumps != 0 { trumps } else { hand };
+    let pool = if follow != 0 { follow } else { other };
+    let b = pool & beat;
+    if b != 0 {
+        b
+    } else {
+        pool
+    }
 }
 
 /// The points of a kind mask (one copy of each kind set).
@@ -53,6 +95,12 @@ pub struct Position {
     /// Seats: 3, or 4 in two partnerships (seats 0+2 and 1+3).
     n: u8,
     trump: Option<Suit>,
+    /// The trump kinds (0 without trump).
+    tmask: u32,
+    /// The kinds of the led suit ([`ALL`] before the trick's first card).
+    led: u32,
+    /// The kinds that beat the trick's winning card ([`ALL`] before the first card).
+    beat: u32,
     /// The soloist's seat in the deal. Inside, seats are numbered from the soloist (seat 0):
     /// the value depends on a seat only through its side and its place in the playing
     /// order, and the table key then needs no rotation.
@@ -87,6 +135,9 @@ impl Position {
             two: [0; 4],
             n: n as u8,
             trump: d.trump(),
+            tmask: d.trump().map_or(0, suit_mask),
+            led: ALL,
+            beat: ALL,
             soloist: sol as u8,
             sides: if n == 4 { 0b0101 } else { 0b0001 },
             leader: inner(d.leader()),
@@ -106,13 +157,7 @@ impl Position {
             p.rest += d.hand(s).points() as i16;
         }
         for &c in d.current_trick() {
-            let i = p.trick_len as usize;
-            p.trick[i] = c.index() as u8;
-            p.tpts += pts(c.index() as u8) as i16;
-            if i > 0 && p.beats(p.trick[i], p.trick[p.win as usize]) {
-                p.win = i as u8;
-            }
-            p.trick_len += 1;
+            p.add_to_trick(c.index() as u8);
         }
         if d.contract() == Some(Contract::Durch) && objective == Objective::Points {
             // Points make no sense in Durch; the caller wants tricks.
@@ -159,25 +204,34 @@ impl Position {
         self.tricks_left == 0
     }
 
+    /// True when kind `c` beats the trick's winning card (always before the first card).
     #[inline]
-    fn beats(&self, c: u8, w: u8) -> bool {
-        if c / 6 == w / 6 {
-            c > w
-        } else {
-            self.trump.is_some_and(|t| (c / 6) as usize == t.index())
+    fn beats_winner(&self, c: u32) -> bool {
+        self.beat & (1 << c) != 0
+    }
+
+    /// Puts kind `c` into the current trick: points, winner, led suit and beat mask.
+    #[inline]
+    fn add_to_trick(&mut self, c: u8) {
+        let i = self.trick_len;
+        self.trick[i as usize] = c;
+        self.tpts += pts(c) as i16;
+        let b = 1u32 << c;
+        if self.beat & b != 0 {
+            self.win = i;
+            let suit = sm_of(u32::from(c));
+            self.beat = ABOVE[(c & 31) as usize] | (self.tmask & !suit);
         }
+        if i == 0 {
+            self.led = sm_of(u32::from(c));
+        }
+        self.trick_len = i + 1;
     }
 
     /// Legal cards of the seat to play, as a kind mask.
     #[inline]
     pub fn legal(&self) -> u32 {
-        let hand = self.one[self.to_act as usize];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        let led = Suit::from_index((self.trick[0] / 6) as usize);
-        let w = Card::from_index(self.trick[self.win as usize] as usize);
-        legal_response(hand, led, w, self.trump)
+        legal_of(self.one[self.to_act as usize], self.led, self.beat, self.tmask)
     }
 
     /// The legal kinds that another legal kind of the seat to play is provably at least as
@@ -220,7 +274,7 @@ impl Position {
             }
         }
         let cand = legal & !others;
-        let trump_mask = self.trump.map_or(0, suit_mask);
+        let trump_mask = self.tmask;
         let w = (self.trick_len > 0).then(|| self.trick[self.win as usize]);
         let maxing = self.side(h);
         let mut drop = 0u32;
@@ -233,14 +287,14 @@ impl Position {
             // Runs from the top down: (mask of the run, its highest and lowest kind).
             while g != 0 {
                 let top = 31 - g.leading_zeros();
-                let beats_top = w.is_none_or(|w| self.beats(top as u8, w));
+                let beats_top = self.beats_winner(top);
                 let mut run = 1u32 << top;
                 let mut low = top;
                 g &= !(1 << top);
                 while g != 0 {
                     let k = 31 - g.leading_zeros();
                     let between = ((1u32 << low) - 1) & !((2u32 << k) - 1);
-                    let beats_k = w.is_none_or(|w| self.beats(k as u8, w));
+                    let beats_k = self.beats_winner(k);
                     if others & between != 0 || beats_k != beats_top {
                         break;
                     }
@@ -268,11 +322,7 @@ impl Position {
                         0
                     };
                 // A later seat holding the led suit must follow it.
-                let led = if self.trick_len == 0 {
-                    sm
-                } else {
-                    sm_of(u32::from(self.trick[0]))
-                };
+                let led = if self.trick_len == 0 { sm } else { self.led };
                 let fixed = (usize::from(self.trick_len) + 1..n).all(|j| {
                     let s = (self.leader as usize + j) % n;
                     let hand = self.one[s];
@@ -299,20 +349,20 @@ impl Position {
         } else {
             self.one[s] &= !b;
         }
-        let i = self.trick_len as usize;
-        self.trick[i] = c;
-        let p = pts(c) as i16;
-        self.rest -= p;
-        self.tpts += p;
-        if i > 0 && self.beats(c, self.trick[self.win as usize]) {
-            self.win = i as u8;
-        }
-        self.trick_len += 1;
+        self.rest -= pts(c) as i16;
+        self.add_to_trick(c);
         if self.trick_len < self.n {
-            self.to_act = (self.to_act + 1) % self.n;
+            self.to_act = if self.to_act + 1 == self.n {
+                0
+            } else {
+                self.to_act + 1
+            };
             return 0;
         }
-        let winner = (self.leader + self.win) % self.n;
+        let mut winner = self.leader + self.win;
+        if winner >= self.n {
+            winner -= self.n;
+        }
         let ours = self.side(winner as usize);
         let mut gain = 0;
         match self.objective {
@@ -339,6 +389,8 @@ impl Position {
         self.trick_len = 0;
         self.win = 0;
         self.tpts = 0;
+        self.led = ALL;
+        self.beat = ALL;
         gain
     }
 
@@ -943,7 +995,7 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
     let mut n = 0;
     let me = pos.to_act;
     let solo_side = |s: u8| pos.side(s as usize);
-    let trump_mask = pos.trump.map_or(0, suit_mask);
+    let trump_mask = pos.tmask;
     let mut m = legal;
     while m != 0 {
         let c = m.trailing_zeros() as u8;
@@ -954,10 +1006,9 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
             // Leading: high cards first (they tend to win), trumps a little later.
             (c % 6) as i32 * 4 + p - if is_trump { 6 } else { 0 }
         } else {
-            let w = pos.trick[pos.win as usize];
             let wseat = (pos.leader + pos.win) % pos.n;
             let mine_wins = solo_side(wseat) == solo_side(me);
-            if pos.beats(c, w) {
+            if pos.beats_winner(u32::from(c)) {
                 // Winning: the cheapest winner when others follow, the richest when last.
                 if pos.trick_len == pos.n - 1 {
                     100 + p
@@ -1015,6 +1066,9 @@ mod tests {
             two: [0; 4],
             n: n as u8,
             trump: [None, Some(Suit::from_index(rng.gen_range(0..4)))][rng.gen_range(0..2)],
+            tmask: 0,
+            led: ALL,
+            beat: ALL,
             soloist: rng.gen_range(0..n) as u8,
             sides: if n == 4 { 0b0101 } else { 0b0001 },
             leader: rng.gen_range(0..n) as u8,
@@ -1028,6 +1082,7 @@ mod tests {
             tpts: 0,
         };
         p.to_act = p.leader;
+        p.tmask = p.trump.map_or(0, suit_mask);
         for k in 0..kinds {
             for _ in 0..2 {
                 let s = rng.gen_range(0..=n);
