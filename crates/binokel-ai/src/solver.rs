@@ -868,6 +868,14 @@ impl Solver {
                     hint = e.best;
                     (i32::from(e.lo), i32::from(e.hi))
                 }
+                None if pos.tricks_left == 2 => {
+                    // Two tricks left: the exact value costs about what the quick bounds
+                    // cost, and an exact entry always cuts later (also for the transposition
+                    // cutoffs one trick up).
+                    let v = self.small(pos, i32::MIN / 2, i32::MAX / 2);
+                    self.insert(bucket, key, (v, v), 2);
+                    return v;
+                }
                 None => {
                     (qlo, qhi) = pos.bounds();
                     if qhi <= alpha || qlo >= beta || qlo == qhi {
@@ -918,6 +926,12 @@ impl Solver {
                         Some(i) => {
                             let e = self.tt[b].0[i];
                             (i32::from(e.lo), i32::from(e.hi))
+                        }
+                        None if child.tricks_left == 2 => {
+                            // Exact and cheap; the search of this child would store it anyway.
+                            let v = self.small(&child, i32::MIN / 2, i32::MAX / 2);
+                            self.insert(b, k, (v, v), 2);
+                            (v, v)
                         }
                         None => (0, child.upper()),
                     }
@@ -981,6 +995,50 @@ impl Solver {
             } else {
                 e.lo = best as i16;
                 e.hi = best as i16;
+            }
+        }
+        best
+    }
+}
+
+impl Solver {
+    /// The exact value (fail-soft within the window) of a position with at most two tricks
+    /// left, by plain alpha-beta: no table, no move ordering, no dominance, no quick bounds.
+    /// With two cards a hand there are at most eight lines of the first trick and the last
+    /// one is forced, so the bookkeeping of the full search costs more than it saves here.
+    fn small(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        if pos.tricks_left == 0 {
+            return 0;
+        }
+        if pos.trick_len == 0 && pos.tricks_left == 1 && pos.objective == Objective::Points {
+            // The last trick is forced: every seat holds one card.
+            let mut p = *pos;
+            let mut gain = 0;
+            for _ in 0..p.n {
+                let h = p.one[p.to_act as usize];
+                gain += p.play(Card::from_index(h.trailing_zeros() as usize));
+            }
+            return gain;
+        }
+        let maxing = pos.side(pos.to_act as usize);
+        let mut best = if maxing { i32::MIN } else { i32::MAX };
+        let mut m = pos.legal();
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            let mut child = *pos;
+            let gain = child.play(Card::from_index(c as usize));
+            self.nodes += 1;
+            let v = gain + self.small(&child, alpha - gain, beta - gain);
+            if maxing {
+                best = best.max(v);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
             }
         }
         best

@@ -321,3 +321,48 @@ fn dominated_cards_are_never_better_than_a_kept_one() {
     }
     assert!(dropped >= 300, "only {dropped} dropped cards checked");
 }
+
+#[test]
+fn two_and_three_trick_endgames_equal_minimax_at_every_seat_of_a_trick() {
+    // The last two tricks are solved by a plain alpha-beta without the table and stored as
+    // exact entries (also from the transposition cutoffs one trick up): random endgames of
+    // two and three tricks, from every seat of a trick, three and four seats, both
+    // objectives, with a kept table and a fresh one, against plain minimax.
+    let mut kept = Solver::new(14);
+    let mut checked = 0;
+    for (rules, seats) in [
+        (Rules::default(), 3u64),
+        (Rules::from_preset_name("kreuz").unwrap(), 4),
+    ] {
+        for seed in 5000..5060u64 {
+            let left = 2 + (seed % 2) as u32;
+            let Some(d) = random_endgame(rules, seed, left, (seed / 2 % seats) as usize) else {
+                continue;
+            };
+            for obj in [Objective::Points, Objective::Tricks] {
+                let pos = Position::from_deal(&d, obj).unwrap();
+                let exact = minimax(&pos);
+                assert_eq!(
+                    kept.solve(&pos),
+                    exact,
+                    "seed {seed}, {seats} seats, {obj:?}, kept"
+                );
+                assert_eq!(
+                    Solver::new(10).solve(&pos),
+                    exact,
+                    "seed {seed}, {seats} seats, {obj:?}, fresh"
+                );
+                for t in [exact - 3, exact, exact + 1] {
+                    assert_eq!(kept.reaches(&pos, t), exact >= t, "seed {seed} threshold {t}");
+                    let g = kept.probe(&pos, t);
+                    assert!(
+                        (g >= t && exact >= g) || (g < t && exact <= g),
+                        "seed {seed}: probe at {t} gave {g}, value {exact}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 150, "only {checked} endgames checked");
+}
