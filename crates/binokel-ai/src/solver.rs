@@ -778,6 +778,30 @@ impl Solver {
         lo
     }
 
+    /// The exact value by MTD(f) from a first guess: null-window probes at the guess, then
+    /// one above the best lower bound or at the best upper bound found so far.
+    pub fn solve_from(&mut self, pos: &Position, guess: i32) -> i32 {
+        if pos.tricks_left == 0 {
+            return 0;
+        }
+        let (mut lo, mut hi) = pos.bounds();
+        let mut t = guess.clamp(lo + 1, hi.max(lo + 1));
+        while lo < hi {
+            let before = self.nodes;
+            let g = self.search(pos, t - 1, t);
+            self.probes += 1;
+            self.last_probe_nodes = self.nodes - before;
+            if g < t {
+                hi = g;
+                t = hi;
+            } else {
+                lo = g;
+                t = lo + 1;
+            }
+        }
+        lo
+    }
+
     /// One null-window search at threshold `t`, fail-soft: a result of at least `t` is a
     /// lower bound on the value, a result below `t` an upper bound.
     pub fn probe(&mut self, pos: &Position, t: i32) -> i32 {
@@ -933,7 +957,11 @@ impl Solver {
                             self.insert(b, k, (v, v), 2);
                             (v, v)
                         }
-                        None => (0, child.upper()),
+                        None => {
+                            let q = child.bounds();
+                            self.insert(b, k, q, child.tricks_left);
+                            q
+                        }
                     }
                 };
                 if maxing {
@@ -1061,8 +1089,11 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
         let p = pts(c);
         let is_trump = trump_mask & (1 << c) != 0;
         let score = if pos.trick_len == 0 {
-            // Leading: high cards first (they tend to win), trumps a little later.
-            (c % 6) as i32 * 4 + p - if is_trump { 6 } else { 0 }
+            // Leading: plain cards before trumps, high cards first (they tend to win). With
+            // trumps only a little later (6 points behind) the 24 bench positions with 10
+            // tricks left took 7.11 M nodes, with every trump after every plain card 5.21 M
+            // (8 and 9 tricks left: 134 K -> 127 K, 779 K -> 594 K).
+            (c % 6) as i32 * 4 + p - if is_trump { 100 } else { 0 }
         } else {
             let wseat = (pos.leader + pos.win) % pos.n;
             let mine_wins = solo_side(wseat) == solo_side(me);

@@ -327,7 +327,8 @@ fn two_and_three_trick_endgames_equal_minimax_at_every_seat_of_a_trick() {
     // The last two tricks are solved by a plain alpha-beta without the table and stored as
     // exact entries (also from the transposition cutoffs one trick up): random endgames of
     // two and three tricks, from every seat of a trick, three and four seats, both
-    // objectives, with a kept table and a fresh one, against plain minimax.
+    // objectives, with a kept table and a fresh one, against plain minimax; MTD(f) from
+    // first guesses below, at and above the value, and single fail-soft probes.
     let mut kept = Solver::new(14);
     let mut checked = 0;
     for (rules, seats) in [
@@ -352,6 +353,9 @@ fn two_and_three_trick_endgames_equal_minimax_at_every_seat_of_a_trick() {
                     exact,
                     "seed {seed}, {seats} seats, {obj:?}, fresh"
                 );
+                for guess in [exact - 9, exact, exact + 1, exact + 20] {
+                    assert_eq!(kept.solve_from(&pos, guess), exact, "seed {seed} guess {guess}");
+                }
                 for t in [exact - 3, exact, exact + 1] {
                     assert_eq!(kept.reaches(&pos, t), exact >= t, "seed {seed} threshold {t}");
                     let g = kept.probe(&pos, t);

@@ -62,6 +62,14 @@ fn main() {
         let n0 = s.nodes;
         s.probe(&p, v + 1);
         s.probe(&p, v);
-        println!(" | oracle pair {}", s.nodes - n0);
+        print!(" | oracle pair {}", s.nodes - n0);
+        print!(" | from guess v+k:");
+        for k in [-10, -5, -2, 0, 1, 2, 5, 10, 20] {
+            s.clear();
+            let n0 = s.nodes;
+            assert_eq!(s.solve_from(&p, v + k), v);
+            print!(" {k}:{}", s.nodes - n0);
+        }
+        println!();
     }
 }
