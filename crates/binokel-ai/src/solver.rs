@@ -339,7 +339,7 @@ impl Position {
     }
 
     /// Plays a card (must be legal); returns the soloist's gain from a completed trick.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, c: Card) -> i32 {
         let c = c.index() as u8;
         let s = self.to_act as usize;
