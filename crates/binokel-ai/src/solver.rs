@@ -77,14 +77,64 @@ fn legal_of(hand: u32, led: u32, beat: u32, trump_mask: u32) -> u32 {
     }
 }
 
+// The default x86-64 target has no popcount instruction (`count_ones` is a dozen
+// instructions there), so the bounds count the cards of one suit (6 bits) from tables.
+
+/// `POP6[m]`: the number of kinds in a 6-bit suit pattern.
+const POP6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// `PTS6[m]`: the points of a 6-bit suit pattern (one copy of each kind).
+const PTS6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut r = 0;
+        while r < 6 {
+            if m & (1 << r) != 0 {
+                t[m] += POINTS[r] as u8;
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The number of kinds in the 6-bit pattern of suit `x` of the kind mask `m`.
+#[inline]
+fn pop_suit(m: u32, x: usize) -> u32 {
+    u32::from(POP6[((m >> (6 * x)) & 63) as usize])
+}
+
+/// True when the kind mask has at least two kinds.
+#[inline]
+fn two_or_more(m: u32) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
 /// The points of a kind mask (one copy of each kind set).
 #[inline]
 fn mask_points(m: u32) -> i32 {
-    let mut p = 0;
-    for (r, &v) in POINTS.iter().enumerate().skip(1) {
-        p += (m & (0x41041u32 << r)).count_ones() as i32 * v;
-    }
-    p
+    (0..4)
+        .map(|x| i32::from(PTS6[((m >> (6 * x)) & 63) as usize]))
+        .sum()
+}
+
+/// How many of the four kinds of rank `r` (one per suit) the mask holds.
+#[inline]
+fn rank_count(m: u32, r: usize) -> u32 {
+    // The four bits sit 6 apart; one multiplication adds them up in bits 18-20 (each
+    // partial sum is at most 4, so nothing carries between the 6-bit fields).
+    let y = u64::from((m >> r) & 0x41041);
+    ((y * 0x41041) >> 18) as u32 & 7
 }
 
 /// The card-play state the solver needs, small and `Copy`.
@@ -264,7 +314,7 @@ impl Position {
     fn dominated_of(&self, legal: u32) -> u32 {
         let h = self.to_act as usize;
         let n = self.n as usize;
-        if legal.count_ones() < 2 {
+        if !two_or_more(legal) {
             return 0;
         }
         let mut others = 0u32;
@@ -281,7 +331,7 @@ impl Position {
         for x in 0..4 {
             let sm = 63u32 << (6 * x);
             let mut g = cand & sm;
-            if g.count_ones() < 2 {
+            if !two_or_more(g) {
                 continue;
             }
             // Runs from the top down: (mask of the run, its highest and lowest kind).
@@ -302,7 +352,7 @@ impl Position {
                     low = k;
                     g &= !(1 << k);
                 }
-                if run.count_ones() < 2 {
+                if !two_or_more(run) {
                     continue;
                 }
                 if self.objective == Objective::Tricks {
@@ -455,7 +505,7 @@ impl Position {
         }
         let others = &others[..no];
         let suit_of = |s: usize, x: usize| ((self.one[s] >> (6 * x)) & 63, (self.two[s] >> (6 * x)) & 63);
-        let count = |(a, b): (u32, u32)| a.count_ones() + b.count_ones();
+        let count = |(a, b): (u32, u32)| u32::from(POP6[a as usize] + POP6[b as usize]);
         let mut trumps_left = [0u32; 4];
         let trump = self.trump.map(|t| t.index());
         let mut order = [0usize, 1, 2, 3];
@@ -574,7 +624,7 @@ impl Position {
                 continue;
             }
             let p = mask_points(a) + mask_points(b);
-            let m = a.count_ones() + b.count_ones();
+            let m = pop_suit(a, t.index()) + pop_suit(b, t.index());
             if ours {
                 lo += p;
                 m_solo = m_solo.max(m);
@@ -601,8 +651,7 @@ impl Position {
         // Ranks ascending: 9 J Q K 10 A, each rank four bits apart by suit.
         let mut r = 0;
         while m > 0 && r < 6 {
-            let rm = 0x41041u32 << r;
-            let k = (one & rm).count_ones() + (two & rm).count_ones();
+            let k = rank_count(one, r) + rank_count(two, r);
             let take = k.min(m);
             p += take as i32 * POINTS[r];
             m -= take;
@@ -1186,6 +1235,32 @@ mod tests {
             }
         }
         p
+    }
+
+    #[test]
+    fn suit_tables_count_like_count_ones() {
+        // The table and multiplication counts that stand in for `count_ones` in the bounds.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..100_000 {
+            let m: u32 = rng.gen_range(0..1 << 24);
+            let points: i32 = (0..24).filter(|k| m & (1 << k) != 0).map(|k| POINTS[k % 6]).sum();
+            assert_eq!(mask_points(m), points, "points of {m:#x}");
+            for r in 0..6 {
+                assert_eq!(
+                    rank_count(m, r),
+                    (m & (0x41041 << r)).count_ones(),
+                    "{m:#x} rank {r}"
+                );
+            }
+            for x in 0..4 {
+                assert_eq!(
+                    pop_suit(m, x),
+                    ((m >> (6 * x)) & 63).count_ones(),
+                    "{m:#x} suit {x}"
+                );
+            }
+            assert_eq!(two_or_more(m), m.count_ones() >= 2, "{m:#x}");
+        }
     }
 
     #[test]
