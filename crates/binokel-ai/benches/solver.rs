@@ -8,68 +8,21 @@
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
-use binokel::{Deal, Game, Phase, Rules, View};
+use binokel::Phase;
 use binokel_ai::solver::{Objective, Position, Solver};
 use binokel_ai::{Bot, Budget, StrongBot};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
-fn positions(left: u32, count: usize) -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut seed = 0u64;
-    while out.len() < count {
-        seed += 1;
-        let mut game = Game::new(Rules::default(), Vec::new());
-        game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
-            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
-            .collect();
-        loop {
-            let d: Deal = *game.current().unwrap();
-            if d.is_over() {
-                break;
-            }
-            if d.phase() == Phase::Play
-                && d.current_trick().is_empty()
-                && d.total_tricks() - d.tricks_played() == left
-            {
-                if d.trump().is_some() {
-                    out.push(Position::from_deal(&d, Objective::Points).unwrap());
-                }
-                break;
-            }
-            let seat = game.to_act().unwrap();
-            let a = bots[seat].choose(&View::of(&game, Some(seat)).unwrap());
-            game.play(a).unwrap();
-        }
-    }
-    out
-}
+#[path = "support/positions.rs"]
+mod positions;
+use positions::views;
 
-/// Views of heuristic self-play where the seat to act has a real choice in `phase` (for card
-/// play: with `left` tricks to go).
-fn views(phase: Phase, left: u32, count: usize) -> Vec<View> {
-    let mut out = Vec::new();
-    let mut seed = 0u64;
-    while out.len() < count {
-        seed += 1;
-        let mut game = Game::new(Rules::default(), Vec::new());
-        game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
-            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
-            .collect();
-        while let Some(seat) = game.to_act() {
-            let view = View::of(&game, Some(seat)).unwrap();
-            let d = game.current().unwrap();
-            let at = phase != Phase::Play || d.total_tricks() - d.tricks_played() == left;
-            if view.phase == phase && at && view.legal.len() > 1 {
-                out.push(view);
-                break;
-            }
-            let a = bots[seat].choose(&view);
-            game.play(a).unwrap();
-        }
-    }
-    out
+/// The bench's positions (`positions::deals`) for the solver, counting card points.
+fn positions(left: u32, count: usize) -> Vec<Position> {
+    positions::deals(left, count)
+        .iter()
+        .map(|d| Position::from_deal(d, Objective::Points).expect("a trump game in trick play"))
+        .collect()
 }
 
 fn solve(c: &mut Criterion) {

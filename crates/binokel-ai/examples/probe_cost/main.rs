@@ -3,40 +3,13 @@
 
 #![allow(missing_docs)]
 
-use binokel::{Deal, Game, Phase, Rules, View};
 use binokel_ai::solver::{Objective, Position, Solver};
 
-fn deals(left: u32, count: usize) -> Vec<Deal> {
-    let mut out = Vec::new();
-    let mut seed = 0u64;
-    while out.len() < count {
-        seed += 1;
-        let mut game = Game::new(Rules::default(), Vec::new());
-        game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
-            .map(|i| binokel_ai::make_bot("heuristic", seed + i).unwrap())
-            .collect();
-        loop {
-            let d: Deal = *game.current().unwrap();
-            if d.is_over() {
-                break;
-            }
-            if d.phase() == Phase::Play
-                && d.current_trick().is_empty()
-                && d.total_tricks() - d.tricks_played() == left
-            {
-                if d.trump().is_some() {
-                    out.push(d);
-                }
-                break;
-            }
-            let seat = game.to_act().unwrap();
-            let a = bots[seat].choose(&View::of(&game, Some(seat)).unwrap());
-            game.play(a).unwrap();
-        }
-    }
-    out
-}
+// The bench's positions (benches/support/positions.rs), so that figures compare.
+#[path = "../../benches/support/positions.rs"]
+#[allow(dead_code)]
+mod positions;
+use positions::deals;
 
 fn main() {
     let mut args = std::env::args().skip(1);
