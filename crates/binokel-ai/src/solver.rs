@@ -804,7 +804,6 @@ impl Solver {
         if pos.tricks_left == 0 {
             return 0;
         }
-        let (mut lo, mut hi) = pos.bounds();
         // MTD(f) from above: null-window probes at the upper bound. A probe that fails low
         // costs little (the opponents need one refutation per soloist move) and its fail-soft
         // value is the next upper bound; the one expensive probe is the last, which proves
@@ -816,18 +815,7 @@ impl Solver {
         // the exact value as the guess (`solve_from`, example `probe_cost`) the median of the
         // first 16 bench positions needs 145 K nodes against 162 K from above, and guesses
         // a few points low cost more than starting from above.
-        while lo < hi {
-            let before = self.nodes;
-            let g = self.search(pos, hi - 1, hi);
-            self.probes += 1;
-            self.last_probe_nodes = self.nodes - before;
-            if g < hi {
-                hi = g;
-            } else {
-                lo = g;
-            }
-        }
-        lo
+        self.solve_from(pos, pos.bounds().1)
     }
 
     /// The exact value by MTD(f) from a first guess: null-window probes at the guess, then
