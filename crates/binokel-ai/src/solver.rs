@@ -10,6 +10,7 @@
 //! copies of a card are one move (legal moves come as a kind mask).
 
 use binokel::cardset::suit_mask;
+use binokel::deal::legal_from_masks;
 use binokel::{Card, Contract, Deal, Phase, Suit};
 
 /// What the soloist counts.
@@ -58,24 +59,6 @@ const ABOVE: [u32; 32] = {
     }
     t
 };
-
-/// Legal kinds of `hand` answering a trick with led-suit mask `led` and beat mask `beat`
-/// (both [`ALL`] before the first card): follow, else trump, else anything, and beat the
-/// winning card when the cards kept can. The rules crate's `legal_response`, on the masks
-/// the position keeps up to date as cards fall.
-#[inline]
-fn legal_of(hand: u32, led: u32, beat: u32, trump_mask: u32) -> u32 {
-    let follow = hand & led;
-    let trumps = hand & trump_mask;
-    let other = if trumps != 0 { trumps } else { hand };
-    let pool = if follow != 0 { follow } else { other };
-    let b = pool & beat;
-    if b != 0 {
-        b
-    } else {
-        pool
-    }
-}
 
 // The default x86-64 target has no popcount instruction (`count_ones` is a dozen
 // instructions there), so the bounds count the cards of one suit (6 bits) from tables.
@@ -281,7 +264,7 @@ impl Position {
     /// Legal cards of the seat to play, as a kind mask.
     #[inline]
     pub fn legal(&self) -> u32 {
-        legal_of(self.one[self.to_act as usize], self.led, self.beat, self.tmask)
+        legal_from_masks(self.one[self.to_act as usize], self.led, self.beat, self.tmask)
     }
 
     /// The legal kinds that another legal kind of the seat to play is provably at least as

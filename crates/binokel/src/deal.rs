@@ -1508,10 +1508,14 @@ const ABOVE: [u32; 32] = {
     t
 };
 
-/// RULES.md section 6 on masks: follow the led suit, beating the winner if possible; else
-/// trump, beating a winning trump if possible; else anything.
+/// RULES.md section 6 on 24-bit kind masks: follow the led suit, beating the winner if
+/// possible; else trump, beating a winning trump if possible; else anything. `hand` is the
+/// kinds held, `led_mask` the kinds of the led suit, `beat_mask` the kinds that beat the
+/// trick's winning card (both all ones before a trick's first card, so a lead may play the
+/// whole hand), `trump_mask` the trump kinds (0 without trump). What `Deal::legal_cards` and
+/// the bots' double-dummy solver compute on the masks they keep.
 #[inline]
-fn legal_from_masks(hand: u32, led_mask: u32, beat_mask: u32, trump_mask: u32) -> u32 {
+pub fn legal_from_masks(hand: u32, led_mask: u32, beat_mask: u32, trump_mask: u32) -> u32 {
     // Three selects and no early return. Without the led suit and without trump, `beat`
     // is empty (the winner is of the led suit or a trump), so `hand` needs no exit of its own.
     let follow = hand & led_mask;
