@@ -371,6 +371,18 @@ impl Position {
         drop
     }
 
+    /// The soloist's gain from the last trick, which is forced (every seat holds one card;
+    /// called at its start).
+    fn last_trick(&self) -> i32 {
+        let mut p = *self;
+        let mut gain = 0;
+        for _ in 0..p.n {
+            let h = p.one[p.to_act as usize];
+            gain += p.play(Card::from_index(h.trailing_zeros() as usize));
+        }
+        gain
+    }
+
     /// Plays a card (must be legal); returns the soloist's gain from a completed trick.
     #[inline(always)]
     pub fn play(&mut self, c: Card) -> i32 {
@@ -889,14 +901,7 @@ impl Solver {
         let boundary = pos.trick_len == 0;
         let (alpha0, beta0) = (alpha, beta);
         if boundary && pos.tricks_left == 1 && pos.objective == Objective::Points {
-            // The last trick is forced: every seat holds one card.
-            let mut p = *pos;
-            let mut gain = 0;
-            for _ in 0..p.n {
-                let h = p.one[p.to_act as usize];
-                gain += p.play(Card::from_index(h.trailing_zeros() as usize));
-            }
-            return gain;
+            return pos.last_trick();
         }
         let mut key = [0u64; 2];
         let mut bucket = 0;
@@ -1062,14 +1067,7 @@ impl Solver {
             return 0;
         }
         if pos.trick_len == 0 && pos.tricks_left == 1 && pos.objective == Objective::Points {
-            // The last trick is forced: every seat holds one card.
-            let mut p = *pos;
-            let mut gain = 0;
-            for _ in 0..p.n {
-                let h = p.one[p.to_act as usize];
-                gain += p.play(Card::from_index(h.trailing_zeros() as usize));
-            }
-            return gain;
+            return pos.last_trick();
         }
         let maxing = pos.side(pos.to_act as usize);
         let mut best = if maxing { i32::MIN } else { i32::MAX };
