@@ -9,7 +9,7 @@
 //! the cards left and the leader, so the table stays valid across solves and samples. Two
 //! copies of a card are one move (legal moves come as a kind mask).
 
-use binokel::cardset::suit_mask;
+use binokel::cardset::{suit_mask, SUIT_POINTS};
 use binokel::deal::legal_from_masks;
 use binokel::{Card, Contract, Deal, Phase, Suit};
 
@@ -74,23 +74,6 @@ const POP6: [u8; 64] = {
     t
 };
 
-/// `PTS6[m]`: the points of a 6-bit suit pattern (one copy of each kind).
-const PTS6: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut m = 0;
-    while m < 64 {
-        let mut r = 0;
-        while r < 6 {
-            if m & (1 << r) != 0 {
-                t[m] += POINTS[r] as u8;
-            }
-            r += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
 /// The number of kinds in the 6-bit pattern of suit `x` of the kind mask `m`.
 #[inline]
 fn pop_suit(m: u32, x: usize) -> u32 {
@@ -107,7 +90,7 @@ fn two_or_more(m: u32) -> bool {
 #[inline]
 fn mask_points(m: u32) -> i32 {
     (0..4)
-        .map(|x| i32::from(PTS6[((m >> (6 * x)) & 63) as usize]))
+        .map(|x| i32::from(SUIT_POINTS[((m >> (6 * x)) & 63) as usize]))
         .sum()
 }
 

@@ -36,6 +36,25 @@ pub struct CardSet {
     two: u32,
 }
 
+/// `SUIT_POINTS[m]`: the card points of one suit's 6-bit kind pattern `m` (bit `r` the rank
+/// `r` from the 9 up to the ace, one copy each), for counting points by table.
+pub const SUIT_POINTS: [u8; 64] = {
+    let by_rank = [0, 2, 3, 4, 10, 11];
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut r = 0;
+        while r < 6 {
+            if m & (1 << r) != 0 {
+                t[m] += by_rank[r];
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet { one: 0, two: 0 };
@@ -172,22 +191,6 @@ impl CardSet {
     pub fn points(self) -> u32 {
         // Per suit by table: the default x86-64 target has no popcount instruction, and this
         // runs at the end of every deal.
-        const SUIT_POINTS: [u8; 64] = {
-            let by_rank = [0, 2, 3, 4, 10, 11];
-            let mut t = [0u8; 64];
-            let mut m = 0;
-            while m < 64 {
-                let mut r = 0;
-                while r < 6 {
-                    if m & (1 << r) != 0 {
-                        t[m] += by_rank[r];
-                    }
-                    r += 1;
-                }
-                m += 1;
-            }
-            t
-        };
         let mut p = 0;
         for s in 0..4 {
             p += SUIT_POINTS[((self.one >> (6 * s)) & 63) as usize] as u32;
