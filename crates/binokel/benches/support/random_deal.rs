@@ -24,12 +24,7 @@ pub fn random_deal_card_by_card<R: Rng + Clone>(rng: &mut R, dealer: usize) -> i
     let mut local = rng.clone();
     let mut d = Deal::shuffled(Rules::default(), dealer, &mut local);
     bid_bury_declare(&mut d, &mut local);
-    let mut cards = RandomCards {
-        rng: &mut local,
-        quick: quick_table(),
-        v: 0,
-        second: false,
-    };
+    let mut cards = RandomCards::new(&mut local);
     loop {
         let m = d.legal_cards();
         if m == 0 {
@@ -45,12 +40,7 @@ pub fn random_deal_card_by_card<R: Rng + Clone>(rng: &mut R, dealer: usize) -> i
 fn deal_with<R: Rng>(rng: &mut R, dealer: usize) -> i32 {
     let mut d = Deal::shuffled(Rules::default(), dealer, rng);
     bid_bury_declare(&mut d, rng);
-    d.play_out_unchecked(RandomCards {
-        rng,
-        quick: quick_table(),
-        v: 0,
-        second: false,
-    });
+    d.play_out_unchecked(RandomCards::new(rng));
     d.scores()[d.soloist().expect("a soloist")]
 }
 
@@ -105,6 +95,18 @@ struct RandomCards<'a, R> {
     quick: &'static [u8; 65536],
     v: u64,
     second: bool,
+}
+
+impl<'a, R: Rng> RandomCards<'a, R> {
+    #[inline(always)]
+    fn new(rng: &'a mut R) -> Self {
+        RandomCards {
+            rng,
+            quick: quick_table(),
+            v: 0,
+            second: false,
+        }
+    }
 }
 
 impl<R: Rng> ChooseCard for RandomCards<'_, R> {
