@@ -74,6 +74,30 @@ const POP6: [u8; 64] = {
     t
 };
 
+/// `HI6[m]`: the highest kind in a 6-bit suit pattern, -1 for none (any card is at least
+/// as high as the best of nothing).
+const HI6: [i8; 64] = {
+    let mut t = [-1i8; 64];
+    let mut m = 1;
+    while m < 64 {
+        t[m] = 31 - (m as u32).leading_zeros() as i8;
+        m += 1;
+    }
+    t
+};
+
+/// `OVER6[m]`: the kinds of a suit strictly above the highest kind of the 6-bit pattern `m`
+/// (all six for none).
+const OVER6: [u8; 64] = {
+    let mut t = [63u8; 64];
+    let mut m = 1;
+    while m < 64 {
+        t[m] = (63 & !((2u32 << (31 - (m as u32).leading_zeros())) - 1)) as u8;
+        m += 1;
+    }
+    t
+};
+
 /// The number of kinds in the 6-bit pattern of suit `x` of the kind mask `m`.
 #[inline]
 fn pop_suit(m: u32, x: usize) -> u32 {
@@ -84,14 +108,6 @@ fn pop_suit(m: u32, x: usize) -> u32 {
 #[inline]
 fn two_or_more(m: u32) -> bool {
     m & m.wrapping_sub(1) != 0
-}
-
-/// The points of a kind mask (one copy of each kind set).
-#[inline]
-fn mask_points(m: u32) -> i32 {
-    (0..4)
-        .map(|x| i32::from(SUIT_POINTS[((m >> (6 * x)) & 63) as usize]))
-        .sum()
 }
 
 /// How many of the four kinds of rank `r` (one per suit) the mask holds.
@@ -471,95 +487,47 @@ impl Position {
     /// (which also keeps its highest ones longest) and to give nothing when it cannot follow,
     /// so whatever it really plays, the leader's side takes at least this much.
     fn cash(&self, leader: usize) -> (i32, u32) {
-        let n = self.n as usize;
-        let side = self.side(leader);
-        let mut others = [0usize; 3];
-        let mut no = 0;
-        for s in 0..n {
-            if self.side(s) != side {
-                others[no] = s;
-                no += 1;
+        let (p, q) = self.pair(!self.side(leader));
+        let union = self.one[p] | self.one[q];
+        // A suit cashes nothing unless the leader's best card of it is at least the other
+        // side's best, which most suits fail: decide that for all four first.
+        let lead = self.one[leader];
+        let mut can = 0u32;
+        for x in 0..4 {
+            let la = (lead >> (6 * x)) & 63;
+            if la != 0 && (union >> (6 * x)) & u32::from(OVER6[la as usize]) == 0 {
+                can |= 1 << x;
             }
-        }
-        let others = &others[..no];
-        let suit_of = |s: usize, x: usize| ((self.one[s] >> (6 * x)) & 63, (self.two[s] >> (6 * x)) & 63);
-        let count = |(a, b): (u32, u32)| u32::from(POP6[a as usize] + POP6[b as usize]);
-        let mut trumps_left = [0u32; 4];
-        let trump = self.trump.map(|t| t.index());
-        let mut order = [0usize, 1, 2, 3];
-        if let Some(t) = trump {
-            order.swap(0, t);
         }
         let (mut pts, mut tricks) = (0i32, 0u32);
-        for &x in &order {
-            let is_trump = trump == Some(x);
-            let (ma, mb) = suit_of(leader, x);
-            if ma == 0 {
-                if is_trump {
-                    for &o in others {
-                        trumps_left[o] = count(suit_of(o, x));
-                    }
-                }
-                continue;
-            }
-            // Rounds the others must follow before one with a trump left could ruff.
-            let mut limit = u32::MAX;
-            if !is_trump && trump.is_some() {
-                for &o in others {
-                    if trumps_left[o] > 0 {
-                        limit = limit.min(count(suit_of(o, x)));
-                    }
-                }
-            }
-            let mut held = [(0u32, 0u32); 3];
-            for (i, &o) in others.iter().enumerate() {
-                held[i] = suit_of(o, x);
-            }
-            // The leader's cards of the suit from the top, one copy at a time.
-            let (mut a, mut b) = (ma, mb);
-            let mut rounds = 0u32;
-            loop {
-                if a == 0 {
-                    break;
-                }
-                let top = 31 - a.leading_zeros();
-                if b & (1 << top) != 0 {
-                    b &= !(1 << top);
+        if can != 0 {
+            let count = |s: usize, x: usize| pop_suit(self.one[s], x) + pop_suit(self.two[s], x);
+            // Which of the two others still hold a trump after the trump rounds.
+            let (mut ruff_p, mut ruff_q) = (false, false);
+            if let Some(t) = self.trump {
+                let t = t.index();
+                let rounds = if can & (1 << t) != 0 {
+                    self.cash_suit(leader, (p, q), t, u32::MAX, &mut pts)
                 } else {
-                    a &= !(1 << top);
-                }
-                if rounds + 1 > limit {
-                    break;
-                }
-                // The others' best card of the suit (they follow low, keeping it).
-                let best = held[..no]
-                    .iter()
-                    .map(|&(a, _)| if a == 0 { -1 } else { 31 - a.leading_zeros() as i32 })
-                    .max()
-                    .unwrap_or(-1);
-                if (top as i32) < best {
-                    break;
-                }
-                rounds += 1;
-                tricks += 1;
-                pts += POINTS[top as usize];
-                for h in held[..no].iter_mut() {
-                    // Each follows with its cheapest card of the suit, if it has one.
-                    if h.0 != 0 {
-                        let low = h.0.trailing_zeros();
-                        pts += POINTS[low as usize];
-                        if h.1 & (1 << low) != 0 {
-                            h.1 &= !(1 << low);
-                        } else {
-                            h.0 &= !(1 << low);
-                        }
-                    }
-                }
+                    0
+                };
+                tricks += rounds;
+                ruff_p = count(p, t) > rounds;
+                ruff_q = count(q, t) > rounds;
+                can &= !(1 << t);
             }
-            if is_trump {
-                for &o in others {
-                    trumps_left[o] = count(suit_of(o, x)).saturating_sub(rounds);
+            while can != 0 {
+                let x = can.trailing_zeros() as usize;
+                can &= can - 1;
+                // Rounds the others must follow before one with a trump left could ruff.
+                let mut limit = u32::MAX;
+                if ruff_p {
+                    limit = count(p, x);
                 }
+                if ruff_q {
+                    limit = limit.min(count(q, x));
+                }
+                tricks += self.cash_suit(leader, (p, q), x, limit, &mut pts);
             }
         }
         if self.objective == Objective::Points && tricks >= u32::from(self.tricks_left) {
@@ -568,57 +536,107 @@ impl Position {
         (pts, tricks)
     }
 
+    /// The seats of the soloist's side (`solo`) or of the other side, always two: a
+    /// three-seat side of one seat gets the empty seat 3 as its second.
+    #[inline]
+    fn pair(&self, solo: bool) -> (usize, usize) {
+        let four = self.n == 4;
+        match (solo, four) {
+            (true, true) => (0, 2),
+            (true, false) => (0, 3),
+            (false, true) => (1, 3),
+            (false, false) => (1, 2),
+        }
+    }
+
+    /// [`Position::cash`] in suit `x` against the seats `(p, q)` for at most `limit` rounds:
+    /// the rounds won, their points added to `pts`.
+    #[inline]
+    fn cash_suit(&self, leader: usize, (p, q): (usize, usize), x: usize, limit: u32, pts: &mut i32) -> u32 {
+        let sh = 6 * x;
+        let suit = |s: usize| ((self.one[s] >> sh) & 63, (self.two[s] >> sh) & 63);
+        let (mut a, mut b) = suit(leader);
+        let (mut pa, mut pb) = suit(p);
+        let (mut qa, mut qb) = suit(q);
+        // One copy of the lowest kind of `(a, b)` leaves it; returns the kind.
+        let follow = |a: &mut u32, b: &mut u32| {
+            let low = a.trailing_zeros();
+            if *b & (1 << low) != 0 {
+                *b &= !(1 << low);
+            } else {
+                *a &= !(1 << low);
+            }
+            low
+        };
+        let mut rounds = 0u32;
+        // The leader's cards of the suit from the top, one copy at a time.
+        while a != 0 && rounds < limit {
+            let top = HI6[a as usize];
+            if b & (1 << top) != 0 {
+                b &= !(1 << top);
+            } else {
+                a &= !(1 << top);
+            }
+            // The others' best card of the suit (they follow low, keeping it).
+            if top < HI6[pa as usize].max(HI6[qa as usize]) {
+                break;
+            }
+            rounds += 1;
+            *pts += i32::from(PTS[(top & 31) as usize]);
+            // Each follows with its cheapest card of the suit, if it has one.
+            if pa != 0 {
+                *pts += i32::from(PTS[(follow(&mut pa, &mut pb) & 31) as usize]);
+            }
+            if qa != 0 {
+                *pts += i32::from(PTS[(follow(&mut qa, &mut qb) & 31) as usize]);
+            }
+        }
+        rounds
+    }
+
     /// The sure-trump bounds: a seat's trumps above every trump of the other side.
     fn sure_trumps(&self, up: i32) -> (i32, i32) {
         let Some(t) = self.trump else {
             return (0, up);
         };
-        let tm = suit_mask(t);
-        let n = self.n as usize;
-        let (mut solo, mut opp) = (0u32, 0u32);
-        for s in 0..n {
-            if self.side(s) {
-                solo |= self.one[s] & tm;
-            } else {
-                opp |= self.one[s] & tm;
-            }
-        }
-        // Kinds strictly above the other side's best trump.
-        let above = |m: u32| {
-            if m == 0 {
-                u32::MAX
-            } else {
-                !((2u32 << (31 - m.leading_zeros())) - 1)
-            }
+        let sh = 6 * t.index();
+        let ((s0, s1), (o0, o1)) = (self.pair(true), self.pair(false));
+        let tr = |s: usize| (self.one[s] >> sh) & 63;
+        let (solo, opp) = (tr(s0) | tr(s1), tr(o0) | tr(o1));
+        // Kinds strictly above the other side's best trump. At most one side has any: when
+        // both hold trumps, the other side's best is at least as high.
+        let (sure_solo, sure_opp) = (
+            solo & u32::from(OVER6[opp as usize]),
+            opp & u32::from(OVER6[solo as usize]),
+        );
+        let (k, (w0, w1), (l0, l1)) = if sure_solo != 0 {
+            (sure_solo, (s0, s1), (o0, o1))
+        } else if sure_opp != 0 {
+            (sure_opp, (o0, o1), (s0, s1))
+        } else {
+            return (0, up);
         };
-        let (sure_solo, sure_opp) = (solo & above(opp), opp & above(solo));
-        let (mut lo, mut lost) = (0, 0);
-        let (mut m_solo, mut m_opp) = (0u32, 0u32);
-        for s in 0..n {
-            let ours = self.side(s);
-            let k = if ours { sure_solo } else { sure_opp };
-            let (a, b) = (self.one[s] & k, self.two[s] & k);
-            if a == 0 {
-                continue;
-            }
-            let p = mask_points(a) + mask_points(b);
-            let m = pop_suit(a, t.index()) + pop_suit(b, t.index());
-            if ours {
-                lo += p;
-                m_solo = m_solo.max(m);
-            } else {
-                lost += p;
-                m_opp = m_opp.max(m);
+        // The sure trumps' points, and the most one seat holds (the tricks they win).
+        let sure = |s: usize| {
+            let (a, b) = ((self.one[s] >> sh) & k, (self.two[s] >> sh) & k);
+            (
+                i32::from(SUIT_POINTS[a as usize]) + i32::from(SUIT_POINTS[b as usize]),
+                u32::from(POP6[a as usize] + POP6[b as usize]),
+            )
+        };
+        let ((p0, m0), (p1, m1)) = (sure(w0), sure(w1));
+        let m = m0.max(m1);
+        let mut won = p0 + p1;
+        for s in [l0, l1] {
+            if self.one[s] != 0 {
+                won += self.cheapest(s, m);
             }
         }
-        for s in 0..n {
-            if self.side(s) {
-                lost += self.cheapest(s, m_opp);
-            } else {
-                lo += self.cheapest(s, m_solo);
-            }
+        if sure_solo != 0 {
+            (won, up)
+        } else {
+            (0, up - won)
         }
-        (lo, up - lost)
     }
 
     /// The points of the `m` cheapest cards of seat `s`.
@@ -1169,6 +1187,193 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use std::collections::HashMap;
 
+    /// The bounds as they were written first (per-seat loops, every suit walked): the
+    /// oracle the faster [`Position::bounds`] must equal exactly.
+    mod old {
+        use super::super::*;
+
+        /// The points of a kind mask (one copy of each kind set).
+        pub fn mask_points(m: u32) -> i32 {
+            (0..4)
+                .map(|x| i32::from(SUIT_POINTS[((m >> (6 * x)) & 63) as usize]))
+                .sum()
+        }
+
+        pub fn bounds(p: &Position) -> (i32, i32) {
+            let up = p.upper();
+            if p.trick_len != 0 || p.tricks_left < 2 {
+                return (0, up);
+            }
+            let leader = p.leader as usize;
+            let (cash_pts, cash_tricks) = cash(p, leader);
+            let solo_leads = p.side(leader);
+            let (mut lo, mut hi) = (0, up);
+            match p.objective {
+                Objective::Tricks => {
+                    if solo_leads {
+                        lo = cash_tricks as i32;
+                    } else if cash_tricks > 0 {
+                        hi = 0;
+                    }
+                    return (lo, hi);
+                }
+                Objective::Points if solo_leads => lo = cash_pts,
+                Objective::Points => hi = up - cash_pts,
+            }
+            let (slo, shi) = sure_trumps(p, up);
+            (lo.max(slo), hi.min(shi))
+        }
+        pub fn cash(p: &Position, leader: usize) -> (i32, u32) {
+            let n = p.n as usize;
+            let side = p.side(leader);
+            let mut others = [0usize; 3];
+            let mut no = 0;
+            for s in 0..n {
+                if p.side(s) != side {
+                    others[no] = s;
+                    no += 1;
+                }
+            }
+            let others = &others[..no];
+            let suit_of = |s: usize, x: usize| ((p.one[s] >> (6 * x)) & 63, (p.two[s] >> (6 * x)) & 63);
+            let count = |(a, b): (u32, u32)| u32::from(POP6[a as usize] + POP6[b as usize]);
+            let mut trumps_left = [0u32; 4];
+            let trump = p.trump.map(|t| t.index());
+            let mut order = [0usize, 1, 2, 3];
+            if let Some(t) = trump {
+                order.swap(0, t);
+            }
+            let (mut pts, mut tricks) = (0i32, 0u32);
+            for &x in &order {
+                let is_trump = trump == Some(x);
+                let (ma, mb) = suit_of(leader, x);
+                if ma == 0 {
+                    if is_trump {
+                        for &o in others {
+                            trumps_left[o] = count(suit_of(o, x));
+                        }
+                    }
+                    continue;
+                }
+                // Rounds the others must follow before one with a trump left could ruff.
+                let mut limit = u32::MAX;
+                if !is_trump && trump.is_some() {
+                    for &o in others {
+                        if trumps_left[o] > 0 {
+                            limit = limit.min(count(suit_of(o, x)));
+                        }
+                    }
+                }
+                let mut held = [(0u32, 0u32); 3];
+                for (i, &o) in others.iter().enumerate() {
+                    held[i] = suit_of(o, x);
+                }
+                // The leader's cards of the suit from the top, one copy at a time.
+                let (mut a, mut b) = (ma, mb);
+                let mut rounds = 0u32;
+                loop {
+                    if a == 0 {
+                        break;
+                    }
+                    let top = 31 - a.leading_zeros();
+                    if b & (1 << top) != 0 {
+                        b &= !(1 << top);
+                    } else {
+                        a &= !(1 << top);
+                    }
+                    if rounds + 1 > limit {
+                        break;
+                    }
+                    // The others' best card of the suit (they follow low, keeping it).
+                    let best = held[..no]
+                        .iter()
+                        .map(|&(a, _)| if a == 0 { -1 } else { 31 - a.leading_zeros() as i32 })
+                        .max()
+                        .unwrap_or(-1);
+                    if (top as i32) < best {
+                        break;
+                    }
+                    rounds += 1;
+                    tricks += 1;
+                    pts += POINTS[top as usize];
+                    for h in held[..no].iter_mut() {
+                        // Each follows with its cheapest card of the suit, if it has one.
+                        if h.0 != 0 {
+                            let low = h.0.trailing_zeros();
+                            pts += POINTS[low as usize];
+                            if h.1 & (1 << low) != 0 {
+                                h.1 &= !(1 << low);
+                            } else {
+                                h.0 &= !(1 << low);
+                            }
+                        }
+                    }
+                }
+                if is_trump {
+                    for &o in others {
+                        trumps_left[o] = count(suit_of(o, x)).saturating_sub(rounds);
+                    }
+                }
+            }
+            if p.objective == Objective::Points && tricks >= u32::from(p.tricks_left) {
+                pts += 10;
+            }
+            (pts, tricks)
+        }
+
+        pub fn sure_trumps(p: &Position, up: i32) -> (i32, i32) {
+            let Some(t) = p.trump else {
+                return (0, up);
+            };
+            let tm = suit_mask(t);
+            let n = p.n as usize;
+            let (mut solo, mut opp) = (0u32, 0u32);
+            for s in 0..n {
+                if p.side(s) {
+                    solo |= p.one[s] & tm;
+                } else {
+                    opp |= p.one[s] & tm;
+                }
+            }
+            // Kinds strictly above the other side's best trump.
+            let above = |m: u32| {
+                if m == 0 {
+                    u32::MAX
+                } else {
+                    !((2u32 << (31 - m.leading_zeros())) - 1)
+                }
+            };
+            let (sure_solo, sure_opp) = (solo & above(opp), opp & above(solo));
+            let (mut lo, mut lost) = (0, 0);
+            let (mut m_solo, mut m_opp) = (0u32, 0u32);
+            for s in 0..n {
+                let ours = p.side(s);
+                let k = if ours { sure_solo } else { sure_opp };
+                let (a, b) = (p.one[s] & k, p.two[s] & k);
+                if a == 0 {
+                    continue;
+                }
+                let p = mask_points(a) + mask_points(b);
+                let m = pop_suit(a, t.index()) + pop_suit(b, t.index());
+                if ours {
+                    lo += p;
+                    m_solo = m_solo.max(m);
+                } else {
+                    lost += p;
+                    m_opp = m_opp.max(m);
+                }
+            }
+            for s in 0..n {
+                if p.side(s) {
+                    lost += p.cheapest(s, m_opp);
+                } else {
+                    lo += p.cheapest(s, m_solo);
+                }
+            }
+            (lo, up - lost)
+        }
+    }
+
     /// A random trick boundary: each copy of the first `kinds` kinds is gone or in a hand.
     fn random_boundary(rng: &mut rand_chacha::ChaCha8Rng, kinds: usize) -> Position {
         let n = if rng.gen_bool(0.5) { 3 } else { 4 };
@@ -1217,7 +1422,7 @@ mod tests {
         for _ in 0..100_000 {
             let m: u32 = rng.gen_range(0..1 << 24);
             let points: i32 = (0..24).filter(|k| m & (1 << k) != 0).map(|k| POINTS[k % 6]).sum();
-            assert_eq!(mask_points(m), points, "points of {m:#x}");
+            assert_eq!(old::mask_points(m), points, "points of {m:#x}");
             for r in 0..6 {
                 assert_eq!(
                     rank_count(m, r),
@@ -1233,7 +1438,46 @@ mod tests {
                 );
             }
             assert_eq!(two_or_more(m), m.count_ones() >= 2, "{m:#x}");
+            let x = (m & 63) as usize;
+            let over = (0..6).filter(|&k| (k as i8) > HI6[x]).fold(0, |a, k| a | 1 << k);
+            assert_eq!(u32::from(OVER6[x]), over, "{x:#b}");
+            let hi = (0..6)
+                .filter(|&k| x & (1 << k) != 0)
+                .max()
+                .map_or(-1, |k| k as i8);
+            assert_eq!(HI6[x], hi, "{x:#b}");
         }
+    }
+
+    #[test]
+    fn bounds_equal_the_first_formula() {
+        // Every trick boundary shape: all 24 kinds dealt or gone, any leader, trump or none,
+        // three or four seats, both objectives, tricks left from 2 up.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut cashed = 0;
+        for i in 0..200_000 {
+            let mut p = random_boundary(&mut rng, if i % 2 == 0 { 24 } else { 12 });
+            p.tricks_left = rng.gen_range(2..=15);
+            p.rest = (0..4)
+                .map(|s| {
+                    (0..4)
+                        .map(|x| {
+                            i16::from(SUIT_POINTS[((p.one[s] >> (6 * x)) & 63) as usize])
+                                + i16::from(SUIT_POINTS[((p.two[s] >> (6 * x)) & 63) as usize])
+                        })
+                        .sum::<i16>()
+                })
+                .sum();
+            let leader = p.leader as usize;
+            assert_eq!(p.cash(leader), old::cash(&p, leader), "cash of {p:?}");
+            assert_eq!(p.bounds(), old::bounds(&p), "bounds of {p:?}");
+            if p.objective == Objective::Points {
+                let up = p.upper();
+                assert_eq!(p.sure_trumps(up), old::sure_trumps(&p, up), "{p:?}");
+            }
+            cashed += usize::from(p.cash(leader).1 > 0);
+        }
+        assert!(cashed > 20_000, "only {cashed} positions cash a trick");
     }
 
     #[test]
