@@ -1095,51 +1095,89 @@ impl Solver {
     }
 }
 
+/// `RANK_PTS[k]`: four times the rank of kind `k` plus its points, the leader's score of a
+/// card before the penalties for trumps and for suits the other side is void in.
+const RANK_PTS: [i32; 32] = {
+    let mut t = [0i32; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = (k % 6) as i32 * 4 + POINTS[k % 6];
+        k += 1;
+    }
+    t
+};
+
 /// Orders the legal cards, most promising first; returns how many.
 fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize {
     let legal = pos.legal();
     let legal = legal & !pos.dominated_of(legal);
-    let mut scored = [(0i32, 0u8); 24];
-    let mut n = 0;
-    let me = pos.to_act;
-    let solo_side = |s: u8| pos.side(s as usize);
+    if !two_or_more(legal) {
+        // One card (most nodes after the dominance cut) or none: nothing to order.
+        out[0] = legal.trailing_zeros() as u8;
+        return usize::from(legal != 0);
+    }
+    let me = pos.to_act as usize;
     let trump_mask = pos.tmask;
-    let maxing_me = pos.side(me as usize);
+    let maxing_me = pos.side(me);
+    // The scores, most promising first. Each holds the rule score, then the history, then
+    // 31 - card: all differ, and equal scores keep the cards in ascending order, as the
+    // stable sort of (score, card) pairs in ascending card order that this replaces did.
+    let mut keys = [0i64; 24];
+    let mut n = 0;
+    let mut add = |c: u32, score: i32| {
+        let key = (i64::from((score << 21) + history[c as usize].min((1 << 20) - 1) as i32) << 8)
+            | i64::from(31 - c);
+        let mut j = n;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        n += 1;
+    };
     let mut m = legal;
-    while m != 0 {
-        let c = m.trailing_zeros() as u8;
-        m &= m - 1;
-        let p = pts(c);
-        let is_trump = trump_mask & (1 << c) != 0;
-        let score = if pos.trick_len == 0 {
-            // Leading: plain cards before trumps, high cards first (they tend to win), suits
-            // the other side must follow before suits it may ruff or discard on. With trumps
-            // only a little later (6 points behind) the 24 bench positions with 10 tricks
-            // left took 7.11 M nodes, with every trump after every plain card 5.21 M (8 and 9
-            // tricks left: 134 K -> 127 K, 779 K -> 594 K), with the void suits later too
-            // 4.86 M (8, 9 and 12 tricks left: 110 K, 585 K, 25.1 M against 127 K, 594 K,
-            // 28.0 M).
-            if is_trump {
-                (c % 6) as i32 * 4 + p - 100
-            } else if maxing_me {
-                let sm = sm_of(u32::from(c));
-                let void = (0..pos.n as usize)
-                    .filter(|&s| !pos.side(s) && pos.one[s] & sm == 0)
-                    .count();
-                (c % 6) as i32 * 4 + p - 30 * void as i32
-            } else {
-                let sm = sm_of(u32::from(c));
-                let void = (0..pos.n as usize)
-                    .filter(|&s| pos.side(s) && pos.one[s] & sm == 0)
-                    .count();
-                (c % 6) as i32 * 4 + p - 60 * void as i32
-            }
+    if pos.trick_len == 0 {
+        // Leading: plain cards before trumps, high cards first (they tend to win), suits
+        // the other side must follow before suits it may ruff or discard on. With trumps
+        // only a little later (6 points behind) the 24 bench positions with 10 tricks
+        // left took 7.11 M nodes, with every trump after every plain card 5.21 M (8 and 9
+        // tricks left: 134 K -> 127 K, 779 K -> 594 K), with the void suits later too
+        // 4.86 M (8, 9 and 12 tricks left: 110 K, 585 K, 25.1 M against 127 K, 594 K,
+        // 28.0 M).
+        // The other side's hands; a three-seat soloist is one seat, and the stand-in for
+        // the second holds every kind so that it is never void.
+        let (a, b, pen) = if maxing_me {
+            let (a, b) = pos.pair(false);
+            (pos.one[a], pos.one[b], 30)
+        } else if pos.n == 4 {
+            (pos.one[0], pos.one[2], 60)
         } else {
-            let wseat = (pos.leader + pos.win) % pos.n;
-            let mine_wins = solo_side(wseat) == solo_side(me);
-            if pos.beats_winner(u32::from(c)) {
+            (pos.one[0], ALL, 60)
+        };
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            let base = RANK_PTS[(c & 31) as usize];
+            let score = if trump_mask & (1 << c) != 0 {
+                base - 100
+            } else {
+                let sm = sm_of(c);
+                let void = i32::from(a & sm == 0) + i32::from(b & sm == 0);
+                base - pen * void
+            };
+            add(c, score);
+        }
+    } else {
+        let wseat = (pos.leader + pos.win) % pos.n;
+        let mine_wins = pos.side(wseat as usize) == maxing_me;
+        let last = pos.trick_len == pos.n - 1;
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            let p = pts(c as u8);
+            let score = if pos.beats_winner(c) {
                 // Winning: the cheapest winner when others follow, the richest when last.
-                if pos.trick_len == pos.n - 1 {
+                if last {
                     100 + p
                 } else {
                     100 - p
@@ -1147,17 +1185,13 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
             } else if mine_wins {
                 50 + p
             } else {
-                -p - if is_trump { 20 } else { 0 }
-            }
-        };
-        // The rule score decides; cutoffs seen so far break ties.
-        scored[n] = ((score << 21) + history[c as usize].min((1 << 20) - 1) as i32, c);
-        n += 1;
+                -p - if trump_mask & (1 << c) != 0 { 20 } else { 0 }
+            };
+            add(c, score);
+        }
     }
-    let s = &mut scored[..n];
-    s.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-    for (i, &(_, c)) in s.iter().enumerate() {
-        out[i] = c;
+    for (o, &k) in out.iter_mut().zip(&keys[..n]) {
+        *o = 31 - (k & 0xff) as u8;
     }
     n
 }
