@@ -294,30 +294,26 @@ impl Position {
     /// [`Position::dominated`] given the legal kinds.
     #[inline]
     fn dominated_of(&self, legal: u32) -> u32 {
-        let h = self.to_act as usize;
-        let n = self.n as usize;
         if !two_or_more(legal) {
             return 0;
         }
-        let mut others = 0u32;
-        for s in 0..n {
-            if s != h {
-                others |= self.one[s];
-            }
-        }
+        let h = self.to_act as usize;
+        // With three seats seat 3 is empty, so the three slots other than `h` hold exactly
+        // the other seats' cards.
+        let others = self.one[(h + 1) & 3] | self.one[(h + 2) & 3] | self.one[(h + 3) & 3];
         let cand = legal & !others;
-        let trump_mask = self.tmask;
-        let w = (self.trick_len > 0).then(|| self.trick[self.win as usize]);
-        let maxing = self.side(h);
+        if !two_or_more(cand) {
+            return 0;
+        }
         let mut drop = 0u32;
-        for x in 0..4 {
-            let sm = 63u32 << (6 * x);
-            let mut g = cand & sm;
-            if !two_or_more(g) {
-                continue;
-            }
+        // The suits with candidates, from the top; a single kind left makes no run.
+        let mut rest = cand;
+        while two_or_more(rest) {
+            let sm = sm_of(31 - rest.leading_zeros());
+            let mut g = rest & sm;
+            rest &= !sm;
             // Runs from the top down: (mask of the run, its highest and lowest kind).
-            while g != 0 {
+            while two_or_more(g) {
                 let top = 31 - g.leading_zeros();
                 let beats_top = self.beats_winner(top);
                 let mut run = 1u32 << top;
@@ -326,48 +322,67 @@ impl Position {
                 while g != 0 {
                     let k = 31 - g.leading_zeros();
                     let between = ((1u32 << low) - 1) & !((2u32 << k) - 1);
-                    let beats_k = self.beats_winner(k);
-                    if others & between != 0 || beats_k != beats_top {
+                    if others & between != 0 || self.beats_winner(k) != beats_top {
                         break;
                     }
                     run |= 1 << k;
                     low = k;
                     g &= !(1 << k);
                 }
-                if !two_or_more(run) {
-                    continue;
-                }
-                if self.objective == Objective::Tricks {
-                    drop |= run & !(1 << top);
-                    continue;
-                }
-                // The side that wins the current trick, if no later seat can change it.
-                let (wc, wseat) = match w {
-                    Some(w) if !beats_top => (u32::from(w), (self.leader + self.win) as usize % n),
-                    _ => (top, h),
-                };
-                let side = self.side(wseat);
-                let beat_w = (sm_of(wc) & !((2u32 << wc) - 1))
-                    | if trump_mask & (1 << wc) == 0 {
-                        trump_mask
-                    } else {
-                        0
-                    };
-                // A later seat holding the led suit must follow it.
-                let led = if self.trick_len == 0 { sm } else { self.led };
-                let fixed = (usize::from(self.trick_len) + 1..n).all(|j| {
-                    let s = (self.leader as usize + j) % n;
-                    let hand = self.one[s];
-                    let can = if hand & led != 0 { hand & led } else { hand };
-                    self.side(s) == side || can & beat_w == 0
-                });
-                if fixed {
-                    let keep = if side == maxing { 1u32 << top } else { 1u32 << low };
-                    drop |= run & !keep;
+                if two_or_more(run) {
+                    drop |= self.dominated_in_run(run, top, low, beats_top, sm);
                 }
             }
         }
         drop
+    }
+
+    /// The kinds of a run (see [`Position::dominated_of`]) the seat to play can skip: all
+    /// but its top or its bottom when the side that wins the current trick is fixed.
+    #[inline]
+    fn dominated_in_run(&self, run: u32, top: u32, low: u32, beats_top: bool, sm: u32) -> u32 {
+        if self.objective == Objective::Tricks {
+            return run & !(1 << top);
+        }
+        let h = self.to_act as usize;
+        let n = self.n as usize;
+        // The side that wins the current trick, if no later seat can change it.
+        let (wc, wseat) = if self.trick_len > 0 && !beats_top {
+            let mut s = (self.leader + self.win) as usize;
+            if s >= n {
+                s -= n;
+            }
+            (u32::from(self.trick[self.win as usize]), s)
+        } else {
+            (top, h)
+        };
+        let side = self.side(wseat);
+        let trump_mask = self.tmask;
+        let beat_w = ABOVE[(wc & 31) as usize]
+            | if trump_mask & (1 << wc) == 0 {
+                trump_mask
+            } else {
+                0
+            };
+        // A later seat holding the led suit must follow it.
+        let led = if self.trick_len == 0 { sm } else { self.led };
+        for j in usize::from(self.trick_len) + 1..n {
+            let mut s = self.leader as usize + j;
+            if s >= n {
+                s -= n;
+            }
+            let hand = self.one[s];
+            let can = if hand & led != 0 { hand & led } else { hand };
+            if self.side(s) != side && can & beat_w != 0 {
+                return 0;
+            }
+        }
+        let keep = if side == self.side(h) {
+            1u32 << top
+        } else {
+            1u32 << low
+        };
+        run & !keep
     }
 
     /// The soloist's gain from the last trick, which is forced (every seat holds one card;
