@@ -24,10 +24,21 @@ pub enum Objective {
 
 const POINTS: [i32; 6] = [0, 2, 3, 4, 10, 11];
 
+/// `SUIT_OF[k]`: the kinds of the suit of kind `k` (a load instead of a division by 6).
+const SUIT_OF: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = 63u32 << (6 * (k / 6));
+        k += 1;
+    }
+    t
+};
+
 /// The kinds of the suit of kind `k`.
 #[inline]
 fn sm_of(k: u32) -> u32 {
-    63u32 << (6 * (k / 6))
+    SUIT_OF[(k & 31) as usize]
 }
 
 /// `PTS[k]`: the points of kind `k` (32 entries so that `k & 31` needs no bounds check).
@@ -292,7 +303,7 @@ impl Position {
     }
 
     /// [`Position::dominated`] given the legal kinds.
-    #[inline]
+    #[inline(always)]
     fn dominated_of(&self, legal: u32) -> u32 {
         if !two_or_more(legal) {
             return 0;
@@ -305,6 +316,13 @@ impl Position {
         if !two_or_more(cand) {
             return 0;
         }
+        self.dominated_runs(cand, others)
+    }
+
+    /// [`Position::dominated_of`] once two legal kinds `cand` are held by no other seat
+    /// (`others`): the runs among them.
+    #[inline(never)]
+    fn dominated_runs(&self, cand: u32, others: u32) -> u32 {
         let mut drop = 0u32;
         // The suits with candidates, from the top; a single kind left makes no run.
         let mut rest = cand;
@@ -386,15 +404,25 @@ impl Position {
     }
 
     /// The soloist's gain from the last trick, which is forced (every seat holds one card;
-    /// called at its start).
+    /// called at its start), as [`Position::play`] would count it card by card.
     fn last_trick(&self) -> i32 {
-        let mut p = *self;
-        let mut gain = 0;
-        for _ in 0..p.n {
-            let h = p.one[p.to_act as usize];
-            gain += p.play(Card::from_index(h.trailing_zeros() as usize));
+        let n = self.n;
+        let mut s = self.to_act;
+        let (mut beat, mut win, mut points) = (ALL, s, 0);
+        for _ in 0..n {
+            let c = self.one[s as usize].trailing_zeros();
+            points += pts(c as u8);
+            if beat & (1 << c) != 0 {
+                win = s;
+                beat = ABOVE[(c & 31) as usize] | (self.tmask & !sm_of(c));
+            }
+            s = if s + 1 == n { 0 } else { s + 1 };
         }
-        gain
+        if self.side(win as usize) {
+            points + 10
+        } else {
+            0
+        }
     }
 
     /// Plays a card (must be legal); returns the soloist's gain from a completed trick.
@@ -1628,6 +1656,24 @@ mod tests {
             }
         }
         assert!(checked > 50_000, "only {checked} cards checked");
+    }
+
+    #[test]
+    fn the_forced_last_trick_is_what_playing_it_gives() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut won = 0;
+        for _ in 0..20_000 {
+            let mut p = random_boundary(&mut rng, 0);
+            p.objective = Objective::Points;
+            p.tricks_left = 1;
+            for s in 0..p.n as usize {
+                p.one[s] = 1 << rng.gen_range(0..24);
+            }
+            let v = p.last_trick();
+            assert_eq!(v, minimax(&p), "{p:?}");
+            won += usize::from(v > 0);
+        }
+        assert!(won > 2_000, "the soloist's side won {won} last tricks");
     }
 
     #[test]
