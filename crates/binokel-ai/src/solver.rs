@@ -1227,63 +1227,45 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
     let me = pos.to_act as usize;
     let trump_mask = pos.tmask;
     let maxing_me = pos.side(me);
-    // The scores, most promising first. Each holds the rule score, then the history, then
-    // 31 - card: all differ, and equal scores keep the cards in ascending order, as the
-    // stable sort of (score, card) pairs in ascending card order that this replaces did.
-    let mut keys = [0i64; 24];
-    let mut n = 0;
-    let mut add = |c: u32, score: i32| {
-        let key = (i64::from((score << 21) + history[c as usize].min((1 << 20) - 1) as i32) << 8)
-            | i64::from(31 - c);
-        let mut j = n;
-        while j > 0 && keys[j - 1] < key {
-            keys[j] = keys[j - 1];
-            j -= 1;
-        }
-        keys[j] = key;
-        n += 1;
+    // Leading: plain cards before trumps, high cards first (they tend to win), suits the
+    // other side must follow before suits it may ruff or discard on. With trumps only a
+    // little later (6 points behind) the 24 bench positions with 10 tricks left took
+    // 7.11 M nodes, with every trump after every plain card 5.21 M (8 and 9 tricks left:
+    // 134 K -> 127 K, 779 K -> 594 K), with the void suits later too 4.86 M (8, 9 and 12
+    // tricks left: 110 K, 585 K, 25.1 M against 127 K, 594 K, 28.0 M).
+    // The other side's hands; a three-seat soloist is one seat, and the stand-in for the
+    // second holds every kind so that it is never void.
+    let (a, b, pen) = if maxing_me {
+        let (a, b) = pos.pair(false);
+        (pos.one[a], pos.one[b], 30)
+    } else if pos.n == 4 {
+        (pos.one[0], pos.one[2], 60)
+    } else {
+        (pos.one[0], ALL, 60)
     };
-    let mut m = legal;
-    if pos.trick_len == 0 {
-        // Leading: plain cards before trumps, high cards first (they tend to win), suits
-        // the other side must follow before suits it may ruff or discard on. With trumps
-        // only a little later (6 points behind) the 24 bench positions with 10 tricks
-        // left took 7.11 M nodes, with every trump after every plain card 5.21 M (8 and 9
-        // tricks left: 134 K -> 127 K, 779 K -> 594 K), with the void suits later too
-        // 4.86 M (8, 9 and 12 tricks left: 110 K, 585 K, 25.1 M against 127 K, 594 K,
-        // 28.0 M).
-        // The other side's hands; a three-seat soloist is one seat, and the stand-in for
-        // the second holds every kind so that it is never void.
-        let (a, b, pen) = if maxing_me {
-            let (a, b) = pos.pair(false);
-            (pos.one[a], pos.one[b], 30)
-        } else if pos.n == 4 {
-            (pos.one[0], pos.one[2], 60)
-        } else {
-            (pos.one[0], ALL, 60)
-        };
-        while m != 0 {
-            let c = m.trailing_zeros();
-            m &= m - 1;
+    // Following: the side that wins the trick so far, and whether this seat is the last.
+    let mut wseat = pos.leader + pos.win;
+    if wseat >= pos.n {
+        wseat -= pos.n;
+    }
+    let mine_wins = pos.side(wseat as usize) == maxing_me;
+    let last = pos.trick_len + 1 == pos.n;
+    // The sort key of a card, most promising highest: the rule score, then the history
+    // (cutoffs seen so far), then 31 - card. All keys differ, and equal scores keep the
+    // cards in ascending order, as the stable sort of (score, card) pairs in ascending
+    // card order that this replaces did.
+    let key = |c: u32| {
+        let score = if pos.trick_len == 0 {
             let base = RANK_PTS[(c & 31) as usize];
-            let score = if trump_mask & (1 << c) != 0 {
+            if trump_mask & (1 << c) != 0 {
                 base - 100
             } else {
                 let sm = sm_of(c);
-                let void = i32::from(a & sm == 0) + i32::from(b & sm == 0);
-                base - pen * void
-            };
-            add(c, score);
-        }
-    } else {
-        let wseat = (pos.leader + pos.win) % pos.n;
-        let mine_wins = pos.side(wseat as usize) == maxing_me;
-        let last = pos.trick_len == pos.n - 1;
-        while m != 0 {
-            let c = m.trailing_zeros();
-            m &= m - 1;
+                base - pen * (i32::from(a & sm == 0) + i32::from(b & sm == 0))
+            }
+        } else {
             let p = pts(c as u8);
-            let score = if pos.beats_winner(c) {
+            if pos.beats_winner(c) {
                 // Winning: the cheapest winner when others follow, the richest when last.
                 if last {
                     100 + p
@@ -1294,9 +1276,33 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
                 50 + p
             } else {
                 -p - if trump_mask & (1 << c) != 0 { 20 } else { 0 }
-            };
-            add(c, score);
+            }
+        };
+        (i64::from((score << 21) + history[c as usize].min((1 << 20) - 1) as i32) << 8) | i64::from(31 - c)
+    };
+    let rest = legal & (legal - 1);
+    if !two_or_more(rest) {
+        // Two cards, the most frequent case after one.
+        let (c0, c1) = (legal.trailing_zeros(), rest.trailing_zeros());
+        let (hi, lo) = if key(c0) > key(c1) { (c0, c1) } else { (c1, c0) };
+        out[0] = hi as u8;
+        out[1] = lo as u8;
+        return 2;
+    }
+    let mut keys = [0i64; 24];
+    let mut n = 0;
+    let mut m = legal;
+    while m != 0 {
+        let c = m.trailing_zeros();
+        m &= m - 1;
+        let k = key(c);
+        let mut j = n;
+        while j > 0 && keys[j - 1] < k {
+            keys[j] = keys[j - 1];
+            j -= 1;
         }
+        keys[j] = k;
+        n += 1;
     }
     for (o, &k) in out.iter_mut().zip(&keys[..n]) {
         *o = 31 - (k & 0xff) as u8;
