@@ -750,15 +750,22 @@ impl Position {
             Objective::Tricks if ours => (1, left - 1),
             Objective::Tricks => (0, 0),
         };
-        // The key reads the hands and the leader only.
-        let mut q = *self;
-        if q.two[h] & b != 0 {
-            q.two[h] &= !b;
+        // This position's key (see `key`: seat `s`'s kinds from bit `24 s` of the 128, the
+        // kinds held twice from bit 96, the leader at bit 120) without the card played: a
+        // seat holding both copies keeps one, so the kind leaves the kinds held twice.
+        let [mut k0, mut k1] = self.key();
+        let gone = if self.two[h] & b != 0 {
+            96 + c
         } else {
-            q.one[h] &= !b;
+            24 * h as u32 + c
+        };
+        if gone < 64 {
+            k0 &= !(1u64 << gone);
+        } else {
+            k1 &= !(1u64 << (gone - 64));
         }
-        q.leader = winner;
-        (gain, left, q.key())
+        k1 = k1 & !(3u64 << 56) | u64::from(winner) << 56;
+        (gain, left, [k0, k1])
     }
 }
 
