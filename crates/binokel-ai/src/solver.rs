@@ -133,7 +133,11 @@ fn rank_count(m: u32, r: usize) -> u32 {
 /// The card-play state the solver needs, small and `Copy`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// Per inner seat, the kinds it holds (at least one copy). With three seats, seat 3 is
+    /// always empty: the bounds, the dominance and the move order read it as a seat that
+    /// holds nothing instead of looping over the seats.
     one: [u32; 4],
+    /// Per inner seat, the kinds it holds both copies of.
     two: [u32; 4],
     /// Seats: 3, or 4 in two partnerships (seats 0+2 and 1+3).
     n: u8,
