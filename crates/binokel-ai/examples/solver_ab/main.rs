@@ -14,7 +14,7 @@ use std::time::Instant;
 #[path = "../../benches/support/positions.rs"]
 #[allow(dead_code)]
 mod positions;
-use positions::deals;
+use positions::{deals, median};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -77,15 +77,6 @@ fn main() {
     println!("total: {nn} nodes {tn:.1} ms");
     if !per_pos.is_empty() {
         // The goal is a median over positions, which the total (a mean) hides.
-        let median = |mut v: Vec<f64>| {
-            v.sort_by(f64::total_cmp);
-            let m = v.len() / 2;
-            if v.len() % 2 == 1 {
-                v[m]
-            } else {
-                (v[m - 1] + v[m]) / 2.0
-            }
-        };
         let ms = median(per_pos.iter().map(|x| x.0).collect());
         let nodes = median(per_pos.iter().map(|x| x.1 as f64).collect());
         println!(

@@ -15,7 +15,7 @@ use std::time::Instant;
 #[path = "../../benches/support/positions.rs"]
 #[allow(dead_code)]
 mod positions;
-use positions::deals;
+use positions::{deals, median};
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -45,15 +45,6 @@ fn main() {
             }
         }
     }
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        let m = v.len() / 2;
-        if v.len() % 2 == 1 {
-            v[m]
-        } else {
-            (v[m - 1] + v[m]) / 2.0
-        }
-    };
     for (s, bits) in sizes.iter().enumerate() {
         for (i, (b, first)) in best[s].iter().zip(&best[0]).enumerate() {
             assert_eq!(b.2, first.2, "position {i}: the value depends on the table");
