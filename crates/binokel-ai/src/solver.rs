@@ -1266,55 +1266,54 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
     let seats = pos.n as usize;
     let trump_mask = pos.tmask;
     let maxing_me = pos.side(me);
+    let lead = pos.trick_len == 0;
     // Leading: with trumps only a little later (6 points behind) the 24 bench positions with
     // 10 tricks left took 7.11 M nodes, with every trump after every plain card 5.21 M (8 and
     // 9 tricks left: 134 K -> 127 K, 779 K -> 594 K), with the void suits later too 4.86 M (8,
     // 9 and 12 tricks left: 110 K, 585 K, 25.1 M against 127 K, 594 K, 28.0 M).
-    // The other side's hands; a three-seat soloist is one seat, and the stand-in for the
-    // second holds every kind so that it is never void.
-    let (a, b, pen) = if maxing_me {
-        let (a, b) = pos.pair(false);
-        (pos.one[a], pos.one[b], 30)
-    } else if pos.n == 4 {
-        (pos.one[0], pos.one[2], 60)
+    // The other side's hands `a` and `b` (for its voids) and all its cards; a three-seat
+    // soloist is one seat, and the stand-in for the empty seat holds every kind so that it is
+    // never void.
+    let (a, b, theirs) = if lead {
+        let (p, q) = pos.pair(!maxing_me);
+        let b = if pos.n == 3 && q == 3 { ALL } else { pos.one[q] };
+        (pos.one[p], b, pos.one[p] | pos.one[q])
     } else {
-        (pos.one[0], ALL, 60)
+        (0, 0, 0)
     };
-    // The other side's cards (without the stand-in).
-    let theirs = {
-        let (a, b) = pos.pair(!maxing_me);
-        pos.one[a] | pos.one[b]
-    };
-    // Following: the side that wins the trick so far, and whether this seat is the last.
-    let mut wseat = pos.leader + pos.win;
-    if wseat >= pos.n {
-        wseat -= pos.n;
-    }
-    let mine_wins = pos.side(wseat as usize) == maxing_me;
+    let pen = if maxing_me { 30 } else { 60 };
+    // Following: whether this seat is the last, whether its side wins the trick so far, and
+    // whether the seats of the other side still to play can take it.
     let last = pos.trick_len + 1 == pos.n;
+    let mut mine_wins = false;
     // The cards the seats of the other side still to play in this trick may play (the led
     // suit if they hold it, else any).
     let mut later = [0u32; 3];
     let mut n_later = 0;
-    for j in usize::from(pos.trick_len) + 1..seats {
-        let s = (pos.leader as usize + j) % seats;
-        if pos.side(s) != maxing_me {
+    // Is the seat after this one the last of the trick, on this side, and able to take the
+    // trick from its winning card?
+    let mut partner_last_beats = false;
+    if !lead {
+        let mut wseat = pos.leader + pos.win;
+        if wseat >= pos.n {
+            wseat -= pos.n;
+        }
+        mine_wins = pos.side(wseat as usize) == maxing_me;
+        for j in usize::from(pos.trick_len) + 1..seats {
+            let s = (pos.leader as usize + j) % seats;
             let h = pos.one[s];
-            later[n_later] = if h & pos.led != 0 { h & pos.led } else { h };
-            n_later += 1;
+            let may = if h & pos.led != 0 { h & pos.led } else { h };
+            if pos.side(s) != maxing_me {
+                later[n_later] = may;
+                n_later += 1;
+            } else if j + 1 == seats && j == usize::from(pos.trick_len) + 1 {
+                partner_last_beats = may & pos.beat != 0;
+            }
         }
     }
     let later = &later[..n_later];
     // Can one of them still take the trick from its winning card?
     let contested = later.iter().any(|&l| l & pos.beat != 0);
-    // Is the seat after this one the last of the trick, on this side, and able to take the
-    // trick from its winning card?
-    let partner_last_beats = pos.trick_len > 0 && usize::from(pos.trick_len) + 2 == seats && {
-        let s = (pos.leader as usize + seats - 1) % seats;
-        let h = pos.one[s];
-        let may = if h & pos.led != 0 { h & pos.led } else { h };
-        pos.side(s) == maxing_me && may & pos.beat != 0
-    };
     // The sort key of a card, most promising highest: the rule score, then the history
     // (cutoffs seen so far), then 31 - card. All keys differ, and equal scores keep the
     // cards in ascending order, as the stable sort of (score, card) pairs in ascending
