@@ -370,3 +370,23 @@ fn two_and_three_trick_endgames_equal_minimax_at_every_seat_of_a_trick() {
     }
     assert!(checked >= 150, "only {checked} endgames checked");
 }
+
+#[test]
+fn a_table_cleared_past_its_generations_still_solves_exactly() {
+    // `clear` starts a new table generation in constant time; after 255 of them the
+    // generation counter wraps and the whole table (its mapped memory) is zeroed instead.
+    // Clearing a tiny table 600 times crosses that twice: stale entries must never match.
+    let ds: Vec<Deal> = (0..6u64).filter_map(|s| endgame(s, 4, 0)).collect();
+    assert!(ds.len() >= 4, "only {} endgames", ds.len());
+    let exact: Vec<i32> = ds
+        .iter()
+        .map(|d| minimax(&Position::from_deal(d, Objective::Points).unwrap()))
+        .collect();
+    let mut solver = Solver::new(4);
+    for round in 0..600 {
+        solver.clear();
+        let i = round % ds.len();
+        let pos = Position::from_deal(&ds[i], Objective::Points).unwrap();
+        assert_eq!(solver.solve(&pos), exact[i], "round {round}, endgame {i}");
+    }
+}
