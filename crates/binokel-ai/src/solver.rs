@@ -797,6 +797,40 @@ struct Entry {
 #[repr(C, align(64))]
 struct Bucket([Entry; 2]);
 
+impl Entry {
+    /// A new entry of generation `gen` with bounds `(lo, hi)` and no first move.
+    #[inline]
+    fn new(key: [u64; 2], (lo, hi): (i32, i32), gen: u8, depth: u8) -> Entry {
+        Entry {
+            key,
+            lo: lo as i16,
+            hi: hi as i16,
+            gen,
+            depth,
+            best: 0,
+            _pad: [0; 9],
+        }
+    }
+}
+
+/// The slot of bucket `b` holding key `k` of generation `gen`, if any.
+#[inline]
+fn slot_of(b: &[Entry; 2], gen: u8, k: &[u64; 2]) -> Option<usize> {
+    (0..2).find(|&i| b[i].gen == gen && b[i].key == *k)
+}
+
+/// The slot of bucket `b` to overwrite: an empty or stale one, else the shallower.
+#[inline]
+fn victim(b: &[Entry; 2], gen: u8) -> usize {
+    if b[0].gen != gen {
+        0
+    } else if b[1].gen != gen || b[1].depth <= b[0].depth {
+        1
+    } else {
+        0
+    }
+}
+
 /// The table's memory: an anonymous mapping, zero (every entry empty) when made, that asks
 /// the kernel for transparent huge pages (2 MiB) on Linux. The solver's lookups land all over
 /// the table, and with 4 KiB pages nearly every one of them also misses the address
@@ -901,40 +935,57 @@ impl Solver {
         (mix(h) as usize) & self.mask
     }
 
-    /// The slot (0 or 1) holding `k` in its bucket, if any.
+    /// The entry for `k` in its bucket, if any (with its slot, 0 or 1).
     #[inline]
-    fn find(&self, bucket: usize, k: &[u64; 2]) -> Option<usize> {
+    fn find(&self, bucket: usize, k: &[u64; 2]) -> Option<(usize, Entry)> {
         let b = &self.tt[bucket].0;
-        (0..2).find(|&i| b[i].gen == self.gen && b[i].key == *k)
+        slot_of(b, self.gen, k).map(|i| (i, b[i]))
     }
 
-    /// The slot of the bucket to overwrite: an empty or stale one, else the shallower.
+    /// Stores a new entry with bounds `(lo, hi)` in the bucket's victim slot.
     #[inline]
-    fn victim(&self, bucket: usize) -> usize {
-        let [a, b] = &self.tt[bucket].0;
-        if a.gen != self.gen {
-            0
-        } else if b.gen != self.gen || b.depth <= a.depth {
-            1
-        } else {
-            0
-        }
+    fn insert(&mut self, bucket: usize, key: [u64; 2], q: (i32, i32), depth: u8) {
+        let gen = self.gen;
+        let b = &mut self.tt[bucket].0;
+        b[victim(b, gen)] = Entry::new(key, q, gen, depth);
     }
 
-    /// Stores a new entry with bounds `(lo, hi)` in the bucket's victim slot; returns the slot.
+    /// Records what a search of the boundary `key` found: `best` (fail-soft, from the
+    /// window `(alpha0, beta0)`) narrows the entry's bounds, and `best_card` becomes its
+    /// first move to try. A position not in the table (any more) gets a new entry from the
+    /// quick bounds `q` first.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn insert(&mut self, bucket: usize, key: [u64; 2], (lo, hi): (i32, i32), depth: u8) -> usize {
-        let i = self.victim(bucket);
-        self.tt[bucket].0[i] = Entry {
-            key,
-            lo: lo as i16,
-            hi: hi as i16,
-            gen: self.gen,
-            depth,
-            best: 0,
-            _pad: [0; 9],
+    fn record(
+        &mut self,
+        bucket: usize,
+        key: [u64; 2],
+        q: (i32, i32),
+        depth: u8,
+        (alpha0, beta0): (i32, i32),
+        best: i32,
+        best_card: u8,
+    ) {
+        let gen = self.gen;
+        let b = &mut self.tt[bucket].0;
+        let i = match slot_of(b, gen, &key) {
+            Some(i) => i,
+            None => {
+                let i = victim(b, gen);
+                b[i] = Entry::new(key, q, gen, depth);
+                i
+            }
         };
-        i
+        let e = &mut b[i];
+        e.best = best_card;
+        if best <= alpha0 {
+            e.hi = e.hi.min(best as i16);
+        } else if best >= beta0 {
+            e.lo = e.lo.max(best as i16);
+        } else {
+            e.lo = best as i16;
+            e.hi = best as i16;
+        }
     }
 
     /// The exact value: what the soloist still takes with best play on both sides.
@@ -1061,7 +1112,6 @@ impl Solver {
         let mut key = [0u64; 2];
         let mut bucket = 0;
         let mut hint = 0u8;
-        let mut found = None;
         // Quick bounds of a position not in the table; a new entry starts from them, so a
         // position found in the table never needs them again.
         let (mut qlo, mut qhi) = (0i32, i32::from(i16::MAX));
@@ -1070,10 +1120,8 @@ impl Solver {
                 let k = pos.key();
                 (k, self.slot(&k))
             });
-            found = self.find(bucket, &key);
-            let (lo, hi) = match found {
-                Some(i) => {
-                    let e = self.tt[bucket].0[i];
+            let (lo, hi) = match self.find(bucket, &key) {
+                Some((_, e)) => {
                     hint = e.best;
                     (i32::from(e.lo), i32::from(e.hi))
                 }
@@ -1136,10 +1184,7 @@ impl Solver {
                         first = Some((k, b));
                     }
                     match self.find(b, &k) {
-                        Some(i) => {
-                            let e = self.tt[b].0[i];
-                            (i32::from(e.lo), i32::from(e.hi))
-                        }
+                        Some((_, e)) => (i32::from(e.lo), i32::from(e.hi)),
                         None => {
                             let mut child = *pos;
                             child.play(Card::from_index(c as usize));
@@ -1203,20 +1248,8 @@ impl Solver {
             }
         }
         if boundary && !self.aborted {
-            let i = match found.or_else(|| self.find(bucket, &key)) {
-                Some(i) => i,
-                None => self.insert(bucket, key, (qlo, qhi), pos.tricks_left),
-            };
-            let e = &mut self.tt[bucket].0[i];
-            e.best = best_card;
-            if best <= alpha0 {
-                e.hi = e.hi.min(best as i16);
-            } else if best >= beta0 {
-                e.lo = e.lo.max(best as i16);
-            } else {
-                e.lo = best as i16;
-                e.hi = best as i16;
-            }
+            let q = (qlo, qhi);
+            self.record(bucket, key, q, pos.tricks_left, (alpha0, beta0), best, best_card);
         }
         best
     }

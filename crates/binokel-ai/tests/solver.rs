@@ -390,3 +390,51 @@ fn a_table_cleared_past_its_generations_still_solves_exactly() {
         assert_eq!(solver.solve(&pos), exact[i], "round {round}, endgame {i}");
     }
 }
+
+#[test]
+fn tiny_tables_that_evict_all_the_time_still_solve_exactly() {
+    // With a handful of entries, a position's entry is often pushed out of its bucket while
+    // its own children are searched (see the next test): random endgames against minimax.
+    let mut checked = 0;
+    for seed in 2000..2060u64 {
+        let left = 5 + (seed % 2) as u32;
+        let Some(d) = random_endgame(Rules::default(), seed, left, 0) else {
+            continue;
+        };
+        let pos = Position::from_deal(&d, Objective::Points).unwrap();
+        let exact = minimax(&pos);
+        for bits in [2, 3, 4, 6] {
+            let mut solver = Solver::new(bits);
+            assert_eq!(solver.solve(&pos), exact, "seed {seed}, 2^{bits} entries");
+            // A second solve with the same (full) table.
+            assert_eq!(solver.solve(&pos), exact, "seed {seed}, 2^{bits} entries, again");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} endgames checked");
+}
+
+#[test]
+fn the_value_does_not_depend_on_the_table_size() {
+    // A position's entry can be pushed out of its bucket while its own children are
+    // searched; the search must then store what it found as a new entry, never write it into
+    // whatever now sits in that slot. An earlier solver did, and gave wrong values with small
+    // tables here. The 2^16 table, checked against minimax on smaller
+    // endgames above, is the reference.
+    let mut big = Solver::new(16);
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let Some(d) = endgame(seed, 8, 0) else {
+            continue;
+        };
+        let pos = Position::from_deal(&d, Objective::Points).unwrap();
+        big.clear();
+        let exact = big.solve(&pos);
+        for bits in [6, 8, 10] {
+            let mut solver = Solver::new(bits);
+            assert_eq!(solver.solve(&pos), exact, "seed {seed}, 2^{bits} entries");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} endgames checked");
+}
