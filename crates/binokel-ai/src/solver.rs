@@ -872,7 +872,8 @@ impl std::ops::DerefMut for Table {
 /// The solver, with its transposition table (kept across solves).
 pub struct Solver {
     tt: Table,
-    mask: usize,
+    /// 64 less the bits of a bucket's index: a key's bucket is the top bits of its hash.
+    shift: u32,
     gen: u8,
     /// Nodes visited since creation (for benchmarks and budgets).
     pub nodes: u64,
@@ -894,19 +895,13 @@ impl Default for Solver {
     }
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Solver {
-    /// A solver whose table holds `2^bits` entries (32 bytes each, at least 2 entries).
+    /// A solver whose table holds `2^bits` entries (32 bytes each, at least 4 entries).
     pub fn new(bits: u32) -> Solver {
-        let buckets = 1usize << (bits.max(1) - 1);
+        let buckets = 1usize << (bits.clamp(2, 40) - 1);
         Solver {
             tt: Table::new(buckets),
-            mask: buckets - 1,
+            shift: 64 - buckets.trailing_zeros(),
             gen: 1,
             nodes: 0,
             probes: 0,
@@ -928,11 +923,13 @@ impl Solver {
         self.history = [[0; 24]; 4];
     }
 
-    /// The bucket where `k` may be stored.
+    /// The bucket where `k` may be stored: the top bits of a multiplicative hash (one
+    /// multiplication a half; the same nodes as a full 64-bit mixer on the bench's positions,
+    /// with 1.3% fewer instructions).
     #[inline]
     fn slot(&self, k: &[u64; 2]) -> usize {
-        let h = k[0].wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ k[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        (mix(h) as usize) & self.mask
+        let h = (k[0] ^ k[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> self.shift) as usize
     }
 
     /// The entry for `k` in its bucket, if any (with its slot, 0 or 1).
