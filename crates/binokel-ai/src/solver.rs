@@ -835,9 +835,9 @@ fn victim(b: &[Entry; 2], gen: u8) -> usize {
 /// the kernel for transparent huge pages (2 MiB) on Linux. The solver's lookups land all over
 /// the table, and with 4 KiB pages nearly every one of them also misses the address
 /// translation cache, which costs a page walk (two-level on a virtual machine): on the
-/// bench's positions with 10 tricks left the solves took about a sixth less time with huge
-/// pages (docs/strength.md). Where the kernel does not grant them, the table works as well,
-/// only slower.
+/// bench's positions with 10 tricks left the solves took about 9 % less time with huge pages
+/// (docs/strength.md). Where the kernel does not grant them, the table works as well, only
+/// slower.
 struct Table(MmapMut);
 
 impl Table {

@@ -419,8 +419,8 @@ fn the_value_does_not_depend_on_the_table_size() {
     // A position's entry can be pushed out of its bucket while its own children are
     // searched; the search must then store what it found as a new entry, never write it into
     // whatever now sits in that slot. An earlier solver did, and gave wrong values with small
-    // tables here. The 2^16 table, checked against minimax on smaller
-    // endgames above, is the reference.
+    // tables here. The 2^16 table, checked against minimax on smaller endgames above, is the
+    // reference.
     let mut big = Solver::new(16);
     let mut checked = 0;
     for seed in 0..40u64 {
