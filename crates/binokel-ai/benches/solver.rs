@@ -9,21 +9,13 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use binokel::Phase;
-use binokel_ai::solver::{Objective, Position, Solver};
+use binokel_ai::solver::Solver;
 use binokel_ai::{Bot, Budget, StrongBot};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 #[path = "support/positions.rs"]
 mod positions;
-use positions::views;
-
-/// The bench's positions (`positions::deals`) for the solver, counting card points.
-fn positions(left: u32, count: usize) -> Vec<Position> {
-    positions::deals(left, count)
-        .iter()
-        .map(|d| Position::from_deal(d, Objective::Points).expect("a trump game in trick play"))
-        .collect()
-}
+use positions::{positions, views};
 
 fn solve(c: &mut Criterion) {
     // One table of 2^18 entries (8 MiB, the strong bot's size), cleared (in constant time)

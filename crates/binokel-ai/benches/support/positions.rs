@@ -50,6 +50,16 @@ pub fn deals(left: u32, count: usize) -> Vec<Deal> {
     .collect()
 }
 
+/// [`deals`] as the solver's positions, counting card points.
+#[allow(dead_code)] // the bench and example `table_size` use it, the other examples do not
+pub fn positions(left: u32, count: usize) -> Vec<binokel_ai::solver::Position> {
+    use binokel_ai::solver::{Objective, Position};
+    deals(left, count)
+        .iter()
+        .map(|d| Position::from_deal(d, Objective::Points).expect("a trump game in trick play"))
+        .collect()
+}
+
 /// Views of heuristic self-play where the seat to act has a real choice in `phase` (for card
 /// play: with `left` tricks to go).
 pub fn views(phase: Phase, left: u32, count: usize) -> Vec<View> {

@@ -8,14 +8,14 @@
 
 #![allow(missing_docs)]
 
-use binokel_ai::solver::{Objective, Position, Solver};
+use binokel_ai::solver::Solver;
 use std::time::Instant;
 
 // The bench's positions (benches/support/positions.rs), so that figures compare.
 #[path = "../../benches/support/positions.rs"]
 #[allow(dead_code)]
 mod positions;
-use positions::{deals, median};
+use positions::{median, positions};
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -25,10 +25,7 @@ fn main() {
     let [left, count, reps, ref sizes @ ..] = args[..] else {
         panic!("usage: table_size LEFT COUNT REPS BITS...");
     };
-    let positions: Vec<Position> = deals(left as u32, count as usize)
-        .iter()
-        .map(|d| Position::from_deal(d, Objective::Points).expect("a trump game in trick play"))
-        .collect();
+    let positions = positions(left as u32, count as usize);
     let mut solvers: Vec<Solver> = sizes.iter().map(|&b| Solver::new(b as u32)).collect();
     // Per size and position: the fastest time, the nodes and the value.
     let mut best = vec![vec![(f64::MAX, 0u64, 0i32); positions.len()]; sizes.len()];
