@@ -1305,6 +1305,14 @@ const RANK_PTS: [i32; 32] = {
 ///
 /// The rules, and what each saved on the 16 bench positions with 10 tricks left (nodes in all
 /// and at the median position, each step on top of the ones before; 3.87 M and 152 K before):
+/// - The soloist's opponents leading: a trump above every trump the soloist holds goes in
+///   among the plain cards that top their suits (score 50 plus its rank; those score 40 to
+///   71), not after every plain card. On the bench's positions such a lead cut off in 18 % of
+///   the times it was tried, a plain card that tops its suit in 23 %, any other plain card of
+///   a suit the soloist holds in 13 %, one of a suit it is void in in 6 %, another trump in
+///   4 %. Nodes: 10 tricks left 2.34 M -> 2.28 M (32 positions 4.25 M -> 4.12 M, the median
+///   position 96.4 K -> 97.1 K), 8 tricks 342 K -> 328 K, 12 tricks (4 positions) 3.36 M ->
+///   3.04 M, 9 tricks (32) 1.352 M -> 1.346 M.
 /// - Leading: plain cards before trumps, high cards first, suits the other side must follow
 ///   before suits it may ruff or discard on; and, among the plain cards and among the trumps,
 ///   first a card at least as high as every card of its suit the other side holds (it wins
@@ -1410,7 +1418,11 @@ fn order_moves(pos: &Position, out: &mut [u8; 24], history: &[u32; 24]) -> usize
                 0
             };
             let base = RANK_PTS[(c & 31) as usize] + top;
-            if is_trump {
+            if is_trump && !maxing_me && top != 0 {
+                // The soloist's opponents leading a trump above all of the soloist's: among
+                // the plain cards that top their suits (40 up).
+                50 + (c % 6) as i32
+            } else if is_trump {
                 base - 100
             } else {
                 base - pen * (i32::from(a & sm == 0) + i32::from(b & sm == 0))
