@@ -932,11 +932,11 @@ impl Solver {
         (h >> self.shift) as usize
     }
 
-    /// The entry for `k` in its bucket, if any (with its slot, 0 or 1).
+    /// The entry for `k` in its bucket, if any.
     #[inline]
-    fn find(&self, bucket: usize, k: &[u64; 2]) -> Option<(usize, Entry)> {
+    fn find(&self, bucket: usize, k: &[u64; 2]) -> Option<Entry> {
         let b = &self.tt[bucket].0;
-        slot_of(b, self.gen, k).map(|i| (i, b[i]))
+        slot_of(b, self.gen, k).map(|i| b[i])
     }
 
     /// Stores a new entry with bounds `(lo, hi)` in the bucket's victim slot.
@@ -1118,7 +1118,7 @@ impl Solver {
                 (k, self.slot(&k))
             });
             let (lo, hi) = match self.find(bucket, &key) {
-                Some((_, e)) => {
+                Some(e) => {
                     hint = e.best;
                     (i32::from(e.lo), i32::from(e.hi))
                 }
@@ -1181,7 +1181,7 @@ impl Solver {
                         first = Some((k, b));
                     }
                     match self.find(b, &k) {
-                        Some((_, e)) => (i32::from(e.lo), i32::from(e.hi)),
+                        Some(e) => (i32::from(e.lo), i32::from(e.hi)),
                         None => {
                             let mut child = *pos;
                             child.play(Card::from_index(c as usize));
