@@ -887,6 +887,10 @@ pub struct Solver {
     aborted: bool,
     /// Cutoffs per seat and card (the history heuristic), a tiebreak in move ordering.
     history: [[u32; 24]; 4],
+    /// Per inner seat and tricks left, the lead of the soloist's opponents that last cut
+    /// off after another lead had been tried first (the killer heuristic), plus one; 0 for
+    /// none.
+    killer: [[u8; 16]; 4],
 }
 
 impl Default for Solver {
@@ -909,6 +913,7 @@ impl Solver {
             stop_at: u64::MAX,
             aborted: false,
             history: [[0; 24]; 4],
+            killer: [[0; 16]; 4],
         }
     }
 
@@ -921,6 +926,7 @@ impl Solver {
             self.gen = 1;
         }
         self.history = [[0; 24]; 4];
+        self.killer = [[0; 16]; 4];
     }
 
     /// The bucket where `k` may be stored: the top bits of a multiplicative hash (one
@@ -1153,6 +1159,25 @@ impl Solver {
         let maxing = pos.side(pos.to_act as usize);
         let mut moves = [0u8; 24];
         let n = order_moves(pos, &mut moves, &self.history[pos.to_act as usize]);
+        // The soloist's opponents leading: first the table's move, then the killer, the
+        // lead that last refuted the soloist at this seat and number of tricks left when the
+        // lead ordered first did not. Their leads are where the static order errs most (a
+        // low lead is often the refutation), and a refutation found in one line often works
+        // in its neighbours. Bench positions with 10 tricks left: nodes 2.28 M -> 2.14 M,
+        // the median position 105.1 K -> 95.9 K (32 positions: 4.12 M -> 3.89 M, median
+        // 97.1 K -> 86.3 K); 8, 9, 11 and 12 tricks left 5-9 % fewer nodes. Updating the
+        // killer at every cutoff, or a killer for the soloist's leads too, gained less or
+        // lost at 11 and 12 tricks; killers in the middle of a trick lost everywhere.
+        let killing = boundary && !maxing;
+        let (ks, kt) = (pos.to_act as usize & 3, pos.tricks_left as usize & 15);
+        if killing {
+            let k = self.killer[ks][kt];
+            if k != 0 && k != hint {
+                if let Some(i) = moves[..n].iter().position(|&c| c + 1 == k) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
         if hint != 0 {
             if let Some(i) = moves[..n].iter().position(|&c| c + 1 == hint) {
                 moves[..=i].rotate_right(1);
@@ -1239,6 +1264,9 @@ impl Solver {
                 }
             }
             if alpha >= beta {
+                if killing && c != moves[0] {
+                    self.killer[ks][kt] = c + 1;
+                }
                 let h = &mut self.history[pos.to_act as usize][c as usize];
                 *h = h.saturating_add(u32::from(pos.tricks_left) * u32::from(pos.tricks_left));
                 break;
