@@ -891,6 +891,10 @@ pub struct Solver {
     /// off after another lead had been tried first (the killer heuristic), plus one; 0 for
     /// none.
     killer: [[u8; 16]; 4],
+    /// Per inner seat, tricks left and kind led, the card that last cut off in the middle
+    /// of a trick after the card ordered first had failed (a countermove to the lead), plus
+    /// one; 0 for none.
+    counter: [[[u8; 32]; 16]; 4],
 }
 
 impl Default for Solver {
@@ -914,6 +918,7 @@ impl Solver {
             aborted: false,
             history: [[0; 24]; 4],
             killer: [[0; 16]; 4],
+            counter: [[[0; 32]; 16]; 4],
         }
     }
 
@@ -927,6 +932,7 @@ impl Solver {
         }
         self.history = [[0; 24]; 4];
         self.killer = [[0; 16]; 4];
+        self.counter = [[[0; 32]; 16]; 4];
     }
 
     /// The bucket where `k` may be stored: the top bits of a multiplicative hash (one
@@ -1167,15 +1173,28 @@ impl Solver {
         // the median position 105.1 K -> 95.9 K (32 positions: 4.12 M -> 3.89 M, median
         // 97.1 K -> 86.3 K); 8, 9, 11 and 12 tricks left 5-9 % fewer nodes. Updating the
         // killer at every cutoff, or a killer for the soloist's leads too, gained less or
-        // lost at 11 and 12 tricks; killers in the middle of a trick lost everywhere.
+        // lost at 11 and 12 tricks; a killer per seat and tricks left in the middle of a
+        // trick (not per lead) lost everywhere.
+        //
+        // Following, first the countermove: the card that last cut off for this seat with
+        // as many tricks left after the same lead, when the card ordered first had not.
+        // Nodes with 10 tricks left 2.14 M -> 2.04 M (64 positions 6.96 M -> 6.56 M, the
+        // median 66.9 K -> 64.2 K); 8, 9 and 11 tricks left 4-8 % fewer nodes, 12 tricks 17 %.
+        // Keyed by the trick's winning card instead, or without the tricks left, about as
+        // good; for the opponents alone, less.
         let killing = boundary && !maxing;
         let (ks, kt) = (pos.to_act as usize & 3, pos.tricks_left as usize & 15);
-        if killing {
-            let k = self.killer[ks][kt];
-            if k != 0 && k != hint {
-                if let Some(i) = moves[..n].iter().position(|&c| c + 1 == k) {
-                    moves[..=i].rotate_right(1);
-                }
+        let led = if boundary { 0 } else { pos.trick[0] as usize };
+        let k = if killing {
+            self.killer[ks][kt]
+        } else if !boundary {
+            self.counter[ks][kt][led & 31]
+        } else {
+            0
+        };
+        if k != 0 && k != hint {
+            if let Some(i) = moves[..n].iter().position(|&c| c + 1 == k) {
+                moves[..=i].rotate_right(1);
             }
         }
         if hint != 0 {
@@ -1264,8 +1283,12 @@ impl Solver {
                 }
             }
             if alpha >= beta {
-                if killing && c != moves[0] {
-                    self.killer[ks][kt] = c + 1;
+                if c != moves[0] {
+                    if killing {
+                        self.killer[ks][kt] = c + 1;
+                    } else if !boundary {
+                        self.counter[ks][kt][led & 31] = c + 1;
+                    }
                 }
                 let h = &mut self.history[pos.to_act as usize][c as usize];
                 *h = h.saturating_add(u32::from(pos.tricks_left) * u32::from(pos.tricks_left));
