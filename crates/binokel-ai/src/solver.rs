@@ -1259,12 +1259,12 @@ impl Solver {
         if k != 0 && k != hint {
             if let Some(i) = moves[..n].iter().position(|&c| c + 1 == k) {
                 let at = usize::from(boundary && maxing && hint == 0).min(i);
-                moves[at..=i].rotate_right(1);
+                to_front(&mut moves[at..=i]);
             }
         }
         if hint != 0 {
             if let Some(i) = moves[..n].iter().position(|&c| c + 1 == hint) {
-                moves[..=i].rotate_right(1);
+                to_front(&mut moves[..=i]);
             }
         }
         // The key of the first move's trick boundary, from the transposition cutoffs above
@@ -1311,6 +1311,19 @@ impl Solver {
             self.record(bucket, key, q, pos.tricks_left, (alpha0, beta0), best, best_card);
         }
         best
+    }
+}
+
+/// Moves the last card of `m` to its front, the others one place back (what
+/// `rotate_right(1)` does, without its general-purpose code: 13 M of the 1,193 M instructions
+/// of the bench's solves went there).
+#[inline]
+fn to_front(m: &mut [u8]) {
+    if let Some(&last) = m.last() {
+        for j in (1..m.len()).rev() {
+            m[j] = m[j - 1];
+        }
+        m[0] = last;
     }
 }
 
