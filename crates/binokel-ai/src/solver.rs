@@ -339,12 +339,12 @@ impl Position {
     /// the other way round. Counting only tricks, X and Y are worth the same whoever wins
     /// `t`. A run of such kinds therefore keeps only its top or its bottom card.
     pub fn dominated(&self) -> u32 {
-        self.dominated_of(self.legal())
+        self.dominated_of_n::<0>(self.legal())
     }
 
     /// [`Position::dominated`] given the legal kinds.
     #[inline(always)]
-    fn dominated_of(&self, legal: u32) -> u32 {
+    fn dominated_of_n<const N: u8>(&self, legal: u32) -> u32 {
         if !two_or_more(legal) {
             return 0;
         }
@@ -356,7 +356,7 @@ impl Position {
         if !two_or_more(cand) {
             return 0;
         }
-        self.dominated_runs(cand, others)
+        self.dominated_runs_n::<N>(cand, others)
     }
 
     /// [`Position::dominated_of`] once two legal kinds `cand` are held by no other seat
@@ -368,7 +368,7 @@ impl Position {
     /// decision is per suit (and nothing is dropped in the rare suit with two such runs of
     /// two or more kinds).
     #[inline(never)]
-    fn dominated_runs(&self, cand: u32, others: u32) -> u32 {
+    fn dominated_runs_n<const N: u8>(&self, cand: u32, others: u32) -> u32 {
         let tricks = self.objective == Objective::Tricks;
         let mut drop = 0u32;
         // Not beating: the suits' runs first, one decision after.
@@ -388,7 +388,7 @@ impl Position {
                 drop |= if tricks {
                     not_top
                 } else {
-                    match self.keep_top(false, 0, self.led) {
+                    match self.keep_top_n::<N>(false, 0, self.led) {
                         Some(true) => not_top,
                         Some(false) => not_bottom,
                         None => 0,
@@ -421,7 +421,7 @@ impl Position {
                 let top = sh as u32 + tops.trailing_zeros();
                 let sm = 63u32 << sh;
                 let led = if self.trick_len == 0 { sm } else { self.led };
-                drop |= match self.keep_top(true, top, led) {
+                drop |= match self.keep_top_n::<N>(true, top, led) {
                     Some(true) => u32::from(a) << sh,
                     Some(false) => u32::from(b) << sh,
                     None => 0,
@@ -437,9 +437,9 @@ impl Position {
     /// that wins the trick is not fixed (a later seat of the other side may beat it) and
     /// the run keeps all its cards. `led`: the suit the later seats must follow.
     #[inline]
-    fn keep_top(&self, beats: bool, top: u32, led: u32) -> Option<bool> {
+    fn keep_top_n<const N: u8>(&self, beats: bool, top: u32, led: u32) -> Option<bool> {
         let h = self.to_act as usize;
-        let n = self.n as usize;
+        let n = self.seats::<N>() as usize;
         // The side that wins the current trick, if no later seat can change it.
         let (wc, wseat) = if self.trick_len > 0 && !beats {
             let mut s = (self.leader + self.win) as usize;
@@ -450,7 +450,7 @@ impl Position {
         } else {
             (top, h)
         };
-        let side = self.side(wseat);
+        let side = self.side_of::<N>(wseat);
         let trump_mask = self.tmask;
         let beat_w = ABOVE[(wc & 31) as usize]
             | if trump_mask & (1 << wc) == 0 {
@@ -466,17 +466,17 @@ impl Position {
             }
             let hand = self.one[s];
             let can = if hand & led != 0 { hand & led } else { hand };
-            if self.side(s) != side && can & beat_w != 0 {
+            if self.side_of::<N>(s) != side && can & beat_w != 0 {
                 return None;
             }
         }
-        Some(side == self.side(h))
+        Some(side == self.side_of::<N>(h))
     }
 
     /// The soloist's gain from the last trick, which is forced (every seat holds one card;
     /// called at its start), as [`Position::play`] would count it card by card.
-    fn last_trick(&self) -> i32 {
-        let n = self.n;
+    fn last_trick_n<const N: u8>(&self) -> i32 {
+        let n = self.seats::<N>();
         let mut s = self.to_act;
         let (mut beat, mut win, mut points) = (ALL, s, 0);
         for _ in 0..n {
@@ -488,16 +488,16 @@ impl Position {
             }
             s = if s + 1 == n { 0 } else { s + 1 };
         }
-        if self.side(win as usize) {
+        if self.side_of::<N>(win as usize) {
             points + 10
         } else {
             0
         }
     }
 
-    /// Plays a card (must be legal); returns the soloist's gain from a completed trick.
+    /// [`Position::play`] with the seat count `N` known (see [`Position::seats`]).
     #[inline(always)]
-    pub fn play(&mut self, c: Card) -> i32 {
+    fn play_n<const N: u8>(&mut self, c: Card) -> i32 {
         let c = c.index() as u8;
         let s = self.to_act as usize;
         let b = 1u32 << c;
@@ -508,8 +508,8 @@ impl Position {
         }
         self.rest -= pts(c) as i16;
         self.add_to_trick(c);
-        if self.trick_len < self.n {
-            self.to_act = if self.to_act + 1 == self.n {
+        if self.trick_len < self.seats::<N>() {
+            self.to_act = if self.to_act + 1 == self.seats::<N>() {
                 0
             } else {
                 self.to_act + 1
@@ -517,10 +517,10 @@ impl Position {
             return 0;
         }
         let mut winner = self.leader + self.win;
-        if winner >= self.n {
-            winner -= self.n;
+        if winner >= self.seats::<N>() {
+            winner -= self.seats::<N>();
         }
-        let ours = self.side(winner as usize);
+        let ours = self.side_of::<N>(winner as usize);
         let mut gain = 0;
         match self.objective {
             Objective::Points => {
@@ -559,21 +559,15 @@ impl Position {
         }
     }
 
-    /// Bounds `(lo, hi)` on what the soloist still takes, without search. At a trick
-    /// boundary, a trump higher than every trump of the other side wins its trick whenever it
-    /// is played, so its points are sure for its side (a duplicate on the other side could
-    /// tie and, played first, win, so only kinds strictly above count). A seat holding `m`
-    /// such trumps wins `m` different tricks with them, and each seat of the other side
-    /// gives one card to each of those tricks: at least its `m` cheapest cards go along.
-    /// Mid-trick: 0 and all points left.
-    pub fn bounds(&self) -> (i32, i32) {
+    /// [`Position::bounds`] with the seat count `N` known (see [`Position::seats`]).
+    fn bounds_n<const N: u8>(&self) -> (i32, i32) {
         let up = self.upper();
         if self.trick_len != 0 || self.tricks_left < 2 {
             return (0, up);
         }
         let leader = self.leader as usize;
-        let (cash_pts, cash_tricks) = self.cash(leader);
-        let solo_leads = self.side(leader);
+        let (cash_pts, cash_tricks) = self.cash_n::<N>(leader);
+        let solo_leads = self.side_of::<N>(leader);
         let (mut lo, mut hi) = (0, up);
         match self.objective {
             Objective::Tricks => {
@@ -587,7 +581,7 @@ impl Position {
             Objective::Points if solo_leads => lo = cash_pts,
             Objective::Points => hi = up - cash_pts,
         }
-        let (slo, shi) = self.sure_trumps(up);
+        let (slo, shi) = self.sure_trumps_n::<N>(up);
         (lo.max(slo), hi.min(shi))
     }
 
@@ -599,8 +593,8 @@ impl Position {
     /// still has to follow. The other side is assumed to follow with its cheapest cards
     /// (which also keeps its highest ones longest) and to give nothing when it cannot follow,
     /// so whatever it really plays, the leader's side takes at least this much.
-    fn cash(&self, leader: usize) -> (i32, u32) {
-        let (p, q) = self.pair(!self.side(leader));
+    fn cash_n<const N: u8>(&self, leader: usize) -> (i32, u32) {
+        let (p, q) = self.pair_n::<N>(!self.side_of::<N>(leader));
         let union = self.one[p] | self.one[q];
         // A suit cashes nothing unless the leader's best card of it is at least the other
         // side's best, which most suits fail: decide that for all four first.
@@ -652,8 +646,8 @@ impl Position {
     /// The seats of the soloist's side (`solo`) or of the other side, always two: a
     /// three-seat side of one seat gets the empty seat 3 as its second.
     #[inline]
-    fn pair(&self, solo: bool) -> (usize, usize) {
-        let four = self.n == 4;
+    fn pair_n<const N: u8>(&self, solo: bool) -> (usize, usize) {
+        let four = self.seats::<N>() == 4;
         match (solo, four) {
             (true, true) => (0, 2),
             (true, false) => (0, 3),
@@ -708,12 +702,12 @@ impl Position {
     }
 
     /// The sure-trump bounds: a seat's trumps above every trump of the other side.
-    fn sure_trumps(&self, up: i32) -> (i32, i32) {
+    fn sure_trumps_n<const N: u8>(&self, up: i32) -> (i32, i32) {
         let Some(t) = self.trump else {
             return (0, up);
         };
         let sh = 6 * t.index();
-        let ((s0, s1), (o0, o1)) = (self.pair(true), self.pair(false));
+        let ((s0, s1), (o0, o1)) = (self.pair_n::<N>(true), self.pair_n::<N>(false));
         let tr = |s: usize| (self.one[s] >> sh) & 63;
         let (solo, opp) = (tr(s0) | tr(s1), tr(o0) | tr(o1));
         // Kinds strictly above the other side's best trump. At most one side has any: when
@@ -774,14 +768,16 @@ impl Position {
     /// some seat has both. Both copies are never split between more than two holders, so a
     /// seat with both is the only one with a copy: the counts per seat can be read back.
     /// Everything else the value depends on (tricks and points left) follows from the hands.
+    ///
+    /// `N`: the seat count when the caller knows it (see [`Position::seats`]).
     #[inline]
-    fn key(&self) -> [u64; 2] {
+    fn key_n<const N: u8>(&self) -> [u64; 2] {
         let o = self.one.map(u64::from);
         let both = self.two[0] | self.two[1] | self.two[2] | self.two[3];
         let tag = u64::from(self.leader)
             | (self.trump.map_or(4, |t| t.index() as u64)) << 2
             | u64::from(self.objective == Objective::Tricks) << 5
-            | u64::from(self.n == 4) << 6;
+            | u64::from(self.seats::<N>() == 4) << 6;
         [
             o[0] | o[1] << 24 | (o[2] & 0xffff) << 48,
             o[2] >> 16 | o[3] << 8 | u64::from(both) << 32 | tag << 56,
@@ -792,7 +788,7 @@ impl Position {
     /// would: the soloist's gain, the tricks left after it, and the table key of the trick
     /// boundary it leads to, without the rest of the play's bookkeeping.
     #[inline]
-    fn close_with(&self, c: u32) -> (i32, u8, [u64; 2]) {
+    fn close_with_n<const N: u8>(&self, c: u32) -> (i32, u8, [u64; 2]) {
         let h = self.to_act as usize;
         let b = 1u32 << c;
         let w = if self.beat & b != 0 {
@@ -801,10 +797,10 @@ impl Position {
             self.win
         };
         let mut winner = self.leader + w;
-        if winner >= self.n {
-            winner -= self.n;
+        if winner >= self.seats::<N>() {
+            winner -= self.seats::<N>();
         }
-        let ours = self.side(winner as usize);
+        let ours = self.side_of::<N>(winner as usize);
         let left = self.tricks_left;
         let (gain, left) = match self.objective {
             Objective::Points => {
@@ -823,7 +819,7 @@ impl Position {
         // This position's key (see `key`: seat `s`'s kinds from bit `24 s` of the 128, the
         // kinds held twice from bit 96, the leader at bit 120) without the card played: a
         // seat holding both copies keeps one, so the kind leaves the kinds held twice.
-        let [mut k0, mut k1] = self.key();
+        let [mut k0, mut k1] = self.key_n::<N>();
         let gone = if self.two[h] & b != 0 {
             96 + c
         } else {
@@ -836,6 +832,53 @@ impl Position {
         }
         k1 = k1 & !(3u64 << 56) | u64::from(winner) << 56;
         (gain, left, [k0, k1])
+    }
+}
+
+impl Position {
+    /// The seat count: `N` when the caller knows it (3 or 4; the solver's search is
+    /// compiled once for each), else read from the position (`N` 0).
+    #[inline(always)]
+    fn seats<const N: u8>(&self) -> u8 {
+        if N == 0 {
+            self.n
+        } else {
+            N
+        }
+    }
+
+    /// [`Position::side`] with the seat count `N` known (see [`Position::seats`]): with
+    /// three seats only the soloist, with four the soloist and its partner (seats 0 and 2).
+    #[inline(always)]
+    fn side_of<const N: u8>(&self, inner: usize) -> bool {
+        match N {
+            3 => inner == 0,
+            4 => inner & 1 == 0,
+            _ => self.side(inner),
+        }
+    }
+
+    /// Plays a card (must be legal); returns the soloist's gain from a completed trick.
+    #[inline(always)]
+    pub fn play(&mut self, c: Card) -> i32 {
+        self.play_n::<0>(c)
+    }
+
+    /// Bounds `(lo, hi)` on what the soloist still takes, without search. At a trick
+    /// boundary, a trump higher than every trump of the other side wins its trick whenever it
+    /// is played, so its points are sure for its side (a duplicate on the other side could
+    /// tie and, played first, win, so only kinds strictly above count). A seat holding `m`
+    /// such trumps wins `m` different tricks with them, and each seat of the other side
+    /// gives one card to each of those tricks: at least its `m` cheapest cards go along.
+    /// Mid-trick: 0 and all points left.
+    pub fn bounds(&self) -> (i32, i32) {
+        self.bounds_n::<0>()
+    }
+
+    /// [`Position::key_n`] for any seat count.
+    #[cfg(test)]
+    fn key(&self) -> [u64; 2] {
+        self.key_n::<0>()
     }
 }
 
@@ -1155,12 +1198,17 @@ impl Solver {
     }
 
     fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
-        self.search_keyed(pos, alpha, beta, None)
+        // The search compiled for the seat count, so that its seat arithmetic folds.
+        match pos.n {
+            3 => self.search_keyed::<3>(pos, alpha, beta, None),
+            4 => self.search_keyed::<4>(pos, alpha, beta, None),
+            _ => self.search_keyed::<0>(pos, alpha, beta, None),
+        }
     }
 
     /// [`Solver::search`] given the table key and bucket of a trick boundary when the caller
     /// already has them (from its transposition cutoffs).
-    fn search_keyed(
+    fn search_keyed<const N: u8>(
         &mut self,
         pos: &Position,
         mut alpha: i32,
@@ -1179,7 +1227,7 @@ impl Solver {
         let boundary = pos.trick_len == 0;
         let (alpha0, beta0) = (alpha, beta);
         if boundary && pos.tricks_left == 1 && pos.objective == Objective::Points {
-            return pos.last_trick();
+            return pos.last_trick_n::<N>();
         }
         let mut key = [0u64; 2];
         let mut bucket = 0;
@@ -1189,7 +1237,7 @@ impl Solver {
         let (mut qlo, mut qhi) = (0i32, i32::from(i16::MAX));
         if boundary {
             (key, bucket) = known.unwrap_or_else(|| {
-                let k = pos.key();
+                let k = pos.key_n::<N>();
                 (k, self.slot(&k))
             });
             let (lo, hi) = match self.find(bucket, &key) {
@@ -1201,12 +1249,12 @@ impl Solver {
                     // Two tricks left: the exact value costs about what the quick bounds
                     // cost, and an exact entry always cuts later (also for the transposition
                     // cutoffs one trick up).
-                    let v = self.small(pos, i32::MIN / 2, i32::MAX / 2);
+                    let v = self.small::<N>(pos, i32::MIN / 2, i32::MAX / 2);
                     self.insert(bucket, key, (v, v), 2);
                     return v;
                 }
                 None => {
-                    (qlo, qhi) = pos.bounds();
+                    (qlo, qhi) = pos.bounds_n::<N>();
                     if qhi <= alpha || qlo >= beta || qlo == qhi {
                         self.insert(bucket, key, (qlo, qhi), pos.tricks_left);
                     }
@@ -1225,11 +1273,11 @@ impl Solver {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let maxing = pos.side(pos.to_act as usize);
+        let maxing = pos.side_of::<N>(pos.to_act as usize);
         let legal = pos.legal();
-        let cand = legal & !pos.dominated_of(legal);
+        let cand = legal & !pos.dominated_of_n::<N>(legal);
         let mut first = None;
-        if pos.trick_len + 1 == pos.n && pos.tricks_left > 2 {
+        if pos.trick_len + 1 == pos.seats::<N>() && pos.tricks_left > 2 {
             // Enhanced transposition cutoff: every move here ends the trick, so each child
             // is a trick boundary that may be in the table with a bound that already decides
             // this node. Looking them all up first also lets their memory loads overlap. And
@@ -1248,7 +1296,7 @@ impl Solver {
             while m != 0 {
                 let c = m.trailing_zeros() as u8;
                 m &= m - 1;
-                let (gain, left, k) = pos.close_with(u32::from(c));
+                let (gain, left, k) = pos.close_with_n::<N>(u32::from(c));
                 let (lo, hi) = if left == 0 {
                     (0, 0)
                 } else {
@@ -1258,15 +1306,15 @@ impl Solver {
                         Some(e) => (i32::from(e.lo), i32::from(e.hi)),
                         None => {
                             let mut child = *pos;
-                            child.play(Card::from_index(c as usize));
+                            child.play_n::<N>(Card::from_index(c as usize));
                             if left == 2 {
                                 // Exact and cheap; the search of this child would store it
                                 // anyway.
-                                let v = self.small(&child, i32::MIN / 2, i32::MAX / 2);
+                                let v = self.small::<N>(&child, i32::MIN / 2, i32::MAX / 2);
                                 self.insert(b, k, (v, v), 2);
                                 (v, v)
                             } else {
-                                let q = child.bounds();
+                                let q = child.bounds_n::<N>();
                                 self.insert(b, k, q, left);
                                 q
                             }
@@ -1290,7 +1338,7 @@ impl Solver {
             }
         }
         let mut moves = [0u8; 24];
-        let n = order_moves(pos, cand, &mut moves, &self.history[pos.to_act as usize]);
+        let n = order_moves::<N>(pos, cand, &mut moves, &self.history[pos.to_act as usize]);
         // The soloist's opponents leading: first the table's move, then the killer, the
         // lead that last refuted the soloist at this seat and number of tricks left when the
         // lead ordered first did not. Their leads are where the static order errs most (a
@@ -1338,8 +1386,8 @@ impl Solver {
         let mut best_card = 0u8;
         for &c in &moves[..n] {
             let mut child = *pos;
-            let gain = child.play(Card::from_index(c as usize));
-            let v = gain + self.search_keyed(&child, alpha - gain, beta - gain, first.take());
+            let gain = child.play_n::<N>(Card::from_index(c as usize));
+            let v = gain + self.search_keyed::<N>(&child, alpha - gain, beta - gain, first.take());
             if maxing {
                 if v > best {
                     best = v;
@@ -1396,23 +1444,23 @@ impl Solver {
     /// left, by plain alpha-beta: no table, no move ordering, no dominance, no quick bounds.
     /// With two cards a hand there are at most eight lines of the first trick and the last
     /// one is forced, so the bookkeeping of the full search costs more than it saves here.
-    fn small(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    fn small<const N: u8>(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         if pos.tricks_left == 0 {
             return 0;
         }
         if pos.trick_len == 0 && pos.tricks_left == 1 && pos.objective == Objective::Points {
-            return pos.last_trick();
+            return pos.last_trick_n::<N>();
         }
-        let maxing = pos.side(pos.to_act as usize);
+        let maxing = pos.side_of::<N>(pos.to_act as usize);
         let mut best = if maxing { i32::MIN } else { i32::MAX };
         let mut m = pos.legal();
         while m != 0 {
             let c = m.trailing_zeros();
             m &= m - 1;
             let mut child = *pos;
-            let gain = child.play(Card::from_index(c as usize));
+            let gain = child.play_n::<N>(Card::from_index(c as usize));
             self.nodes += 1;
-            let v = gain + self.small(&child, alpha - gain, beta - gain);
+            let v = gain + self.small::<N>(&child, alpha - gain, beta - gain);
             if maxing {
                 best = best.max(v);
                 alpha = alpha.max(best);
@@ -1477,16 +1525,16 @@ const RANK_PTS: [i32; 32] = {
 ///
 /// Measured with example `solver_ab` (`10 16`); 9, 8 and 12 tricks left gained alike (978 K
 /// -> 709 K; 465 K -> 342 K on 24 positions; 5.2 M -> 3.2 M on 4 positions).
-fn order_moves(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 24]) -> usize {
+fn order_moves<const N: u8>(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 24]) -> usize {
     if !two_or_more(legal) {
         // One card (most nodes after the dominance cut) or none: nothing to order.
         out[0] = legal.trailing_zeros() as u8;
         return usize::from(legal != 0);
     }
     let me = pos.to_act as usize;
-    let seats = pos.n as usize;
+    let seats = pos.seats::<N>() as usize;
     let trump_mask = pos.tmask;
-    let maxing_me = pos.side(me);
+    let maxing_me = pos.side_of::<N>(me);
     let lead = pos.trick_len == 0;
     // Leading: with trumps only a little later (6 points behind) the 24 bench positions with
     // 10 tricks left took 7.11 M nodes, with every trump after every plain card 5.21 M (8 and
@@ -1496,8 +1544,12 @@ fn order_moves(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 2
     // soloist is one seat, and the stand-in for the empty seat holds every kind so that it is
     // never void.
     let (a, b, theirs) = if lead {
-        let (p, q) = pos.pair(!maxing_me);
-        let b = if pos.n == 3 && q == 3 { ALL } else { pos.one[q] };
+        let (p, q) = pos.pair_n::<N>(!maxing_me);
+        let b = if pos.seats::<N>() == 3 && q == 3 {
+            ALL
+        } else {
+            pos.one[q]
+        };
         (pos.one[p], b, pos.one[p] | pos.one[q])
     } else {
         (0, 0, 0)
@@ -1505,7 +1557,7 @@ fn order_moves(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 2
     let pen = if maxing_me { 30 } else { 60 };
     // Following: whether this seat is the last, whether its side wins the trick so far, and
     // whether the seats of the other side still to play can take it.
-    let last = pos.trick_len + 1 == pos.n;
+    let last = pos.trick_len + 1 == pos.seats::<N>();
     let mut mine_wins = false;
     // The cards the seats of the other side still to play in this trick may play (the led
     // suit if they hold it, else any).
@@ -1516,10 +1568,10 @@ fn order_moves(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 2
     let mut partner_last_beats = false;
     if !lead {
         let mut wseat = pos.leader + pos.win;
-        if wseat >= pos.n {
-            wseat -= pos.n;
+        if wseat >= pos.seats::<N>() {
+            wseat -= pos.seats::<N>();
         }
-        mine_wins = pos.side(wseat as usize) == maxing_me;
+        mine_wins = pos.side_of::<N>(wseat as usize) == maxing_me;
         for j in usize::from(pos.trick_len) + 1..seats {
             // A subtraction, not `%`: the seat count is not known at compile time, and a
             // division takes tens of cycles.
@@ -1529,7 +1581,7 @@ fn order_moves(pos: &Position, legal: u32, out: &mut [u8; 24], history: &[u32; 2
             }
             let h = pos.one[s];
             let may = if h & pos.led != 0 { h & pos.led } else { h };
-            if pos.side(s) != maxing_me {
+            if pos.side_of::<N>(s) != maxing_me {
                 later[n_later] = may;
                 n_later += 1;
             } else if j + 1 == seats && j == usize::from(pos.trick_len) + 1 {
@@ -1649,6 +1701,17 @@ pub fn minimax(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Calls the method compiled for the position's seat count, as the search does.
+    macro_rules! by_seats {
+        ($p:expr, $m:ident $(, $a:expr)*) => {
+            match $p.n {
+                3 => $p.$m::<3>($($a),*),
+                4 => $p.$m::<4>($($a),*),
+                _ => $p.$m::<0>($($a),*),
+            }
+        };
+    }
     use rand::{Rng, SeedableRng};
     use std::collections::HashMap;
 
@@ -1702,7 +1765,7 @@ mod tests {
                 return run & !(1 << top);
             }
             let led = if p.trick_len == 0 { sm } else { p.led };
-            match p.keep_top(beats_top, top, led) {
+            match by_seats!(p, keep_top_n, beats_top, top, led) {
                 Some(true) => run & !(1 << top),
                 Some(false) => run & !(1 << low),
                 None => 0,
@@ -1963,12 +2026,16 @@ mod tests {
                 .sum();
             let leader = p.leader as usize;
             // `bounds` combines these two the same way as before.
-            assert_eq!(p.cash(leader), old::cash(&p, leader), "cash of {p:?}");
+            assert_eq!(
+                by_seats!(p, cash_n, leader),
+                old::cash(&p, leader),
+                "cash of {p:?}"
+            );
             if p.objective == Objective::Points {
                 let up = p.upper();
-                assert_eq!(p.sure_trumps(up), old::sure_trumps(&p, up), "{p:?}");
+                assert_eq!(by_seats!(p, sure_trumps_n, up), old::sure_trumps(&p, up), "{p:?}");
             }
-            cashed += usize::from(p.cash(leader).1 > 0);
+            cashed += usize::from(by_seats!(p, cash_n, leader).1 > 0);
         }
         assert!(cashed > 20_000, "only {cashed} positions cash a trick");
     }
@@ -2043,7 +2110,7 @@ mod tests {
                 let mut child = p;
                 let gain = child.play(Card::from_index(c as usize));
                 assert_eq!(
-                    p.close_with(c),
+                    by_seats!(p, close_with_n, c),
                     (gain, child.tricks_left, child.key()),
                     "{p:?} card {c}"
                 );
@@ -2064,7 +2131,7 @@ mod tests {
             for s in 0..p.n as usize {
                 p.one[s] = 1 << rng.gen_range(0..24);
             }
-            let v = p.last_trick();
+            let v = by_seats!(p, last_trick_n);
             assert_eq!(v, minimax(&p), "{p:?}");
             won += usize::from(v > 0);
         }
