@@ -359,7 +359,7 @@ impl Position {
         self.dominated_runs_n::<N>(cand, others)
     }
 
-    /// [`Position::dominated_of`] once two legal kinds `cand` are held by no other seat
+    /// [`Position::dominated_of_n`] once two legal kinds `cand` are held by no other seat
     /// (`others`): the runs among them, per suit from the table [`RUNS`]. The kinds that
     /// beat the trick's winning card lie above those that do not (or are all of the suit),
     /// so the two groups are looked up apart and no run mixes them. The runs that do not
@@ -431,7 +431,7 @@ impl Position {
         drop
     }
 
-    /// For a run (see [`Position::dominated_of`]) whose cards beat the trick's winning card
+    /// For a run (see [`Position::dominated_of_n`]) whose cards beat the trick's winning card
     /// (`beats`, then `top` is its highest kind) or do not: `Some(true)` when the seat to
     /// play keeps the run's top card, `Some(false)` its bottom card, `None` when the side
     /// that wins the trick is not fixed (a later seat of the other side may beat it) and
@@ -656,7 +656,7 @@ impl Position {
         }
     }
 
-    /// [`Position::cash`] in suit `x` against the seats `(p, q)` for at most `limit` rounds:
+    /// [`Position::cash_n`] in suit `x` against the seats `(p, q)` for at most `limit` rounds:
     /// the rounds won, their points added to `pts`.
     #[inline]
     fn cash_suit(&self, leader: usize, (p, q): (usize, usize), x: usize, limit: u32, pts: &mut i32) -> u32 {
@@ -1729,7 +1729,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// The bounds' parts as they were written first (per-seat loops, every suit walked): the
-    /// oracle the faster [`Position::cash`] and [`Position::sure_trumps`] must equal exactly.
+    /// oracle the faster [`Position::cash_n`] and [`Position::sure_trumps_n`] must equal exactly.
     mod old {
         use super::super::*;
 
