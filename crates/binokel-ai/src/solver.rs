@@ -188,8 +188,6 @@ pub struct Position {
     /// the value depends on a seat only through its side and its place in the playing
     /// order, and the table key then needs no rotation.
     soloist: u8,
-    /// Bit `s` set when inner seat `s` is on the soloist's side.
-    sides: u8,
     leader: u8,
     to_act: u8,
     trick: [u8; 4],
@@ -222,7 +220,6 @@ impl Position {
             led: ALL,
             beat: ALL,
             soloist: sol as u8,
-            sides: if n == 4 { 0b0101 } else { 0b0001 },
             leader: inner(d.leader()),
             to_act: inner(d.to_act()?),
             trick: [0; 4],
@@ -274,7 +271,7 @@ impl Position {
     /// [`Position::solo_side`] of an inner seat (numbered from the soloist).
     #[inline]
     fn side(&self, inner: usize) -> bool {
-        (self.sides >> inner) & 1 != 0
+        self.side_of::<0>(inner)
     }
 
     /// Tricks not yet complete (the current one included).
@@ -849,13 +846,14 @@ impl Position {
     }
 
     /// [`Position::side`] with the seat count `N` known (see [`Position::seats`]): with
-    /// three seats only the soloist, with four the soloist and its partner (seats 0 and 2).
+    /// three seats only the soloist (seat 0), with four the soloist and its partner (seats 0
+    /// and 2). The one place that says which seats are the soloist's side.
     #[inline(always)]
     fn side_of<const N: u8>(&self, inner: usize) -> bool {
-        match N {
-            3 => inner == 0,
-            4 => inner & 1 == 0,
-            _ => self.side(inner),
+        if self.seats::<N>() == 4 {
+            inner & 1 == 0
+        } else {
+            inner == 0
         }
     }
 
@@ -1956,7 +1954,6 @@ mod tests {
             led: ALL,
             beat: ALL,
             soloist: rng.gen_range(0..n) as u8,
-            sides: if n == 4 { 0b0101 } else { 0b0001 },
             leader: rng.gen_range(0..n) as u8,
             to_act: 0,
             trick: [0; 4],
