@@ -19,7 +19,7 @@
 //! the host plays the first legal action instead and says so in its log.
 
 use crate::Bot;
-use binokel::{Action, Low, View};
+use binokel::{Action, Low, Rules, View};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -28,9 +28,15 @@ use std::time::Duration;
 /// The protocol's greeting line (its version is the number).
 pub const HELLO: &str = "binokel-engine 1";
 
-/// Tokens are written as in the view's JSON: the low card is always `9` on the wire.
-fn low_of(_view: &View) -> Low {
-    Low::Nine
+/// Tokens are written as in the view's JSON, in the notation of the view's rules: the low
+/// card is `7` under the sevens house rule (a v1 correction; `9` was written before).
+fn low_of(view: &View) -> Low {
+    Rules::from_json(&view.rules).map_or(Low::Nine, |r| r.low)
+}
+
+/// Reads an engine's token: the rules' own notation, or `9` for the low card as well.
+fn parse_token(token: &str, low: Low) -> Result<Action, binokel::ParseError> {
+    Action::parse(token, low).or_else(|e| Action::parse(token, Low::Nine).map_err(|_| e))
 }
 
 /// Answers one protocol line with a bot; None means `quit`.
@@ -267,10 +273,38 @@ impl Bot for ExternalBot {
         let Some(token) = reply.strip_prefix("action ") else {
             return self.lose(view, format!("answered `{reply}` instead of `action TOKEN`"));
         };
-        match Action::parse(token.trim(), low_of(view)) {
+        match parse_token(token.trim(), low_of(view)) {
             Ok(a) if view.legal.contains(&a) => a,
             Ok(a) => self.lose(view, format!("`{}` is not legal now", a.token(low_of(view)))),
             Err(e) => self.lose(view, format!("{e}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use binokel::{Game, Rules};
+
+    /// Under the sevens the host writes `7` and reads an engine's `7` or `9` alike.
+    #[test]
+    fn tokens_follow_the_views_notation() {
+        let mut rules = Rules::default();
+        rules.set("low", "seven").unwrap();
+        let mut g = Game::new(rules, vec![]);
+        g.start_seeded_deal(3).unwrap();
+        let seat = g.current().unwrap().to_act().unwrap();
+        let v = View::of(&g, Some(seat)).unwrap();
+        assert_eq!(low_of(&v), Low::Seven);
+        let seven_h = binokel::Card::parse_code("7H", Low::Seven).unwrap();
+        assert_eq!(parse_token("7H", Low::Seven).unwrap(), Action::Play(seven_h));
+        assert_eq!(parse_token("9H", Low::Seven).unwrap(), Action::Play(seven_h));
+        assert!(parse_token("7H", Low::Nine).is_err());
+        let json = serde_json::to_string(&v).unwrap();
+        let hand = v.hand.unwrap();
+        assert_eq!(
+            json.contains(" 7") || json.contains("\"7"),
+            hand.iter().any(|c| c.rank() == binokel::Rank::Nine)
+        );
     }
 }

@@ -176,7 +176,7 @@ impl Action {
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.token(Low::Nine))
+        f.write_str(&self.token(crate::notation::low()))
     }
 }
 

@@ -308,7 +308,12 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().letter(Low::Nine), self.suit().letter())
+        write!(
+            f,
+            "{}{}",
+            self.rank().letter(crate::notation::low()),
+            self.suit().letter()
+        )
     }
 }
 

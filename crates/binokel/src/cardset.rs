@@ -307,7 +307,7 @@ impl FromIterator<Card> for CardSet {
 
 impl fmt::Display for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_codes(Low::Nine))
+        f.write_str(&self.to_codes(crate::notation::low()))
     }
 }
 

@@ -11,8 +11,7 @@ use crate::meld::meld_total;
 use crate::rules::{AllPass, AuctionKind, FirstLead, Raise, Rounding, Rules};
 use rand::Rng;
 
-/// The highest bid the engine accepts (far above any reachable contract).
-pub const MAX_BID: u32 = 5000;
+pub use crate::rules::MAX_BID;
 
 /// A seat index in playing order (0..players).
 pub type Seat = usize;
@@ -935,18 +934,23 @@ impl Deal {
         }
     }
 
+    /// The opponent holding the called card gives one copy (RULES.md section 10): the first
+    /// opponent in playing order after the soloist who holds one. The partner never gives. If
+    /// no opponent holds a copy (four seats, the partner holding both), the call is void:
+    /// nothing is given and nothing is given back.
     fn call_card(&mut self, c: Card) {
-        let n = self.n;
-        let mut g = self.next_seat(self.soloist);
-        while !self.hands[g as usize].contains(c) {
-            g = self.next_seat(g);
-            debug_assert!(g != self.soloist || n == 0, "nobody holds the called card");
-        }
-        self.hands[g as usize].remove(c);
-        self.hands[self.soloist as usize].insert(c);
         self.called = Some(c);
-        self.giver = Some(g);
-        self.give_pending = true;
+        let mut g = self.next_seat(self.soloist);
+        while g != self.soloist {
+            if !self.same_side(g, self.soloist) && self.hands[g as usize].contains(c) {
+                self.hands[g as usize].remove(c);
+                self.hands[self.soloist as usize].insert(c);
+                self.giver = Some(g);
+                self.give_pending = true;
+                return;
+            }
+            g = self.next_seat(g);
+        }
     }
 
     fn give_card(&mut self, c: Card) {
@@ -1044,9 +1048,15 @@ impl Deal {
         self.rules.calling && self.called.is_none() && self.rules.tapp > 0
     }
 
-    /// The called card and the seat that gave it, once called.
+    /// The called card and the seat that gave it, once a call was answered. None before a
+    /// call and after a void call (no opponent held a copy); see [`Deal::called`].
     pub fn call(&self) -> Option<(Card, Seat)> {
         self.called.zip(self.giver.map(|g| g as Seat))
+    }
+
+    /// The called card, once called, whether an opponent gave it or the call was void.
+    pub fn called(&self) -> Option<Card> {
+        self.called
     }
 
     /// The cards the soloist may bury now: all its cards, or with `bury_meld_cards =
@@ -1265,7 +1275,11 @@ impl Deal {
             soloist: after_auction.then_some(self.soloist as Seat),
             bid: after_auction.then_some(self.bid),
             contract: self.contract,
-            melds: (self.contract.is_some() || self.n == 2).then_some(self.melds),
+            // Melds are decided once they are laid down at the start of play: right after the
+            // declaration, or with `bury_meld_cards = forbidden` only after the burial.
+            melds: (self.n == 2
+                || (self.contract.is_some() && matches!(self.phase, Phase::Play | Phase::Done)))
+            .then_some(self.melds),
             tricks: self.tricks_taken(),
             card_points: self.card_points(),
             scores: self.scores,

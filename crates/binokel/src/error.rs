@@ -295,4 +295,12 @@ fn suit_name(s: Suit) -> &'static str {
     }
 }
 
+impl IllegalAction {
+    /// The English sentence with the low card written as `low` (`7H` under the sevens house
+    /// rule); `Display` writes the notation in force (see [`crate::notation`]).
+    pub fn describe(&self, low: Low) -> String {
+        crate::notation::with_low(low, || self.to_string())
+    }
+}
+
 impl std::error::Error for IllegalAction {}

@@ -22,6 +22,7 @@ pub mod deal;
 pub mod error;
 pub mod game;
 pub mod meld;
+pub mod notation;
 pub mod pad;
 pub mod perft;
 pub mod record;

@@ -191,7 +191,7 @@ fn replay(text: &str) -> Result<Game, Verdict> {
         let raw = read_deal(dv, &h.rules).map_err(illegal_deal)?;
         game.start_deal(&raw.setup, raw.seed).map_err(|e| match e {
             StartError::WrongDealer { .. } => illegal_deal("wrong dealer".into()),
-            e => illegal_deal(e.to_string()),
+            e => illegal_deal(crate::notation::with_low(h.rules.low, || e.to_string())),
         })?;
         for (ai, tok) in raw.actions.iter().enumerate() {
             let illegal = |reason: String| Verdict::Illegal {
@@ -200,7 +200,7 @@ fn replay(text: &str) -> Result<Game, Verdict> {
                 reason,
             };
             let a = Action::parse(tok, h.rules.low).map_err(|e| illegal(e.to_string()))?;
-            game.play(a).map_err(|e| illegal(e.to_string()))?;
+            game.play(a).map_err(|e| illegal(e.describe(h.rules.low)))?;
         }
     }
     Ok(game)

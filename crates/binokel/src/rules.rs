@@ -115,6 +115,13 @@ impl Preset {
     }
 }
 
+/// The highest bid (RULES.md section 10 leaves it open; docs/rules.md decides it): 1000, the
+/// value of eight aces. With `raise = jumps` the legal bids run up to it, so that the list of
+/// legal actions stays short and finite; a hand worth more (a double family of trump) still
+/// scores its whole total once it makes a contract of 1000. An `opening` above it is refused
+/// by [`Rules::validate`].
+pub const MAX_BID: u32 = 1000;
+
 /// The rules a game is played by. `Rules::default()` is the standard game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -531,6 +538,12 @@ impl Rules {
 
     /// Checks that the options fit together and that this engine plays them.
     pub fn validate(&self) -> Result<(), RulesError> {
+        if self.opening > MAX_BID {
+            return Err(RulesError(format!(
+                "option `opening` ({}) is above the highest bid, {MAX_BID}",
+                self.opening
+            )));
+        }
         let hand_cards = self.pack_size() as i64 - self.tapp as i64;
         match self.players {
             3 => {
@@ -698,5 +711,21 @@ mod tests {
         r.set("pack", "40").unwrap();
         r.set("tapp", "8").unwrap();
         assert!(r.validate().is_err());
+    }
+
+    #[test]
+    fn an_opening_above_the_highest_bid_is_refused() {
+        let mut r = Rules::default();
+        r.set("opening", "1000").unwrap();
+        assert!(r.validate().is_ok());
+        for raise in ["exact", "jumps"] {
+            r.set("raise", raise).unwrap();
+            r.set("opening", "1010").unwrap();
+            let e = r.validate().unwrap_err();
+            assert!(e.0.contains("opening") && e.0.contains("1000"), "{}", e.0);
+            let rec = serde_json::json!({"format": "binokel-record/1", "rules": r.to_json(), "deals": []});
+            let v = crate::record::referee(&rec.to_string());
+            assert_eq!(v.exit_code(), 2, "records refuse it too: {v:?}");
+        }
     }
 }

@@ -5,6 +5,7 @@ use crate::card::{Card, Low, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Contract, Phase};
 use crate::meld::{Meld, MeldKind};
+use crate::notation::low;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -26,18 +27,21 @@ macro_rules! as_string {
     };
 }
 
-as_string!(Card, |c: &Card| c.code(Low::Nine), |s: &str| Card::parse_code(
+// Written in the notation in force (`crate::notation`); read with `9` or `7` for the low card.
+as_string!(Card, |c: &Card| c.code(low()), |s: &str| Card::parse_code(
     s,
     Low::Nine
-));
+)
+.or_else(|_| Card::parse_code(s, Low::Seven)));
 as_string!(Suit, |c: &Suit| c.letter().to_string(), Suit::parse);
-as_string!(CardSet, |c: &CardSet| c.to_codes(Low::Nine), |s: &str| {
-    CardSet::parse_codes(s, Low::Nine)
+as_string!(CardSet, |c: &CardSet| c.to_codes(low()), |s: &str| {
+    CardSet::parse_codes(s, Low::Nine).or_else(|_| CardSet::parse_codes(s, Low::Seven))
 });
-as_string!(Action, |a: &Action| a.token(Low::Nine), |s: &str| Action::parse(
+as_string!(Action, |a: &Action| a.token(low()), |s: &str| Action::parse(
     s,
     Low::Nine
-));
+)
+.or_else(|_| Action::parse(s, Low::Seven)));
 as_string!(MeldKind, |k: &MeldKind| k.name().to_string(), |s: &str| {
     MeldKind::from_name(s).ok_or_else(|| format!("`{s}` is not a meld kind"))
 });

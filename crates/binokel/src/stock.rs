@@ -312,10 +312,13 @@ impl Deal {
     /// Why `meld kind suit` cannot be shown now (None: it can).
     fn meld_refusal(&self, kind: MeldKind, suit: Option<Suit>) -> Option<MeldRefusal> {
         let seat = self.to_act as usize;
-        let trump = self.trump?;
         if self.n != 2 {
             return Some(MeldRefusal::MeldsNeedTwoPlayers);
         }
+        // Two players always have trump; were it missing, the meld is refused, never passed.
+        let Some(trump) = self.trump else {
+            return Some(MeldRefusal::MeldNotNow);
+        };
         if self.window() & MAY_MELD == 0 {
             return Some(if self.window() != 0 {
                 MeldRefusal::OneMeldPerTrick
@@ -355,7 +358,9 @@ impl Deal {
         if self.two.exchanged {
             return Some(MeldRefusal::Exchanged);
         }
-        let trump = self.trump?;
+        let Some(trump) = self.trump else {
+            return Some(MeldRefusal::ExchangeNotNow);
+        };
         let nine = Card::new(trump, Rank::Nine);
         if self.two.turned == nine {
             return Some(MeldRefusal::TurnedIsNine(nine));

@@ -1,13 +1,14 @@
 //! What one seat (or a spectator) may know of a match: never another seat's hidden cards.
 
 use crate::action::Action;
-use crate::card::{Card, Suit};
+use crate::card::{Card, Low, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Contract, Phase, Seat};
 use crate::game::Game;
 use crate::meld::{melds, Meld, MeldKind};
 use crate::rules::Rules;
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
 
 /// One action of the current deal as everybody saw it. Burials are hidden: `bury` shows only
 /// for the soloist's own view; others see `None`.
@@ -42,7 +43,7 @@ pub struct ShownMelds {
 }
 
 /// What one seat may know. A spectator's view (`seat: None`) holds only public facts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct View {
     /// Whose view this is (None: a spectator).
     pub seat: Option<Seat>,
@@ -113,6 +114,54 @@ pub struct View {
     pub totals: Vec<i32>,
     /// The match winner.
     pub winner: Option<Seat>,
+}
+
+/// Cards, card sets and actions are written in the notation of the view's own rules: `7H`
+/// under the sevens house rule (see [`crate::notation`]).
+impl Serialize for View {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let low = Rules::from_json(&self.rules).map_or(Low::Nine, |r| r.low);
+        crate::notation::with_low(low, || {
+            let mut st = s.serialize_struct("View", 31)?;
+            macro_rules! fields {
+                ($($f:ident),*) => { $( st.serialize_field(stringify!($f), &self.$f)?; )* };
+            }
+            fields!(
+                seat,
+                rules,
+                players,
+                names,
+                deal,
+                dealer,
+                phase,
+                to_act,
+                hand,
+                hand_sizes,
+                history,
+                bid,
+                high_bidder,
+                soloist,
+                tapp,
+                buried,
+                contract,
+                trump,
+                turned,
+                turned_up,
+                stock,
+                melds,
+                tricks,
+                trick,
+                tricks_taken,
+                card_points,
+                legal,
+                scores,
+                score_sheet,
+                totals,
+                winner
+            );
+            st.end()
+        })
+    }
 }
 
 impl View {

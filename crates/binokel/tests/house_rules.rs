@@ -50,6 +50,65 @@ fn s10_low_seven_names_the_low_card_7_in_records() {
     assert_eq!(referee(&rec).exit_code(), 0);
 }
 
+/// Under the sevens the low card is `7` wherever a program or a person reads it: the views'
+/// JSON (hand, history, tricks, legal actions), refusals and the referee's reasons.
+#[test]
+fn s10_low_seven_writes_7_in_views_refusals_and_the_referees_reasons() {
+    let r = rules(&["low=seven"]);
+    let mut g = Game::new(r, vec![]);
+    g.start_seeded_deal(3).unwrap();
+    let mut refused_a_seven = false;
+    // Play to the middle of the deal, so that views hold tricks and history with low cards.
+    while let Some(d) = g.current().filter(|d| !d.is_over() && d.tricks_played() < 6) {
+        let seat = d.to_act().unwrap();
+        let v = binokel::View::of(&g, Some(seat)).unwrap();
+        let json = serde_json::to_string(&v).unwrap();
+        for nine in ["\"9S", "\"9H", "\"9D", "\"9C", " 9S", " 9H", " 9D", " 9C"] {
+            assert!(!json.contains(nine), "`{nine}` in a sevens view: {json}");
+        }
+        let hand = d.hand(seat);
+        if hand.iter().any(|c| c.rank() == binokel::Rank::Nine) {
+            assert!(json.contains('7'), "{json}");
+        }
+        // The JSON reads back as the same view.
+        let back: binokel::View = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, v);
+        // A low card that may not be played now is refused in the sevens' notation.
+        if d.phase() == Phase::Play {
+            for c in hand.distinct() {
+                if c.rank() == binokel::Rank::Nine && d.legal_cards() & (1 << c.index()) == 0 {
+                    let e = d.check(Action::Play(c)).unwrap_err();
+                    let said = e.describe(r.low);
+                    assert!(said.contains(&c.code(r.low)), "{said}");
+                    assert!(!said.contains(&c.code(binokel::Low::Nine)), "{said}");
+                    refused_a_seven = true;
+                    // The referee's reason for the same card says 7 too.
+                    let mut rec = binokel::record::write_record(&g);
+                    rec["deals"][0]["actions"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(c.code(r.low).into());
+                    match referee(&rec.to_string()) {
+                        Verdict::Illegal { reason, .. } => {
+                            assert!(reason.contains(&c.code(r.low)), "{reason}");
+                            assert!(!reason.contains(&c.code(binokel::Low::Nine)), "{reason}");
+                        }
+                        other => panic!("{other:?}"),
+                    }
+                }
+            }
+        }
+        let a = d.legal_actions()[0];
+        g.play(a).unwrap();
+    }
+    assert!(
+        refused_a_seven,
+        "the deal never offered a low card to refuse: pick another seed"
+    );
+    // Outside a sevens view the notation is back to 9.
+    assert_eq!(Card::parse("9S").unwrap().to_string(), "9S");
+}
+
 #[test]
 fn s10_pack_40_deals_12_each_and_a_tapp_of_4_with_240_points() {
     let r = rules(&["pack=40"]);
@@ -164,6 +223,7 @@ fn s10_bury_meld_cards_forbidden_trump_first_and_meld_cards_stay() {
     assert_eq!(d.phase(), Phase::Declare, "trump is named before burying");
     play(&mut d, &["trump S"]);
     assert_eq!(d.phase(), Phase::Bury);
+    assert_eq!(d.outcome().melds, None, "melds are undecided until the burial");
     let e = d.play(Action::Bury(
         cs("AS")
             .union(
@@ -186,6 +246,24 @@ fn s10_bury_meld_cards_forbidden_trump_first_and_meld_cards_stay() {
     d.play(b).unwrap();
     assert_eq!(d.phase(), Phase::Play);
     assert!(d.melds()[1] >= 150);
+    assert_eq!(d.outcome().melds, Some(d.melds()));
+}
+
+/// A record that stops between the declaration and the burial under `forbidden` reports the
+/// melds as null (RECORDS.md: undecided values are null).
+#[test]
+fn s10_bury_meld_cards_forbidden_record_before_the_burial_has_null_melds() {
+    let r = rules(&["bury_meld_cards=forbidden"]);
+    let mut g = Game::new(r, vec![]);
+    g.start_seeded_deal(3).unwrap();
+    for x in ["bid 150", "pass", "pass", "trump S"] {
+        g.play(act(x)).unwrap();
+    }
+    let rec = binokel::record::write_record(&g).to_string();
+    match referee(&rec) {
+        Verdict::Legal(v) => assert!(v["deals"][0]["melds"].is_null(), "{v}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -530,4 +608,72 @@ fn s12_team_match_end_names_the_lower_seat() {
     let r = Rules::preset(Preset::Kreuz);
     assert_eq!(match_winner(&r, &[400, 520, 400, 520], 0), Some(1));
     assert_eq!(match_winner(&r, &[520, 520, 520, 520], 0), None);
+}
+
+// ----- Calling with four players (sections 10 and 12) -----
+
+/// A four-seat deal with calling, dealer 3, where seat 0 wins the auction at once.
+fn four_seat_call_deal(partial: &[&str]) -> Deal {
+    let r = rules(&["players=4", "tapp=4", "calling=on"]);
+    let mut d = deal_with(r, 3, partial, "");
+    play(&mut d, &["bid 150", "pass", "pass", "pass"]);
+    assert_eq!(d.soloist(), Some(0));
+    d
+}
+
+#[test]
+fn s10_calling_with_four_players_only_an_opponent_gives() {
+    // Soloist 0, partner 2. Seat 1 holds no AH, the partner one, seat 3 the other: seat 3
+    // gives, though the partner comes first in playing order.
+    let mut d = four_seat_call_deal(&["", "", "AH", "AH"]);
+    assert!(d.hand(1).count(Card::parse("AH").unwrap()) == 0);
+    let before = [d.hand(0), d.hand(1), d.hand(2), d.hand(3)];
+    play(&mut d, &["call AH"]);
+    assert_eq!(d.call(), Some((Card::parse("AH").unwrap(), 3)));
+    assert_eq!(d.hand(2), before[2], "the partner never gives");
+    assert_eq!(d.hand(3).len(), before[3].len() - 1);
+    assert!(d.legal_actions().iter().all(|a| matches!(a, Action::Give(_))));
+    let give = d.legal_actions()[0];
+    d.play(give).unwrap();
+    assert_eq!(d.hand(3).len(), before[3].len());
+}
+
+#[test]
+fn s10_calling_a_card_only_the_partner_holds_is_void() {
+    // The partner (seat 2) holds both AH: the call is legal (it reveals nothing), but nobody
+    // gives and nothing is given back; the soloist goes on to bury.
+    let mut d = four_seat_call_deal(&["", "", "AH AH"]);
+    let before = [d.hand(0), d.hand(1), d.hand(2), d.hand(3)];
+    assert!(d.legal_actions().contains(&act("call AH")));
+    play(&mut d, &["call AH"]);
+    assert_eq!(d.called(), Some(Card::parse("AH").unwrap()));
+    assert_eq!(d.call(), None, "a void call has no giver");
+    assert_eq!([d.hand(0), d.hand(1), d.hand(2), d.hand(3)], before);
+    assert!(d.legal_actions().iter().all(|a| matches!(a, Action::Bury(_))));
+    assert!(
+        !d.legal_actions().iter().any(|a| matches!(a, Action::Call(_))),
+        "one call a deal"
+    );
+    let b = d.legal_actions()[0];
+    d.play(b).unwrap();
+    d.play(act("trump S")).unwrap();
+    play_out(&mut d);
+    assert_eq!(d.card_points().iter().sum::<u32>(), 250);
+}
+
+#[test]
+fn s10_every_card_the_soloist_lacks_may_be_called_with_four_players() {
+    // Whoever holds the copies, the legal calls are the cards of which the soloist holds none.
+    let d = four_seat_call_deal(&["", "", "AH AH"]);
+    let hand = d.hand(0);
+    let calls: Vec<Card> = d
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Call(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let lacking: Vec<Card> = Card::all().filter(|c| hand.count(*c) == 0).collect();
+    assert_eq!(calls, lacking);
 }

@@ -3,7 +3,7 @@
 
 use binokel::deal::legal_response;
 use binokel::record::{read_record, referee, report, write_record, Verdict};
-use binokel::{Action, Card, CardSet, Contract, Deal, Game, Phase, Preset, Rules, Suit, View};
+use binokel::{Action, Card, CardSet, Contract, Deal, Game, MeldKind, Phase, Preset, Rules, Suit, View};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -49,6 +49,18 @@ fn assert_others_refused(d: &Deal, legal: &[Action], rng: &mut ChaCha8Rng) {
         candidates.push(Action::Bury(set));
     }
     candidates.push(Action::Call(Card::from_index(3)));
+    // Every call and give, and every two-player meld and the exchange, in every phase and
+    // with any number of seats: a meld token in a three-player Durch once passed the check.
+    for c in Card::all() {
+        candidates.push(Action::Call(c));
+        candidates.push(Action::Give(c));
+    }
+    for k in MeldKind::ALL {
+        candidates.push(Action::Meld(k, None));
+        for s in Suit::ALL {
+            candidates.push(Action::Meld(k, Some(s)));
+        }
+    }
     for a in candidates {
         if legal.contains(&a) {
             continue;
