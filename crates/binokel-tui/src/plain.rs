@@ -151,14 +151,7 @@ pub fn run(
                 }
             }
             Command::Undo => match session.undo() {
-                Some(taken) => {
-                    let list: Vec<String> = taken.iter().map(|a| cat.action(*a)).collect();
-                    writeln!(
-                        out,
-                        "{}",
-                        cat.ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))])
-                    )?;
-                }
+                Some(taken) => writeln!(out, "{}", text::taken_back(cat, &taken))?,
                 None => writeln!(out, "{}", cat.t("undo-none"))?,
             },
             Command::Hint => match session.hint() {

@@ -133,7 +133,7 @@ impl Replay {
                 g.play(*a).expect("checked record");
                 if i == d {
                     let after = *g.current().expect("deal started");
-                    for e in step_events(&before, *a, &after, &g, true) {
+                    for e in step_events(&before, *a, &after, &g, None) {
                         log.push(text::event(cat, &names, &e));
                     }
                 }
@@ -218,7 +218,7 @@ pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), St
             let before = *g.current().ok_or("no deal")?;
             g.play(*a).map_err(|e| e.to_string())?;
             let after = *g.current().ok_or("no deal")?;
-            for e in step_events(&before, *a, &after, &g, true) {
+            for e in step_events(&before, *a, &after, &g, None) {
                 writeln!(out, "{}", text::event(cat, &names, &e)).map_err(io)?;
             }
         }

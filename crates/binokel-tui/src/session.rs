@@ -369,7 +369,7 @@ impl Session {
         if self.status() != Status::Human {
             return Err(IllegalAction::DealOver);
         }
-        self.apply(a, true)
+        self.apply(a)
     }
 
     /// One bot move (when a bot is to act). Errors only if a bot breaks the rules.
@@ -381,15 +381,15 @@ impl Session {
         let bot = self.bots[seat].as_mut().ok_or("no bot at this seat")?;
         let a = bot.choose(&view);
         let name = bot.name().to_string();
-        self.apply(a, false)
+        self.apply(a)
             .map_err(|e| format!("the {name} bot at seat {seat} chose an illegal action: {e}"))
     }
 
-    fn apply(&mut self, a: Action, by_human: bool) -> Result<Vec<Event>, IllegalAction> {
+    fn apply(&mut self, a: Action) -> Result<Vec<Event>, IllegalAction> {
         let before = *self.game.current().ok_or(IllegalAction::DealOver)?;
         self.game.play(a)?;
         let after = *self.game.current().expect("a deal was in progress");
-        let mut ev = step_events(&before, a, &after, &self.game, by_human);
+        let mut ev = step_events(&before, a, &after, &self.game, Some(self.human));
         // The person sees the cards it draws, never a bot's.
         for e in &mut ev {
             if let Event::Drew { seat, card } = e {
@@ -403,20 +403,27 @@ impl Session {
     }
 
     /// Takes back the person's last action in this deal and the bots' actions after it.
-    /// Returns the actions taken back (oldest first), or None when the person has not acted
-    /// in this deal.
-    pub fn undo(&mut self) -> Option<Vec<Action>> {
+    /// Returns the actions taken back (oldest first) as the person saw them, so a bot's burial
+    /// is only its number of cards; None when the person has not acted in this deal.
+    pub fn undo(&mut self) -> Option<Vec<Taken>> {
         let log = self.game.deals().last()?;
         let actors = log.actors();
         let last = actors.iter().rposition(|&s| s == self.human)?;
-        let mut taken = Vec::new();
+        let giver = log.state.call().map(|(_, g)| g);
+        let seen: Vec<Taken> = log.actions[last..]
+            .iter()
+            .zip(&actors[last..])
+            .map(|(&a, &actor)| Taken {
+                action: seen_action(Some(self.human), actor, a, giver),
+                count: if let Action::Bury(s) = a { s.len() } else { 0 },
+            })
+            .collect();
         while self.game.deals().last().map_or(0, |l| l.actions.len()) > last {
-            taken.push(self.game.undo()?);
+            self.game.undo()?;
         }
-        taken.reverse();
         let mut ev = Vec::new();
         self.save_into(&mut ev);
-        Some(taken)
+        Some(seen)
     }
 
     /// The name of the bot that gives hints: `strong`, else the best one `make_bot` knows.
@@ -475,13 +482,39 @@ impl Session {
     }
 }
 
-/// What one action did, as the table announces it. `show_burial`: the burial is shown
-/// (the person's own, or a replay); otherwise only the number of cards buried.
-pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, show_burial: bool) -> Vec<Event> {
+/// One action taken back, as the person saw it: `None` for a burial or a card given back that
+/// the person could not see (`count`: the cards buried).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// The action, or None where it was hidden from the person.
+    pub action: Option<Action>,
+    /// The number of cards buried (0 for other actions).
+    pub count: usize,
+}
+
+/// `a` by `actor` as `viewer` may see it (None: everything, as in a replay): a burial only by
+/// the soloist itself, a card given back after a call only by the soloist and the seat that
+/// receives it (`giver`), as in `binokel::View`.
+pub fn seen_action(viewer: Option<Seat>, actor: Seat, a: Action, giver: Option<Seat>) -> Option<Action> {
+    let Some(v) = viewer else { return Some(a) };
+    let visible = match a {
+        Action::Bury(_) => v == actor,
+        Action::Give(_) => v == actor || Some(v) == giver,
+        _ => true,
+    };
+    visible.then_some(a)
+}
+
+/// What one action did, as the table announces it to `viewer` (None: a replay, which shows
+/// everything): another seat's burial is only its number of cards, a card given back after a
+/// call is named only to the two seats concerned, and the melds are announced when they are
+/// laid down at the start of play (after the burial under `bury_meld_cards = forbidden`).
+pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, viewer: Option<Seat>) -> Vec<Event> {
     let n = before.players();
     let seat = before.to_act().unwrap_or(0);
     let mut ev = Vec::new();
-    let hidden = matches!(a, Action::Bury(_)) && !show_burial;
+    let giver = after.call().map(|(_, g)| g);
+    let shown = seen_action(viewer, seat, a, giver);
     match a {
         // A meld shown after a won trick (two players) is announced with its points.
         Action::Meld(kind, suit) => {
@@ -511,7 +544,7 @@ pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, show_bur
         }
         _ => ev.push(Event::Acted {
             seat,
-            action: (!hidden).then_some(a),
+            action: shown,
             count: if let Action::Bury(s) = a { s.len() } else { 0 },
         }),
     }
@@ -526,7 +559,7 @@ pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, show_bur
     if !before.tapp_shown() && after.tapp_shown() {
         ev.push(Event::Tapp(after.tapp()));
     }
-    if before.contract().is_none() {
+    if n != 2 && before.outcome().melds.is_none() && after.outcome().melds.is_some() {
         if let Some(Contract::Trump(t) | Contract::Surrender(t)) = after.contract() {
             for s in 0..n {
                 let m = binokel::meld::melds(after.hand(s), Some(t), after.rules());
@@ -682,9 +715,212 @@ mod tests {
             s.bot_step().unwrap();
         }
         let taken = s.undo().unwrap();
-        assert_eq!(taken[0], a);
+        assert_eq!(taken[0].action, Some(a));
         assert_eq!(s.game().deals().last().unwrap().actions.len(), len);
         assert_eq!(s.status(), Status::Human);
+    }
+
+    /// Under `bury_meld_cards = forbidden` with calling (the Swabian preset) the melds are
+    /// announced only once the burial is done (before, right after the declaration, with the
+    /// figures of the 18-card hand).
+    #[test]
+    fn swabian_melds_wait_for_the_burial() {
+        let mut meld_deals = 0;
+        for seed in 0..30 {
+            let mut c = config(seed);
+            c.rules = Rules::preset(binokel::Preset::Swabian);
+            let mut s = Session::new(c).unwrap();
+            let mut buried = false;
+            for _ in 0..400 {
+                let ev = match s.status() {
+                    Status::Human => {
+                        let v = s.view().unwrap();
+                        // Prefer a call when the person may, so calls happen.
+                        let a = v
+                            .legal
+                            .iter()
+                            .copied()
+                            .find(|a| matches!(a, Action::Call(_)))
+                            .unwrap_or(v.legal[0]);
+                        s.play_human(a).unwrap()
+                    }
+                    Status::Bot(_) => s.bot_step().unwrap(),
+                    _ => break,
+                };
+                for e in &ev {
+                    match e {
+                        Event::Melds { .. } => {
+                            // A surrender ends the deal at once, with melds and no burial.
+                            let surrender =
+                                matches!(s.deal().unwrap().contract(), Some(Contract::Surrender(_)));
+                            assert!(
+                                buried || surrender,
+                                "melds announced before the burial (seed {seed})"
+                            );
+                            meld_deals += 1;
+                        }
+                        Event::Acted { count, .. } if *count > 0 => buried = true,
+                        _ => {}
+                    }
+                }
+                if s.deal().is_some_and(|d| d.is_over()) {
+                    break;
+                }
+            }
+        }
+        assert!(meld_deals > 10, "only {meld_deals} meld announcements");
+    }
+
+    /// Typing a two-player meld in one's own Durch is refused with a sentence, in plain mode
+    /// as anywhere (a regression: the engine accepted it and `binokel play --plain` panicked).
+    #[test]
+    fn a_meld_typed_in_ones_own_durch_is_refused() {
+        let cat = crate::i18n::Catalog::new(
+            crate::i18n::Lang::En,
+            crate::i18n::CardStyle::French,
+            binokel::Low::Nine,
+        );
+        for seed in 0..200 {
+            let mut s = Session::new(config(seed)).unwrap();
+            // The person bids as long as it may and declares Durch.
+            drive(&mut s, |s| {
+                s.status() == Status::Human
+                    && s.deal().is_some_and(|d| {
+                        d.phase() != Phase::Auction
+                            || d.legal_actions()
+                                .iter()
+                                .any(|a| matches!(a, Action::Bid(_)) && d.bid() < 200)
+                    })
+            });
+            loop {
+                let d = *s.deal().unwrap();
+                if s.status() != Status::Human || d.phase() == Phase::Play || d.is_over() {
+                    break;
+                }
+                let l = d.legal_actions();
+                let a = l
+                    .iter()
+                    .copied()
+                    .find(|a| *a == Action::Durch)
+                    .or_else(|| l.iter().copied().find(|a| matches!(a, Action::Bid(_))))
+                    .unwrap_or(l[0]);
+                s.play_human(a).unwrap();
+                while matches!(s.status(), Status::Bot(_)) {
+                    s.bot_step().unwrap();
+                }
+            }
+            let d = *s.deal().unwrap();
+            if d.contract() != Some(Contract::Durch) || d.soloist() != Some(0) || s.status() != Status::Human
+            {
+                continue;
+            }
+            let before = s.record();
+            let mut input: &[u8] = b"meld pair H\nexchange\n";
+            let mut out = Vec::new();
+            let end = crate::plain::run(&mut s, &cat, &mut input, &mut out).unwrap();
+            assert_eq!(end, crate::plain::End::InputEnded);
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.contains("two-player"), "{text}");
+            assert_eq!(s.record(), before, "a refused meld changed the match");
+            return;
+        }
+        panic!("the person never played a Durch in 200 deals");
+    }
+
+    /// The card given back after a call is named to the soloist and the seat that receives
+    /// it, and to nobody else (the person at seat 0 here; a replay shows it).
+    #[test]
+    fn a_give_is_named_only_to_its_two_seats() {
+        let rules = Rules::preset(binokel::Preset::Swabian);
+        for seed in 0..20 {
+            let mut g = Game::new(rules, vec![]);
+            g.start_seeded_deal(seed).unwrap();
+            // Seat 0 passes at once, so another seat is the soloist.
+            while let Some(d) = g.current().filter(|d| d.phase() == Phase::Auction) {
+                let l = d.legal_actions();
+                let a = if d.to_act() == Some(0) && l.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    l[l.len().min(2) - 1]
+                };
+                g.play(a).unwrap();
+            }
+            let d = *g.current().unwrap();
+            if d.soloist() == Some(0) || d.phase() == Phase::Done {
+                continue;
+            }
+            if d.phase() == Phase::Declare {
+                g.play(Action::Trump(binokel::Suit::Hearts)).unwrap();
+            }
+            let call = g
+                .current()
+                .unwrap()
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::Call(_)));
+            let Some(call) = call else { continue };
+            g.play(call).unwrap();
+            let before = *g.current().unwrap();
+            let Some((_, giver)) = before.call() else { continue };
+            let give = before.legal_actions()[0];
+            g.play(give).unwrap();
+            let after = *g.current().unwrap();
+            let sol = before.soloist().unwrap();
+            let shown = |viewer| match step_events(&before, give, &after, &g, viewer).first() {
+                Some(Event::Acted { action, .. }) => *action,
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(shown(Some(sol)), Some(give));
+            assert_eq!(shown(Some(giver)), Some(give));
+            assert_eq!(shown(None), Some(give), "a replay shows everything");
+            let third = (0..3).find(|&x| x != sol && x != giver).unwrap();
+            assert_eq!(
+                shown(Some(third)),
+                None,
+                "seat {third} was told the card given back"
+            );
+            return;
+        }
+        panic!("no call in 20 deals");
+    }
+
+    /// Taking back a pass in the auction also takes back a bot's burial: the message names
+    /// only its number of cards, never the cards (a regression: it listed them).
+    #[test]
+    fn a_take_back_never_names_a_bots_burial() {
+        let cat = crate::i18n::Catalog::new(
+            crate::i18n::Lang::En,
+            crate::i18n::CardStyle::French,
+            binokel::Low::Nine,
+        );
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut s = Session::new(config(seed)).unwrap();
+            drive(&mut s, |s| s.status() == Status::Human);
+            if !s.view().unwrap().legal.contains(&Action::Pass) {
+                continue;
+            }
+            s.play_human(Action::Pass).unwrap();
+            while matches!(s.status(), Status::Bot(_)) {
+                s.bot_step().unwrap();
+            }
+            let d = *s.deal().unwrap();
+            let Some(sol) = d.soloist().filter(|&x| x != 0 && d.phase() != Phase::Bury) else {
+                continue;
+            };
+            let burial = d.buried();
+            let taken = s.undo().unwrap();
+            let bury = taken
+                .iter()
+                .find(|t| t.count > 0)
+                .expect("the bot's burial was taken back");
+            assert_eq!(bury.action, None, "seat {sol}'s burial shown");
+            let text = crate::text::taken_back(&cat, &taken);
+            assert!(!text.contains(&cat.action(Action::Bury(burial))), "{text}");
+            assert!(text.contains(&format!("bury {} cards", burial.len())), "{text}");
+            checked += 1;
+        }
+        assert!(checked >= 3, "only {checked} deals with a bot's burial");
     }
 
     #[test]

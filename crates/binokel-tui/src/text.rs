@@ -2,7 +2,7 @@
 //! replay.
 
 use crate::i18n::{Arg, Catalog};
-use crate::session::{Event, Hint};
+use crate::session::{Event, Hint, Taken};
 use binokel::{Action, Seat, View};
 
 /// Seat names as the table shows them: `Anna`, `Babette (strong)`.
@@ -36,6 +36,7 @@ pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
                     ("action", Arg::Str(&cat.action(*a))),
                 ],
             ),
+            None if *count == 0 => cat.ta("ev-give-hidden", &[("name", Arg::Str(&name(names, *seat)))]),
             None => cat.ta(
                 "ev-bury-hidden",
                 &[
@@ -242,4 +243,18 @@ pub fn legal_list(cat: &Catalog, view: &View) -> String {
         .map(|(i, a)| format!("#{} {}", i + 1, cat.action_input(*a)))
         .collect();
     cat.ta("prompt-legal", &[("actions", Arg::Str(&items.join(" · ")))])
+}
+
+/// The message after a take-back: the actions as the person saw them (a bot's burial only as
+/// its number of cards).
+pub fn taken_back(cat: &Catalog, taken: &[Taken]) -> String {
+    let list: Vec<String> = taken
+        .iter()
+        .map(|t| match t.action {
+            Some(a) => cat.action(a),
+            None if t.count == 0 => cat.t("act-give-hidden"),
+            None => cat.ta("act-bury-hidden", &[("n", Arg::Num(t.count as i64))]),
+        })
+        .collect();
+    cat.ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))])
 }

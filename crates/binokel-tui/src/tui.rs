@@ -215,14 +215,7 @@ impl App {
             }
             Command::Undo => {
                 self.message = Some(match self.session.undo() {
-                    Some(taken) => {
-                        let list: Vec<String> = taken.iter().map(|a| self.cat.action(*a)).collect();
-                        (
-                            self.cat
-                                .ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))]),
-                            Tone::Info,
-                        )
-                    }
+                    Some(taken) => (text::taken_back(&self.cat, &taken), Tone::Info),
                     None => (self.cat.t("undo-none"), Tone::Error),
                 });
                 self.reset_focus();

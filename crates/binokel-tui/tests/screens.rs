@@ -79,11 +79,11 @@ fn log_of(g: &Game, cat: &Catalog) -> Vec<String> {
     }
     replay.start_deal(&last.start.setup(), None).unwrap();
     let mut out = Vec::new();
-    for (a, seat) in last.actions.iter().zip(last.actors()) {
+    for a in &last.actions {
         let before = *replay.current().unwrap();
         replay.play(*a).unwrap();
         let after = *replay.current().unwrap();
-        for mut e in binokel_tui::session::step_events(&before, *a, &after, &replay, seat == 0) {
+        for mut e in binokel_tui::session::step_events(&before, *a, &after, &replay, Some(0)) {
             // As the session does: seat 0 sees its own draws only.
             if let binokel_tui::Event::Drew { seat: s, card } = &mut e {
                 if *s != 0 {
