@@ -60,6 +60,27 @@ fn referee_exit_codes_and_verdicts_match_the_conformance_set() {
     }
 }
 
+/// A two-player meld token in a three-player Durch is an illegal action (exit 1 with the
+/// place and a reason), never a panic (a regression: the referee exited 101).
+#[test]
+fn referee_refuses_a_meld_token_in_a_durch() {
+    let text = std::fs::read_to_string(conformance().join("records/durch-made.json")).unwrap();
+    for token in ["meld pair H", "meld four_aces", "exchange"] {
+        let mut rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let actions = rec["deals"][0]["actions"].as_array_mut().unwrap();
+        // After the declaration and the first card.
+        actions.truncate(6);
+        actions.push(token.into());
+        let (code, out, err) = run_stdin(&["referee"], &rec.to_string());
+        assert_eq!(code, 1, "{token}: {out} {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["legal"], false);
+        assert_eq!(v["deal"], 0);
+        assert_eq!(v["action"], 6);
+        assert!(v["reason"].as_str().unwrap().contains("two-player"), "{v}");
+    }
+}
+
 #[test]
 fn referee_reads_stdin_and_exits_2_for_what_is_not_a_record() {
     for input in [
