@@ -91,17 +91,17 @@ ev-redeal = Alle haben gepasst: das Spiel wird neu gegeben.
 
 prompt-your-turn = Du bist dran, { $name }. Karten: { $hand }
 prompt-legal = Erlaubt: { $actions }
-prompt-bury = Drücke { $n } Karten, zum Beispiel: bury { $example }
+prompt-bury = Drücke { $n } Karten, zum Beispiel: { $example }
 prompt-continue = Enter für das nächste Spiel.
 prompt-wait = { $name } überlegt…
 
-help-auction = ←→ wählen · Enter reizen/passen · h Tipp · u zurück · s Zettel · q Ende
-help-bury = ←→ · Leertaste markieren · Enter drücken · h Tipp · u zurück · q Ende
-help-declare = ←→ wählen · Enter ansagen · h Tipp · u zurück · s Zettel · q Ende
-help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · u zurück · q Ende
-help-done = Enter nächstes Spiel · u zurück · s Zettel · q Ende
-help-over = Die Partie ist vorbei · s Zettel · q Ende
-help-plain = Gib eine Aktion ein (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, eine Karte wie AH), #N für die N-te erlaubte Aktion, h Tipp, u zurück, l letzter Stich, s Zettel, q Ende.
+help-auction = ←→ wählen · Enter reizen/passen · h Tipp · z zurück · s Zettel · x Ende
+help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · z zurück · x Ende
+help-declare = ←→ wählen · Enter ansagen · h Tipp · z zurück · s Zettel · x Ende
+help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · z zurück · x Ende
+help-done = Enter nächstes Spiel · z zurück · s Zettel · x Ende
+help-over = Die Partie ist vorbei · s Zettel · x Ende
+help-plain = Gib eine Aktion ein (reize 160, passe, drücke AS 9H 9C, trumpf H, durch, abgehen H, melde pair H, tausche, eine Karte wie AH; die englischen Wörter bid, pass, bury … gehen auch), #N für die N-te erlaubte Aktion, h Tipp, z zurück, l letzter Stich, s Zettel, x Ende.
 
 hint = Tipp von { $bot }: { $best }
 hint-item = { $action } (erwartet { $value })
@@ -139,8 +139,8 @@ ev-exchanged = { $name } tauscht die Trumpf-9 gegen { $card }.
 ev-stock-empty = Der Stock ist aufgebraucht: ab jetzt bedienen, überstechen und trumpfen.
 stock-line = Trumpf { $suit } · aufgedeckt { $card } · Stock { $n }
 stock-empty = Trumpf { $suit } · Stock aufgebraucht
-help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · u zurück · q Ende
-help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · u zurück · q Ende
+help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · z zurück · x Ende
+help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · z zurück · x Ende
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = „{ $action }“ geht jetzt nicht: { $reason }.
@@ -158,3 +158,16 @@ refuse-exchanged = die aufgedeckte Karte wurde schon getauscht
 refuse-turned-nine = die aufgedeckte Karte ist selbst die Trumpf-9 ({ $card })
 refuse-needs-nine = dazu brauchst du die Trumpf-9 ({ $card }) schon vor dem Ziehen
 refuse-not-two = das ist kein Zug des Spiels zu zweit
+
+# Die Wörter für Aktionen beim Tippen (das erste wird angezeigt; die englischen gehen immer).
+in-pass = passe pass
+in-bid = reize
+in-call = rufe
+in-give = gebe gib
+in-bury = drücke druecke
+in-trump = trumpf
+in-durch = durch
+in-bettel = bettel
+in-surrender = abgehen
+in-meld = melde
+in-exchange = tausche

@@ -91,17 +91,17 @@ ev-redeal = Everybody passed: the deal is thrown in.
 
 prompt-your-turn = Your turn, { $name }. Hand: { $hand }
 prompt-legal = Legal: { $actions }
-prompt-bury = Bury { $n } cards, for example: bury { $example }
+prompt-bury = Bury { $n } cards, for example: { $example }
 prompt-continue = Press Enter for the next deal.
 prompt-wait = { $name } is thinking…
 
-help-auction = ←→ choose · Enter bid/pass · h hint · u undo · s scores · q quit
-help-bury = ←→ move · Space mark · Enter bury marked · h hint · u undo · q quit
-help-declare = ←→ choose · Enter declare · h hint · u undo · s scores · q quit
-help-play = ←→ Enter play · AH type a card · l last trick · h hint · u undo · q quit
-help-done = Enter next deal · u undo · s scores · q quit
-help-over = The match is over · s scores · q quit
-help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, u undo, l last trick, s scores, q quit.
+help-auction = ←→ choose · Enter bid/pass · h hint · z undo · s scores · x quit
+help-bury = ←→ move · Space mark · Enter bury marked · h hint · z undo · x quit
+help-declare = ←→ choose · Enter declare · h hint · z undo · s scores · x quit
+help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · x quit
+help-done = Enter next deal · z undo · s scores · x quit
+help-over = The match is over · s scores · x quit
+help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, z undo, l last trick, s scores, x quit.
 
 hint = Hint from { $bot }: { $best }
 hint-item = { $action } (expected { $value })
@@ -139,8 +139,8 @@ ev-exchanged = { $name } exchanges the trump 9 for { $card }.
 ev-stock-empty = The stock is used up: from now on follow suit, beat and trump.
 stock-line = Trump { $suit } · turned { $card } · stock { $n }
 stock-empty = Trump { $suit } · stock used up
-help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · u undo · q quit
-help-buttons = ←→ choose · Enter show · m back to the hand · h hint · u undo · q quit
+help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · z undo · x quit
+help-buttons = ←→ choose · Enter show · m back to the hand · h hint · z undo · x quit
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” is not possible now: { $reason }.
@@ -158,3 +158,16 @@ refuse-exchanged = the turned card has been exchanged already
 refuse-turned-nine = the turned card is the trump 9 ({ $card }) itself
 refuse-needs-nine = you need the trump 9 ({ $card }) held before the draw
 refuse-not-two = that is not a two-player action
+
+# The words typed for actions (the first is printed; the record's English words always work too).
+in-pass = pass
+in-bid = bid
+in-call = call
+in-give = give
+in-bury = bury
+in-trump = trump
+in-durch = durch
+in-bettel = bettel
+in-surrender = surrender
+in-meld = meld
+in-exchange = exchange

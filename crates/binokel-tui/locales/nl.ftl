@@ -91,17 +91,17 @@ ev-redeal = Iedereen heeft gepast: er wordt opnieuw gegeven.
 
 prompt-your-turn = Jij bent aan de beurt, { $name }. Kaarten: { $hand }
 prompt-legal = Toegestaan: { $actions }
-prompt-bury = Leg { $n } kaarten weg, bijvoorbeeld: bury { $example }
+prompt-bury = Leg { $n } kaarten weg, bijvoorbeeld: { $example }
 prompt-continue = Druk op Enter voor het volgende spel.
 prompt-wait = { $name } denkt na…
 
-help-auction = ←→ kiezen · Enter bieden/passen · h tip · u terug · s scores · q stoppen
-help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · u terug · q stoppen
-help-declare = ←→ kiezen · Enter aankondigen · h tip · u terug · s scores · q stoppen
-help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · u terug · q stoppen
-help-done = Enter volgend spel · u terug · s scores · q stoppen
-help-over = De partij is voorbij · s scores · q stoppen
-help-plain = Typ een actie (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, een kaart zoals AH), #N voor de N-de toegestane actie, h tip, u terug, l laatste slag, s scores, q stoppen.
+help-auction = ←→ kiezen · Enter bieden/passen · h tip · z terug · s scores · x stoppen
+help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · z terug · x stoppen
+help-declare = ←→ kiezen · Enter aankondigen · h tip · z terug · s scores · x stoppen
+help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · z terug · x stoppen
+help-done = Enter volgend spel · z terug · s scores · x stoppen
+help-over = De partij is voorbij · s scores · x stoppen
+help-plain = Typ een actie (bied 160, pas, wegleggen AS 9H 9C, troef H, durch, opgeven H, roem pair H, ruil, een kaart zoals AH; de Engelse woorden bid, pass, bury … werken ook), #N voor de N-de toegestane actie, h tip, z terug, l laatste slag, s scores, x stoppen.
 
 hint = Tip van { $bot }: { $best }
 hint-item = { $action } (verwacht { $value })
@@ -139,8 +139,8 @@ ev-exchanged = { $name } ruilt de troef-9 voor { $card }.
 ev-stock-empty = De stapel is op: vanaf nu bekennen, overnemen en troeven.
 stock-line = Troef { $suit } · omgedraaid { $card } · stapel { $n }
 stock-empty = Troef { $suit } · stapel is op
-help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · u terug · q stoppen
-help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · u terug · q stoppen
+help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · z terug · x stoppen
+help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · z terug · x stoppen
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” kan nu niet: { $reason }.
@@ -158,3 +158,16 @@ refuse-exchanged = de opengelegde kaart is al geruild
 refuse-turned-nine = de opengelegde kaart is zelf de troef-9 ({ $card })
 refuse-needs-nine = daarvoor heb je de troef-9 ({ $card }) vóór het trekken nodig
 refuse-not-two = dat is geen zet van het spel met twee
+
+# De woorden voor acties bij het typen (het eerste wordt getoond; de Engelse werken altijd).
+in-pass = pas
+in-bid = bied
+in-call = vraag
+in-give = geef
+in-bury = wegleggen
+in-trump = troef
+in-durch = durch
+in-bettel = bettel
+in-surrender = opgeven
+in-meld = roem
+in-exchange = ruil

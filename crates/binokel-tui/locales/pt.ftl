@@ -91,17 +91,17 @@ ev-redeal = Todos passaram: as cartas são dadas de novo.
 
 prompt-your-turn = É a sua vez, { $name }. Mão: { $hand }
 prompt-legal = Permitido: { $actions }
-prompt-bury = Descarte { $n } cartas, por exemplo: bury { $example }
+prompt-bury = Descarte { $n } cartas, por exemplo: { $example }
 prompt-continue = Prima Enter para a próxima mão.
 prompt-wait = { $name } está a pensar…
 
-help-auction = ←→ escolher · Enter lance/passo · h dica · u desfazer · s pontos · q sair
-help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · u desfazer · q sair
-help-declare = ←→ escolher · Enter declarar · h dica · u desfazer · s pontos · q sair
-help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · u desfazer · q sair
-help-done = Enter próxima mão · u desfazer · s pontos · q sair
-help-over = A partida terminou · s pontos · q sair
-help-plain = Escreva uma ação (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, uma carta como AH), #N para a N-ésima ação permitida, h dica, u desfazer, l última vaza, s pontos, q sair.
+help-auction = ←→ escolher · Enter lance/passo · h dica · z desfazer · s pontos · x sair
+help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · z desfazer · x sair
+help-declare = ←→ escolher · Enter declarar · h dica · z desfazer · s pontos · x sair
+help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · z desfazer · x sair
+help-done = Enter próxima mão · z desfazer · s pontos · x sair
+help-over = A partida terminou · s pontos · x sair
+help-plain = Escreva uma ação (lance 160, passo, descartar AS 9H 9C, trunfo H, durch, render H, cantar pair H, trocar, uma carta como AH; as palavras inglesas bid, pass, bury … também servem), #N para a N-ésima ação permitida, h dica, z desfazer, l última vaza, s pontos, x sair.
 
 hint = Dica de { $bot }: { $best }
 hint-item = { $action } (esperado { $value })
@@ -139,8 +139,8 @@ ev-exchanged = { $name } troca o 9 de trunfo por { $card }.
 ev-stock-empty = O monte acabou: agora é obrigatório seguir o naipe, superar e trunfar.
 stock-line = Trunfo { $suit } · virada { $card } · monte { $n }
 stock-empty = Trunfo { $suit } · monte acabou
-help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · u desfazer · q sair
-help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · u desfazer · q sair
+help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · z desfazer · x sair
+help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · z desfazer · x sair
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” não é possível agora: { $reason }.
@@ -158,3 +158,16 @@ refuse-exchanged = a carta virada já foi trocada
 refuse-turned-nine = a carta virada é o próprio 9 de trunfo ({ $card })
 refuse-needs-nine = precisa do 9 de trunfo ({ $card }) na mão antes da compra
 refuse-not-two = isso não é uma jogada do jogo a dois
+
+# As palavras para ações ao escrever (a primeira é mostrada; as inglesas funcionam sempre).
+in-pass = passo
+in-bid = lance
+in-call = pedir
+in-give = dar
+in-bury = descartar
+in-trump = trunfo
+in-durch = durch
+in-bettel = bettel
+in-surrender = render
+in-meld = cantar
+in-exchange = trocar

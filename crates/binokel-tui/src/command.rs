@@ -37,11 +37,11 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
         match lower.as_str() {
             "" => Command::Continue,
             "h" | "hint" | "?" => Command::Hint,
-            "u" | "undo" => Command::Undo,
+            "z" | "u" | "undo" => Command::Undo,
             "l" | "last" => Command::LastTrick,
             "s" | "scores" | "score" => Command::Scores,
             "help" => Command::Help,
-            "q" | "quit" | "exit" => Command::Quit,
+            "x" | "q" | "quit" | "exit" => Command::Quit,
             "n" | "next" | "continue" => Command::Continue,
             _ => {
                 if let Some(num) = lower.strip_prefix('#') {
@@ -62,8 +62,22 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
     Ok(cmd)
 }
 
-/// Reads an action in the catalogue's card style.
+/// Reads an action in the catalogue's language and card style: the words of the language
+/// (`reize 180`, `passe`) or the record's English words (`bid 180`, `pass`).
 pub fn parse_action(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
+    let mut words = input.split_whitespace();
+    let normal = match words.next().and_then(|w| cat.token_word(w)) {
+        Some(token_word) => std::iter::once(token_word)
+            .chain(words)
+            .collect::<Vec<_>>()
+            .join(" "),
+        None => input.to_string(),
+    };
+    parse_record_words(&normal, cat).map_err(|e| ParseError::new(input, e.why))
+}
+
+/// Reads an action written with the record's words, cards in the catalogue's style.
+fn parse_record_words(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
     let low = cat.low();
     match cat.style() {
         CardStyle::French => Action::parse_lenient(input, low),
@@ -142,5 +156,59 @@ mod tests {
         );
         assert_eq!(parse_line("180", &cat), Ok(Command::Act(Action::Bid(180))));
         assert!(parse_line("QS", &cat).is_err());
+    }
+
+    /// Every language accepts its own words and the record's English ones, and what the table
+    /// prints as the input of an action reads back as that action (a regression: German plain
+    /// mode printed `reize 180` and refused it).
+    #[test]
+    fn each_language_reads_its_own_words_and_the_english_ones() {
+        let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        assert_eq!(parse_line("reize 180", &de), Ok(Command::Act(Action::Bid(180))));
+        assert_eq!(parse_line("Passe", &de), Ok(Command::Act(Action::Pass)));
+        assert_eq!(parse_line("bid 180", &de), Ok(Command::Act(Action::Bid(180))));
+        assert_eq!(parse_line("pass", &de), Ok(Command::Act(Action::Pass)));
+        assert_eq!(
+            parse_line("drücke US 9H AE", &de),
+            Ok(Command::Act(Action::Bury("JD 9H AC".parse::<CardSet>().unwrap())))
+        );
+        assert_eq!(
+            parse_line("trumpf e", &de),
+            Ok(Command::Act(Action::Trump(Suit::Clubs)))
+        );
+        assert_eq!(de.action_input(Action::Bid(180)), "reize 180");
+        let mut actions = vec![
+            Action::Pass,
+            Action::Bid(160),
+            Action::Durch,
+            Action::Bettel,
+            Action::Exchange,
+            Action::Trump(Suit::Hearts),
+            Action::Surrender(Suit::Clubs),
+            Action::Call(Card::parse("AH").unwrap()),
+            Action::Give(Card::parse("9S").unwrap()),
+            Action::Bury("AS JD 9C".parse::<CardSet>().unwrap()),
+            Action::Play(Card::parse("QS").unwrap()),
+            Action::Meld(binokel::MeldKind::Pair, Some(Suit::Hearts)),
+            Action::Meld(binokel::MeldKind::FourAces, None),
+        ];
+        actions.dedup();
+        for lang in [Lang::En, Lang::De, Lang::Pt, Lang::Nl] {
+            for style in [CardStyle::French, CardStyle::German] {
+                let cat = Catalog::new(lang, style, Low::Nine);
+                for a in &actions {
+                    let typed = cat.action_input(*a);
+                    assert_eq!(
+                        parse_action(&typed, &cat),
+                        Ok(*a),
+                        "{lang:?} {style:?}: `{typed}`"
+                    );
+                    let english = a.token(Low::Nine);
+                    if style == CardStyle::French {
+                        assert_eq!(parse_action(&english, &cat), Ok(*a), "{lang:?}: `{english}`");
+                    }
+                }
+            }
+        }
     }
 }

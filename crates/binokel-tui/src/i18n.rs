@@ -355,7 +355,28 @@ impl Catalog {
         }
     }
 
-    /// What a person types for an action in this style (`bid 160`, `trump G`, `OG`).
+    /// The word a person types for an action in this language (`reize` for `bid` in German):
+    /// the first of the catalogue's `in-WORD` list.
+    pub fn input_word(&self, token_word: &str) -> String {
+        let words = self.t(&format!("in-{token_word}"));
+        words.split_whitespace().next().unwrap_or(token_word).to_string()
+    }
+
+    /// The record's word (`bid`) for a word typed in this language (`reize`, `Reize`) or in
+    /// English; None for a word that names no action.
+    pub fn token_word(&self, typed: &str) -> Option<&'static str> {
+        let typed = typed.to_lowercase();
+        INPUT_WORDS.iter().copied().find(|w| {
+            *w == typed
+                || self
+                    .t(&format!("in-{w}"))
+                    .split_whitespace()
+                    .any(|x| x.to_lowercase() == typed)
+        })
+    }
+
+    /// What a person types for an action in this language and style (`bid 160`, `reize
+    /// 160`, `trump G`, `OG`).
     pub fn action_input(&self, a: Action) -> String {
         match a {
             Action::Bury(s) => {
@@ -364,14 +385,23 @@ impl Catalog {
                     .into_iter()
                     .map(|c| self.card_code(c))
                     .collect();
-                format!("bury {}", codes.join(" "))
+                format!("{} {}", self.input_word("bury"), codes.join(" "))
             }
-            Action::Trump(s) => format!("trump {}", self.style.suit_letter(s)),
-            Action::Surrender(s) => format!("surrender {}", self.style.suit_letter(s)),
-            Action::Call(c) => format!("call {}", self.card_code(c)),
-            Action::Give(c) => format!("give {}", self.card_code(c)),
+            Action::Trump(s) => format!("{} {}", self.input_word("trump"), self.style.suit_letter(s)),
+            Action::Surrender(s) => format!("{} {}", self.input_word("surrender"), self.style.suit_letter(s)),
+            Action::Call(c) => format!("{} {}", self.input_word("call"), self.card_code(c)),
+            Action::Give(c) => format!("{} {}", self.input_word("give"), self.card_code(c)),
             Action::Play(c) => self.card_code(c),
-            other => other.token(self.low),
+            Action::Pass => self.input_word("pass"),
+            Action::Bid(n) => format!("{} {n}", self.input_word("bid")),
+            Action::Durch => self.input_word("durch"),
+            Action::Bettel => self.input_word("bettel"),
+            Action::Exchange => self.input_word("exchange"),
+            Action::Meld(..) => {
+                let token = a.token(self.low);
+                let rest = token.strip_prefix("meld").unwrap_or(&token);
+                format!("{}{rest}", self.input_word("meld"))
+            }
         }
     }
 
@@ -473,6 +503,22 @@ impl Catalog {
     }
 }
 
+/// The record's action words; each has a catalogue entry `in-WORD` with the words a person
+/// may type for it in that language (the first is the one the table prints).
+const INPUT_WORDS: &[&str] = &[
+    "pass",
+    "bid",
+    "call",
+    "give",
+    "bury",
+    "trump",
+    "durch",
+    "bettel",
+    "surrender",
+    "meld",
+    "exchange",
+];
+
 /// Every message id the program uses; each catalogue must define all of them.
 pub const MESSAGE_IDS: &[&str] = &[
     "ev-turned",
@@ -548,6 +594,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "act-call",
     "act-give",
     "act-bury",
+    "act-bury-hidden",
+    "act-give-hidden",
     "act-trump",
     "act-durch",
     "act-bettel",
@@ -556,6 +604,18 @@ pub const MESSAGE_IDS: &[&str] = &[
     "ev-new-deal",
     "ev-acted",
     "ev-bury-hidden",
+    "ev-give-hidden",
+    "in-pass",
+    "in-bid",
+    "in-call",
+    "in-give",
+    "in-bury",
+    "in-trump",
+    "in-durch",
+    "in-bettel",
+    "in-surrender",
+    "in-meld",
+    "in-exchange",
     "ev-soloist",
     "ev-tapp",
     "ev-melds",

@@ -3,7 +3,7 @@
 
 use crate::i18n::{Arg, Catalog};
 use crate::session::{Event, Hint, Taken};
-use binokel::{Action, Seat, View};
+use binokel::{Action, CardSet, Seat, View};
 
 /// Seat names as the table shows them: `Anna`, `Babette (strong)`.
 pub fn seat_label(cat: &Catalog, names: &[String], levels: &[Option<String>], seat: Seat) -> String {
@@ -227,12 +227,12 @@ pub fn legal_list(cat: &Catalog, view: &View) -> String {
             Some(Action::Bury(s)) => s.len(),
             _ => 3,
         };
-        let example: Vec<String> = hand.iter().rev().take(k).map(|c| cat.card_code(*c)).collect();
+        let example: CardSet = hand.iter().rev().take(k).copied().collect();
         return cat.ta(
             "prompt-bury",
             &[
                 ("n", Arg::Num(k as i64)),
-                ("example", Arg::Str(&example.join(" "))),
+                ("example", Arg::Str(&cat.action_input(Action::Bury(example)))),
             ],
         );
     }

@@ -376,16 +376,17 @@ impl App {
         }
     }
 
-    /// Letters: commands (`h u l s q`) or a card code typed one character at a time.
+    /// Letters: commands (`h z l s x`) or a card code typed one character at a time. No
+    /// command key starts a card code (`q` begins a queen, `u` an Unter, `o` an Ober), so card
+    /// codes always work.
     fn typed_char(&mut self, ch: char) -> Flow {
         if self.typed.is_empty() {
-            let german_unter = ch == 'U' && self.cat.style() == crate::i18n::CardStyle::German;
             let cmd = match ch {
                 'h' | '?' => Some(Command::Hint),
-                'u' if !german_unter => Some(Command::Undo),
+                'z' => Some(Command::Undo),
                 'l' => Some(Command::LastTrick),
                 's' => Some(Command::Scores),
-                'q' => Some(Command::Quit),
+                'x' => Some(Command::Quit),
                 'm' | 'M' if self.play_buttons() => {
                     self.on_buttons = !self.on_buttons;
                     self.button = 0;

@@ -173,8 +173,8 @@ fn burying_needs_three_marked_cards() {
         key(&mut a, KeyCode::Char(' '));
         key(&mut a, KeyCode::Enter);
         assert_eq!(phase(&a), Some(Phase::Declare));
-        // Undo takes the burial back.
-        key(&mut a, KeyCode::Char('u'));
+        // Undo (`z`) takes the burial back.
+        key(&mut a, KeyCode::Char('z'));
         assert_eq!(phase(&a), Some(Phase::Bury));
         // A hint names the bot that gave it.
         key(&mut a, KeyCode::Char('h'));
@@ -218,9 +218,90 @@ fn clicking_a_card_twice_plays_it() {
 }
 
 #[test]
-fn q_leaves_the_table() {
+fn x_and_esc_leave_the_table() {
     let mut a = app(1, Lang::Pt);
-    assert_eq!(key(&mut a, KeyCode::Char('q')), Flow::Quit);
+    assert_eq!(key(&mut a, KeyCode::Char('x')), Flow::Quit);
+    let mut a = app(1, Lang::Pt);
+    assert_eq!(key(&mut a, KeyCode::Esc), Flow::Quit);
+}
+
+/// Plays until the person is to play a card and holds a card of `rank` that is legal.
+fn until_a_legal(a: &mut App, rank: binokel::Rank) -> Option<binokel::Card> {
+    for _ in 0..100_000 {
+        bots(a);
+        match a.session.status() {
+            Status::Human if phase(a) == Some(Phase::Play) => {
+                let v = a.session.view().unwrap();
+                let found = v.legal.iter().find_map(|x| match x {
+                    Action::Play(c) if c.rank() == rank => Some(*c),
+                    _ => None,
+                });
+                if found.is_some() {
+                    return found;
+                }
+                human_move(a);
+            }
+            Status::Human => human_move(a),
+            Status::DealOver => {
+                key(a, KeyCode::Enter);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// `q` then a suit is a queen (a regression: `q` saved and quit at once, so `qs` could not be
+/// typed although the help lists it).
+#[test]
+fn typing_q_and_a_suit_plays_the_queen() {
+    for seed in 0..20 {
+        let mut a = app(seed, Lang::En);
+        let Some(queen) = until_a_legal(&mut a, binokel::Rank::Queen) else {
+            continue;
+        };
+        let before = a.session.game().deals().last().unwrap().actions.len();
+        assert_eq!(key(&mut a, KeyCode::Char('q')), Flow::Continue);
+        let suit = queen.suit().letter().to_ascii_lowercase();
+        assert_eq!(key(&mut a, KeyCode::Char(suit)), Flow::Continue);
+        let log = a.session.game().deals().last().unwrap();
+        assert_eq!(log.actions.get(before), Some(&Action::Play(queen)));
+        return;
+    }
+    panic!("no legal queen in 20 deals");
+}
+
+/// `u` then a suit letter is an Unter with German cards (a regression: `u` took back).
+#[test]
+fn typing_u_and_a_suit_plays_the_unter_with_german_cards() {
+    for seed in 0..20 {
+        let session = Session::new(Config {
+            rules: Rules::default(),
+            name: "Anna".into(),
+            bots: vec!["random".into(), "random".into()],
+            seed,
+            save: None,
+        })
+        .unwrap();
+        let cat = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        let mut a = App::new(session, cat, Duration::ZERO);
+        let Some(unter) = until_a_legal(&mut a, binokel::Rank::Jack) else {
+            continue;
+        };
+        let before = a.session.game().deals().last().unwrap().actions.len();
+        let code = CardStyle::German.code(unter, Low::Nine);
+        for ch in code.to_lowercase().chars() {
+            assert_eq!(key(&mut a, KeyCode::Char(ch)), Flow::Continue);
+        }
+        let log = a.session.game().deals().last().unwrap();
+        assert_eq!(
+            log.actions.get(before),
+            Some(&Action::Play(unter)),
+            "typed {code}"
+        );
+        return;
+    }
+    panic!("no legal Unter in 20 deals");
 }
 
 #[test]

@@ -31,7 +31,9 @@ fn assert_others_refused(d: &Deal, legal: &[Action], rng: &mut ChaCha8Rng) {
     for c in Card::all() {
         candidates.push(Action::Play(c));
     }
-    for b in [0, 5, 100, 140, 150, 155, 160, 170, 180, 190, 200, 300, 990, 1000, 1010, 5000, 6000] {
+    for b in [
+        0, 5, 100, 140, 150, 155, 160, 170, 180, 190, 200, 300, 990, 1000, 1010, 5000, 6000,
+    ] {
         candidates.push(Action::Bid(b));
         candidates.push(Action::Bid(d.bid() + b));
     }
