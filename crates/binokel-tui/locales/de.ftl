@@ -101,7 +101,7 @@ help-declare = ←→ wählen · Enter ansagen · h Tipp · z zurück · s Zette
 help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · z zurück · x Ende
 help-done = Enter nächstes Spiel · z zurück · s Zettel · x Ende
 help-over = Die Partie ist vorbei · s Zettel · x Ende
-help-plain = Gib eine Aktion ein (reize 160, passe, drücke AS 9H 9C, trumpf H, durch, abgehen H, melde pair H, tausche, eine Karte wie AH; die englischen Wörter bid, pass, bury … gehen auch), #N für die N-te erlaubte Aktion, h Tipp, z zurück, l letzter Stich, s Zettel, x Ende.
+help-plain = Gib eine Aktion ein (reize 160, passe, drücke AS 9H 9C, trumpf H, durch, abgehen H, melde pair H, tausche, eine Karte wie AH; die englischen Wörter bid, pass, bury … gehen auch), #N für die N-te erlaubte Aktion, h Tipp, z zurück, l letzter Stich, t das Spiel bisher, s Zettel, x Ende.
 
 hint = Tipp von { $bot }: { $best }
 hint-item = { $action } (erwartet { $value })

@@ -101,7 +101,7 @@ help-declare = ←→ choose · Enter declare · h hint · z undo · s scores ·
 help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · x quit
 help-done = Enter next deal · z undo · s scores · x quit
 help-over = The match is over · s scores · x quit
-help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, z undo, l last trick, s scores, x quit.
+help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, z undo, l last trick, t the deal so far, s scores, x quit.
 
 hint = Hint from { $bot }: { $best }
 hint-item = { $action } (expected { $value })

@@ -101,7 +101,7 @@ help-declare = ←→ kiezen · Enter aankondigen · h tip · z terug · s score
 help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · z terug · x stoppen
 help-done = Enter volgend spel · z terug · s scores · x stoppen
 help-over = De partij is voorbij · s scores · x stoppen
-help-plain = Typ een actie (bied 160, pas, wegleggen AS 9H 9C, troef H, durch, opgeven H, roem pair H, ruil, een kaart zoals AH; de Engelse woorden bid, pass, bury … werken ook), #N voor de N-de toegestane actie, h tip, z terug, l laatste slag, s scores, x stoppen.
+help-plain = Typ een actie (bied 160, pas, wegleggen AS 9H 9C, troef H, durch, opgeven H, roem pair H, ruil, een kaart zoals AH; de Engelse woorden bid, pass, bury … werken ook), #N voor de N-de toegestane actie, h tip, z terug, l laatste slag, t het spel tot nu toe, s scores, x stoppen.
 
 hint = Tip van { $bot }: { $best }
 hint-item = { $action } (verwacht { $value })

@@ -101,7 +101,7 @@ help-declare = ←→ escolher · Enter declarar · h dica · z desfazer · s po
 help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · z desfazer · x sair
 help-done = Enter próxima mão · z desfazer · s pontos · x sair
 help-over = A partida terminou · s pontos · x sair
-help-plain = Escreva uma ação (lance 160, passo, descartar AS 9H 9C, trunfo H, durch, render H, cantar pair H, trocar, uma carta como AH; as palavras inglesas bid, pass, bury … também servem), #N para a N-ésima ação permitida, h dica, z desfazer, l última vaza, s pontos, x sair.
+help-plain = Escreva uma ação (lance 160, passo, descartar AS 9H 9C, trunfo H, durch, render H, cantar pair H, trocar, uma carta como AH; as palavras inglesas bid, pass, bury … também servem), #N para a N-ésima ação permitida, h dica, z desfazer, l última vaza, t a mão até agora, s pontos, x sair.
 
 hint = Dica de { $bot }: { $best }
 hint-item = { $action } (esperado { $value })

@@ -21,6 +21,8 @@ pub enum Command {
     Scores,
     /// Show the keys.
     Help,
+    /// Tell again what happened in the deal so far (plain mode: `t`, `table`).
+    Table,
     /// Go on (next deal).
     Continue,
     /// Save and leave.
@@ -41,6 +43,7 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
             "l" | "last" => Command::LastTrick,
             "s" | "scores" | "score" => Command::Scores,
             "help" => Command::Help,
+            "t" | "table" => Command::Table,
             "x" | "q" | "quit" | "exit" => Command::Quit,
             "n" | "next" | "continue" => Command::Continue,
             _ => {

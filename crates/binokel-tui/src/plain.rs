@@ -59,6 +59,9 @@ pub fn run(
         if let Some(c) = d.start.turned() {
             writeln!(out, "{}", text::event(cat, &names, &Event::Turned(c)))?;
         }
+        // A resumed match: what happened in this deal so far (the Tapp, trump, the melds, the
+        // tricks, the cards on the table).
+        print_events(out, cat, &names, &session.deal_so_far())?;
     }
     let mut line = String::new();
     loop {
@@ -119,6 +122,7 @@ pub fn run(
                 return Ok(End::Quit);
             }
             Command::Help => writeln!(out, "{}", cat.t("help-plain"))?,
+            Command::Table => print_events(out, cat, &names, &session.deal_so_far())?,
             Command::Scores => {
                 if let Some(v) = session.view() {
                     for l in text::score_sheet(cat, &names, &v, session.game().rules().target, 80) {

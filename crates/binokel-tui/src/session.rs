@@ -388,18 +388,61 @@ impl Session {
     fn apply(&mut self, a: Action) -> Result<Vec<Event>, IllegalAction> {
         let before = *self.game.current().ok_or(IllegalAction::DealOver)?;
         self.game.play(a)?;
-        let after = *self.game.current().expect("a deal was in progress");
+        let after = *self.game.current().ok_or(IllegalAction::DealOver)?;
         let mut ev = step_events(&before, a, &after, &self.game, Some(self.human));
-        // The person sees the cards it draws, never a bot's.
-        for e in &mut ev {
+        self.hide_draws(&mut ev);
+        self.save_into(&mut ev);
+        Ok(ev)
+    }
+
+    /// The person sees the cards it draws, never a bot's.
+    fn hide_draws(&self, ev: &mut [Event]) {
+        for e in ev {
             if let Event::Drew { seat, card } = e {
                 if *seat != self.human {
                     *card = None;
                 }
             }
         }
-        self.save_into(&mut ev);
-        Ok(ev)
+    }
+
+    /// What has happened in the current deal so far, as the person saw it (the Tapp, the
+    /// declaration, the melds, the tricks, the cards on the table): told again after
+    /// `--resume`, so the table talk and the plain mode show where the deal stands.
+    pub fn deal_so_far(&self) -> Vec<Event> {
+        let Some(last) = self.game.deals().last() else {
+            return Vec::new();
+        };
+        let mut replay = Game::new(*self.game.rules(), self.game.seats().to_vec());
+        let n = self.game.deals().len();
+        for d in &self.game.deals()[..n - 1] {
+            if replay.start_deal(&d.start.setup(), d.seed).is_err() {
+                return Vec::new();
+            }
+            for a in &d.actions {
+                if replay.play(*a).is_err() {
+                    return Vec::new();
+                }
+            }
+        }
+        if replay.start_deal(&last.start.setup(), last.seed).is_err() {
+            return Vec::new();
+        }
+        let mut ev = Vec::new();
+        for a in &last.actions {
+            let Some(before) = replay.current().copied() else {
+                break;
+            };
+            if replay.play(*a).is_err() {
+                break;
+            }
+            let Some(after) = replay.current().copied() else {
+                break;
+            };
+            ev.extend(step_events(&before, *a, &after, &replay, Some(self.human)));
+        }
+        self.hide_draws(&mut ev);
+        ev
     }
 
     /// Takes back the person's last action in this deal and the bots' actions after it.
@@ -921,6 +964,49 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "only {checked} deals with a bot's burial");
+    }
+
+    /// `--plain --resume` in the middle of a trick tells the deal so far: the soloist, trump
+    /// and the cards already on the table (a regression: they were not shown at all).
+    #[test]
+    fn a_match_resumed_in_mid_trick_tells_the_deal_so_far() {
+        let cat = crate::i18n::Catalog::new(
+            crate::i18n::Lang::En,
+            crate::i18n::CardStyle::French,
+            binokel::Low::Nine,
+        );
+        let dir = std::env::temp_dir().join(format!("binokel-tui-midtrick-{}", std::process::id()));
+        let path = dir.join("match.json");
+        let mut c = config(5);
+        c.save = Some(path.clone());
+        let mut s = Session::new(c).unwrap();
+        drive(&mut s, |s| {
+            s.status() == Status::Human
+                && s.deal().is_some_and(|d| {
+                    d.phase() == Phase::Play && !d.current_trick().is_empty() && d.trump().is_some()
+                })
+        });
+        let d = *s.deal().unwrap();
+        let mut r = Session::resume(&path, &config(999)).unwrap();
+        let mut input: &[u8] = b"";
+        let mut out = Vec::new();
+        crate::plain::run(&mut r, &cat, &mut input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let names = r.game().seats().to_vec();
+        let sol = d.soloist().unwrap();
+        assert!(text.contains(&format!("{} is the soloist", names[sol])), "{text}");
+        assert!(
+            text.contains(&cat.action(Action::Trump(d.trump().unwrap()))),
+            "{text}"
+        );
+        for (i, c) in d.current_trick().iter().enumerate() {
+            let seat = (d.leader() + i) % 3;
+            assert!(
+                text.contains(&format!("{}: {}", names[seat], cat.card(*c))),
+                "{text}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -86,6 +86,9 @@ impl App {
         }) {
             app.log.push(l);
         }
+        // A resumed match: the table talk of the deal so far.
+        let so_far = app.session.deal_so_far();
+        app.push_events(&so_far);
         app.reset_focus();
         app
     }
@@ -193,6 +196,8 @@ impl App {
         match cmd {
             Command::Quit => return Flow::Quit,
             Command::Help => self.message = Some((self.help(), Tone::Info)),
+            // The full screen shows the table all the time.
+            Command::Table => {}
             Command::Scores => {
                 self.overlay = if self.overlay == Overlay::Scores {
                     Overlay::None
