@@ -24,8 +24,26 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
         };
         tasks.push(tokio::spawn(play(*s, None, i)));
     }
-    // Let the match run, then kill the process while the seats are sending actions.
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    // Let the match run, then kill the process while the seats are sending actions: once a
+    // spectator has seen 20 actions of the first deal (not after a fixed time, which a quick
+    // match could outlast).
+    let mut watcher = binokel_server::client::Socket::connect(&p.ws()).await.unwrap();
+    watcher
+        .send(&binokel_server::protocol::ClientMsg::Hello {
+            protocol: binokel_server::protocol::PROTOCOL_VERSION,
+            table: code.clone(),
+            token: None,
+        })
+        .await
+        .unwrap();
+    loop {
+        match watcher.recv(WAIT).await.unwrap() {
+            binokel_server::protocol::ServerMsg::State { view: Some(v), .. } if v.history.len() >= 20 => {
+                break
+            }
+            _ => {}
+        }
+    }
     let addr = p.addr();
     p.kill();
     let mut acked = Vec::new();
