@@ -44,6 +44,9 @@ pub struct App {
     hits: Hits,
     /// Two players: the keys move over the meld/exchange buttons instead of the hand.
     on_buttons: bool,
+    /// The person's last auction call was a bid: the focus starts on the next bid, not on
+    /// pass.
+    bidding: bool,
 }
 
 /// What the event loop does after a key.
@@ -72,6 +75,7 @@ impl App {
             next_bot_at: None,
             hits: Hits::default(),
             on_buttons: false,
+            bidding: false,
         };
         let names = app.session.game().seats().to_vec();
         for l in app.session.game().deals().iter().enumerate().map(|(i, d)| {
@@ -124,7 +128,14 @@ impl App {
                 }
             }
         }
-        self.button = 0;
+        // In the auction the focus stays on the kind of call the person made last (a bid
+        // stays on the next bid instead of jumping back to pass).
+        self.button = match v.legal.iter().position(|a| matches!(a, Action::Bid(_))) {
+            Some(i) if v.phase == Phase::Auction && self.bidding => {
+                buttons(&v).iter().position(|b| *b == v.legal[i]).unwrap_or(0)
+            }
+            _ => 0,
+        };
     }
 
     fn focus_on_hand(&self) -> bool {
@@ -250,6 +261,13 @@ impl App {
         let legal = self.session.view().map(|v| v.legal).unwrap_or_default();
         match self.session.play_human(a) {
             Ok(ev) => {
+                match a {
+                    Action::Bid(_) => self.bidding = true,
+                    Action::Pass => self.bidding = false,
+                    _ => {}
+                }
+                // The echo of a typed card or bid goes once it is played.
+                self.message = None;
                 self.push_events(&ev);
                 self.overlay = Overlay::None;
                 self.next_bot_at = Some(Instant::now() + self.delay);
@@ -367,7 +385,21 @@ impl App {
                 self.move_focus(1);
                 Flow::Continue
             }
+            KeyCode::Enter if !self.typed.is_empty() && self.typed.chars().all(|c| c.is_ascii_digit()) => {
+                // A bid typed as a number (`220` Enter): that bid, or the reason it is refused.
+                let typed = std::mem::take(&mut self.typed);
+                match typed.parse::<u32>() {
+                    Ok(n) => self.act(Action::Bid(n)),
+                    Err(_) => self.message = None,
+                }
+                Flow::Continue
+            }
             KeyCode::Enter => self.command(Command::Continue),
+            KeyCode::Backspace if !self.typed.is_empty() => {
+                self.typed.pop();
+                self.message = (!self.typed.is_empty()).then(|| (self.typed.clone(), Tone::Info));
+                Flow::Continue
+            }
             KeyCode::Char(' ') => {
                 if self.focus_on_hand() && self.session.deal().map(|d| d.phase()) == Some(Phase::Bury) {
                     self.toggle_mark(self.cursor);
@@ -385,6 +417,17 @@ impl App {
     /// command key starts a card code (`q` begins a queen, `u` an Unter, `o` an Ober), so card
     /// codes always work.
     fn typed_char(&mut self, ch: char) -> Flow {
+        if ch.is_ascii_digit() && self.session.deal().map(|d| d.phase()) == Some(Phase::Auction) {
+            // In the auction digits are a bid, finished with Enter.
+            if self.typed.len() < 5 {
+                self.typed.push(ch);
+            }
+            self.message = Some((
+                format!("{} {}_", self.cat.input_word("bid"), self.typed),
+                Tone::Info,
+            ));
+            return Flow::Continue;
+        }
         if self.typed.is_empty() {
             let cmd = match ch {
                 'h' | '?' => Some(Command::Hint),

@@ -429,3 +429,89 @@ fn two_players_show_melds_with_m_and_play_the_match_with_the_keyboard() {
     let w = a.session.game().winner().unwrap();
     assert!(a.session.game().totals()[w] >= 1000);
 }
+
+/// Plays until the person may bid in the auction.
+fn until_a_bid(a: &mut App) -> bool {
+    for _ in 0..1000 {
+        bots(a);
+        let may_bid = a.session.status() == Status::Human
+            && a.session
+                .view()
+                .is_some_and(|v| v.legal.iter().any(|x| matches!(x, Action::Bid(_))));
+        if may_bid {
+            return true;
+        }
+        match a.session.status() {
+            Status::DealOver => {
+                key(a, KeyCode::Enter);
+            }
+            Status::Human => human_move(a),
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Digits typed in the auction and Enter make that bid (a regression: `220` Enter passed), and
+/// a bid that is not allowed is refused with the reason, leaving the auction as it was.
+#[test]
+fn a_bid_typed_as_a_number_is_made_or_refused() {
+    let mut a = app(3, Lang::En);
+    assert!(until_a_bid(&mut a));
+    let v = a.session.view().unwrap();
+    let lowest = v.legal.iter().find_map(|x| match x {
+        Action::Bid(b) => Some(*b),
+        _ => None,
+    });
+    let lowest = lowest.unwrap();
+    let before = a.session.game().deals().last().unwrap().actions.len();
+    // A bid out of step first: refused, nothing played.
+    for ch in format!("{}", lowest + 5).chars() {
+        key(&mut a, KeyCode::Char(ch));
+    }
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.session.game().deals().last().unwrap().actions.len(), before);
+    let (msg, tone) = a.message.clone().unwrap();
+    assert_eq!(tone, Tone::Error, "{msg}");
+    // Now the right one.
+    for ch in lowest.to_string().chars() {
+        key(&mut a, KeyCode::Char(ch));
+    }
+    key(&mut a, KeyCode::Enter);
+    let log = a.session.game().deals().last().unwrap();
+    assert_eq!(log.actions.get(before), Some(&Action::Bid(lowest)));
+    assert!(
+        a.message
+            .as_ref()
+            .is_none_or(|m| !m.0.contains(&lowest.to_string())),
+        "the echo stays"
+    );
+}
+
+/// After the person bids, the focus waits on the next bid, not on pass (a regression: it
+/// jumped back to pass every turn).
+#[test]
+fn after_a_bid_the_focus_stays_on_bidding() {
+    for seed in 0..20 {
+        let mut a = app(seed, Lang::En);
+        if !until_a_bid(&mut a) {
+            continue;
+        }
+        let v = a.session.view().unwrap();
+        let bid = binokel_tui::render::buttons(&v)
+            .iter()
+            .position(|x| matches!(x, Action::Bid(_)))
+            .unwrap();
+        a.button = bid;
+        key(&mut a, KeyCode::Enter);
+        // The auction comes back to the person with a bid still possible.
+        if !until_a_bid(&mut a) || a.session.deal().unwrap().phase() != Phase::Auction {
+            continue;
+        }
+        let v = a.session.view().unwrap();
+        let focused = binokel_tui::render::buttons(&v)[a.button];
+        assert!(matches!(focused, Action::Bid(_)), "focus on {focused}");
+        return;
+    }
+    panic!("the auction never came back to the person");
+}
