@@ -8,7 +8,10 @@ passed = gepasst
 to-act = am Zug
 you = du
 level = { $name } ({ $level })
-cards-left = { $n } Karten
+cards-left = { $n ->
+    [one] 1 Karte
+   *[other] { $n } Karten
+}
 
 phase-auction = Reizen
 phase-bury = Drücken
@@ -79,7 +82,10 @@ act-exchange = tausche die Trumpf-9
 
 ev-new-deal = Spiel { $n }: { $name } gibt.
 ev-acted = { $name }: { $action }
-ev-bury-hidden = { $name } drückt { $n } Karten.
+ev-bury-hidden = { $name } drückt { $n ->
+    [one] 1 Karte
+   *[other] { $n } Karten
+}.
 ev-give-hidden = { $name } gibt eine Karte zurück.
 ev-soloist = { $name } spielt für { $bid }.
 ev-tapp = Der Dapp: { $cards }
@@ -171,3 +177,4 @@ in-bettel = bettel
 in-surrender = abgehen
 in-meld = melde
 in-exchange = tausche
+too-small = Das Terminal ist zu klein: mindestens { $w } × { $h }.

@@ -8,7 +8,10 @@ passed = passed
 to-act = to act
 you = you
 level = { $name } ({ $level })
-cards-left = { $n } cards
+cards-left = { $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}
 
 phase-auction = Auction
 phase-bury = Burying
@@ -79,7 +82,10 @@ act-exchange = exchange the trump 9
 
 ev-new-deal = Deal { $n }: { $name } deals.
 ev-acted = { $name }: { $action }
-ev-bury-hidden = { $name } buries { $n } cards.
+ev-bury-hidden = { $name } buries { $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}.
 ev-give-hidden = { $name } gives a card back.
 ev-soloist = { $name } is the soloist at { $bid }.
 ev-tapp = The Tapp: { $cards }
@@ -114,7 +120,7 @@ bye = Goodbye. Continue later with: binokel play --resume
 not-your-turn = It is not your turn.
 marked = Marked to bury: { $cards }
 
-err-parse = “{ $input }” is not an action: { $why }
+err-parse = “{ $input }” { $why }.
 err-deal-over = The deal is over.
 err-wrong-phase = “{ $action }” is not possible now.
 err-must-open = Forehand must open with { $bid }.
@@ -171,3 +177,4 @@ in-bettel = bettel
 in-surrender = surrender
 in-meld = meld
 in-exchange = exchange
+too-small = The terminal is too small: make it at least { $w } × { $h }.

@@ -8,7 +8,10 @@ passed = gepast
 to-act = aan zet
 you = jij
 level = { $name } ({ $level })
-cards-left = { $n } kaarten
+cards-left = { $n ->
+    [one] 1 kaart
+   *[other] { $n } kaarten
+}
 
 phase-auction = Bieden
 phase-bury = Wegleggen
@@ -79,7 +82,10 @@ act-exchange = ruil de troef-9
 
 ev-new-deal = Spel { $n }: { $name } geeft.
 ev-acted = { $name }: { $action }
-ev-bury-hidden = { $name } legt { $n } kaarten weg.
+ev-bury-hidden = { $name } legt { $n ->
+    [one] 1 kaart
+   *[other] { $n } kaarten
+} weg.
 ev-give-hidden = { $name } geeft een kaart terug.
 ev-soloist = { $name } speelt voor { $bid }.
 ev-tapp = De stok: { $cards }
@@ -171,3 +177,4 @@ in-bettel = bettel
 in-surrender = opgeven
 in-meld = roem
 in-exchange = ruil
+too-small = De terminal is te klein: minstens { $w } × { $h }.

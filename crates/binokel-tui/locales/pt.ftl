@@ -8,7 +8,10 @@ passed = passou
 to-act = a jogar
 you = você
 level = { $name } ({ $level })
-cards-left = { $n } cartas
+cards-left = { $n ->
+    [one] 1 carta
+   *[other] { $n } cartas
+}
 
 phase-auction = Leilão
 phase-bury = Descarte
@@ -79,7 +82,10 @@ act-exchange = trocar o 9 de trunfo
 
 ev-new-deal = Mão { $n }: { $name } dá as cartas.
 ev-acted = { $name }: { $action }
-ev-bury-hidden = { $name } descarta { $n } cartas.
+ev-bury-hidden = { $name } descarta { $n ->
+    [one] 1 carta
+   *[other] { $n } cartas
+}.
 ev-give-hidden = { $name } devolve uma carta.
 ev-soloist = { $name } é o declarante por { $bid }.
 ev-tapp = O Tapp: { $cards }
@@ -171,3 +177,4 @@ in-bettel = bettel
 in-surrender = render
 in-meld = cantar
 in-exchange = trocar
+too-small = O terminal é pequeno demais: pelo menos { $w } × { $h }.

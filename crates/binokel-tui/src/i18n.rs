@@ -605,6 +605,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "ev-acted",
     "ev-bury-hidden",
     "ev-give-hidden",
+    "too-small",
     "in-pass",
     "in-bid",
     "in-call",
@@ -826,5 +827,23 @@ mod tests {
         let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
         assert_eq!(de.suit(Suit::Clubs), "Eichel");
         assert_eq!(de.suit(Suit::Diamonds), "Schellen");
+    }
+
+    /// One card is "1 card" (a regression: "1 cards"), in every language.
+    #[test]
+    fn one_card_is_singular() {
+        for (lang, one, two) in [
+            (Lang::En, "1 card", "2 cards"),
+            (Lang::De, "1 Karte", "2 Karten"),
+            (Lang::Nl, "1 kaart", "2 kaarten"),
+            (Lang::Pt, "1 carta", "2 cartas"),
+        ] {
+            let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
+            assert_eq!(cat.ta("cards-left", &[("n", Arg::Num(1))]), one);
+            assert_eq!(cat.ta("cards-left", &[("n", Arg::Num(2))]), two);
+        }
+        let en = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
+        let e = crate::command::parse_line("Qx", &en).unwrap_err();
+        assert_eq!(e, "“Qx” is not a card.");
     }
 }

@@ -129,10 +129,22 @@ fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
     }
 }
 
+/// The smallest screen the table is drawn on; below it the screen says so.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// Draws one frame and says where the clickable things are.
 pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
     let area = f.area();
     let mut hits = Hits::default();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        // Too small for the hand: say so instead of a table without cards.
+        let text = s.cat.ta(
+            "too-small",
+            &[("w", Arg::Num(MIN_SIZE.0 as i64)), ("h", Arg::Num(MIN_SIZE.1 as i64))],
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return hits;
+    }
     let btns = buttons(s.view);
     let labels: Vec<String> = btns.iter().map(|a| button_label(s.cat, s.view, *a)).collect();
     let btn_width: usize = labels.iter().map(|l| l.chars().count() + 3).sum();

@@ -604,7 +604,9 @@ pub fn step_events(before: &Deal, a: Action, after: &Deal, game: &Game, viewer: 
     }
     if n != 2 && before.outcome().melds.is_none() && after.outcome().melds.is_some() {
         if let Some(Contract::Trump(t) | Contract::Surrender(t)) = after.contract() {
-            for s in 0..n {
+            // The soloist lays down first, then the others in playing order (RULES.md 5).
+            let sol = after.soloist().unwrap_or(0);
+            for s in (0..n).map(|i| (sol + i) % n) {
                 let m = binokel::meld::melds(after.hand(s), Some(t), after.rules());
                 ev.push(Event::Melds {
                     seat: s,

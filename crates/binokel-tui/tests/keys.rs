@@ -311,9 +311,19 @@ fn tiny_and_huge_terminals_draw_without_panicking() {
         bots(&mut a);
         human_move(&mut a);
     }
-    for (w, h) in [(1, 1), (20, 5), (40, 12), (79, 23), (100, 30), (240, 70)] {
+    for (w, h) in [(1, 1), (20, 5), (39, 30), (100, 11), (40, 12), (79, 23), (100, 30), (240, 70)] {
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         term.draw(|f| a.draw(f)).unwrap();
+        let b = term.backend().buffer().clone();
+        let text: String = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| b[(x, y)].symbol().to_string())
+            .collect();
+        // Below 40 x 12 the screen says it is too small instead of a table without a hand.
+        let small = w < 40 || h < 12;
+        if w >= 39 {
+            assert_eq!(text.contains("te klein"), small, "{w}x{h}: {text}");
+        }
     }
 }
 
