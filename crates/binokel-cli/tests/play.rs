@@ -84,7 +84,7 @@ fn a_complete_match_is_played_from_a_script() {
         "{out}"
     );
     assert!(out.contains("Hint from "), "{out}");
-    assert!(out.contains("“XZ” is not an action"), "{out}");
+    assert!(out.contains("“XZ” is not a card."), "{out}");
     assert!(
         out.contains("is not allowed") || out.contains("must open"),
         "{out}"
@@ -122,6 +122,9 @@ fn a_saved_match_is_resumed() {
     let first = play(&args, &save, first_legal(60));
     assert!(first.status.success());
     assert!(stdout(&first).contains("Match saved to"), "{}", stdout(&first));
+    // The goodbye names the file to resume from.
+    let resume = format!("binokel play --resume --save {}", save.display());
+    assert!(stdout(&first).contains(&resume), "{}", stdout(&first));
     // Starting again without --resume does not silently replace the unfinished match.
     let refused = play(&args, &save, first_legal(5));
     assert_eq!(refused.status.code(), Some(2));

@@ -116,7 +116,7 @@ undo-done = Zurückgenommen: { $actions }
 undo-none = In diesem Spiel gibt es nichts zurückzunehmen.
 saved = Partie gespeichert in { $path }.
 resumed = Partie fortgesetzt aus { $path }.
-bye = Tschüss. Weiter später mit: binokel play --resume
+bye = Tschüss. Weiter später mit: { $command }
 not-your-turn = Du bist nicht dran.
 marked = Zum Drücken markiert: { $cards }
 

@@ -116,7 +116,7 @@ undo-done = Taken back: { $actions }
 undo-none = Nothing to take back in this deal.
 saved = Match saved to { $path }.
 resumed = Resumed the match from { $path }.
-bye = Goodbye. Continue later with: binokel play --resume
+bye = Goodbye. Continue later with: { $command }
 not-your-turn = It is not your turn.
 marked = Marked to bury: { $cards }
 

@@ -116,7 +116,7 @@ undo-done = Teruggenomen: { $actions }
 undo-none = Niets terug te nemen in dit spel.
 saved = Partij bewaard in { $path }.
 resumed = Partij hervat uit { $path }.
-bye = Tot ziens. Later verder met: binokel play --resume
+bye = Tot ziens. Later verder met: { $command }
 not-your-turn = Je bent niet aan de beurt.
 marked = Gemarkeerd om weg te leggen: { $cards }
 

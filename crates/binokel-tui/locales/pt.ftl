@@ -116,7 +116,7 @@ undo-done = Desfeito: { $actions }
 undo-none = Nada a desfazer nesta mão.
 saved = Partida guardada em { $path }.
 resumed = Partida retomada de { $path }.
-bye = Até logo. Continue mais tarde com: binokel play --resume
+bye = Até logo. Continue mais tarde com: { $command }
 not-your-turn = Não é a sua vez.
 marked = Marcadas para descartar: { $cards }
 

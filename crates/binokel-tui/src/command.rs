@@ -51,7 +51,10 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
                     let n: usize = num.trim().parse().map_err(|_| {
                         cat.ta(
                             "err-parse",
-                            &[("input", Arg::Str(t)), ("why", Arg::Str("is not #N with a number, such as #2"))],
+                            &[
+                                ("input", Arg::Str(t)),
+                                ("why", Arg::Str("is not #N with a number, such as #2")),
+                            ],
                         )
                     })?;
                     Command::Choice(n)

@@ -33,7 +33,7 @@ fn farewell(session: &Session, cat: &Catalog, out: &mut dyn Write) -> io::Result
         let path = p.display().to_string();
         writeln!(out, "{}", cat.ta("saved", &[("path", Arg::Str(&path))]))?;
     }
-    writeln!(out, "{}", cat.t("bye"))?;
+    writeln!(out, "{}", text::goodbye(cat, session.save_path()))?;
     out.flush()
 }
 

@@ -140,7 +140,10 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
         // Too small for the hand: say so instead of a table without cards.
         let text = s.cat.ta(
             "too-small",
-            &[("w", Arg::Num(MIN_SIZE.0 as i64)), ("h", Arg::Num(MIN_SIZE.1 as i64))],
+            &[
+                ("w", Arg::Num(MIN_SIZE.0 as i64)),
+                ("h", Arg::Num(MIN_SIZE.1 as i64)),
+            ],
         );
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return hits;

@@ -258,3 +258,24 @@ pub fn taken_back(cat: &Catalog, taken: &[Taken]) -> String {
         .collect();
     cat.ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))])
 }
+
+/// The goodbye line with the command that continues this match: `binokel play --resume
+/// --save FILE` naming the file that was used (a regression: the `--save` file was left out).
+pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
+    let command = match save {
+        Some(p) => {
+            let path = p.display().to_string();
+            let quoted = if path
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "/._-~+".contains(c))
+            {
+                path
+            } else {
+                format!("'{}'", path.replace('\'', "'\\''"))
+            };
+            format!("binokel play --resume --save {quoted}")
+        }
+        None => "binokel play --resume".to_string(),
+    };
+    cat.ta("bye", &[("command", Arg::Str(&command))])
+}

@@ -311,7 +311,16 @@ fn tiny_and_huge_terminals_draw_without_panicking() {
         bots(&mut a);
         human_move(&mut a);
     }
-    for (w, h) in [(1, 1), (20, 5), (39, 30), (100, 11), (40, 12), (79, 23), (100, 30), (240, 70)] {
+    for (w, h) in [
+        (1, 1),
+        (20, 5),
+        (39, 30),
+        (100, 11),
+        (40, 12),
+        (79, 23),
+        (100, 30),
+        (240, 70),
+    ] {
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         term.draw(|f| a.draw(f)).unwrap();
         let b = term.backend().buffer().clone();

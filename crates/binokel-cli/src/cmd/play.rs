@@ -158,7 +158,7 @@ pub fn run(args: Args) -> ExitCode {
                     app.cat
                         .ta("saved", &[("path", (&save.display().to_string()).into())])
                 );
-                println!("{}", app.cat.t("bye"));
+                println!("{}", binokel_tui::text::goodbye(&app.cat, Some(&save)));
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&format!("terminal error: {e}")),
