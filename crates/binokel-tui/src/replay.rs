@@ -145,9 +145,11 @@ impl Replay {
     /// Draws the table at the position.
     pub fn draw(&self, f: &mut ratatui::Frame, cat: &Catalog, overlay: Overlay) {
         let (g, log) = self.state(cat);
-        let Some(view) = View::of(&g, Some(self.seat)) else {
+        let Some(mut view) = View::of(&g, Some(self.seat)) else {
             return;
         };
+        // A replay is watched, not played: no action buttons (a stray `[bid 150]` showed).
+        view.legal.clear();
         let names = names_of(&g);
         let (d, k) = self.position();
         let status = cat.ta(

@@ -366,6 +366,16 @@ fn a_saved_match_is_stepped_through_in_the_replay() {
             .join("\n")
     };
     assert_eq!(r.position(), (0, 0));
+    // Seat 0 is to act at the start of the auction, but a replay shows no action buttons (a
+    // regression: a stray `[bid 150]`).
+    r.step(1);
+    assert!(!shot(&r).contains("[bid"), "{}", shot(&r));
+    r.step(-1);
+    for _ in 0..6 {
+        assert!(!shot(&r).contains("[pass]"), "{}", shot(&r));
+        r.step(1);
+    }
+    r.step(-6);
     r.step(3);
     assert_eq!(r.position(), (0, 3));
     let total = r.game().deals()[0].actions.len();
