@@ -500,6 +500,11 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
                     v.bid
                 )));
             }
+            // The Tapp stays on the table until the first trick is taken: a bot soloist picks
+            // it up, buries and declares within two bot moves, too fast to read.
+            if v.tricks.is_empty() {
+                tapp_line(&mut lines);
+            }
             if let Some(l) = text::stock_line(cat, v) {
                 lines.push(Line::from(l));
             }

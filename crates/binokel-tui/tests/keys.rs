@@ -544,3 +544,45 @@ fn after_a_bid_the_focus_stays_on_bidding() {
     }
     panic!("the auction never came back to the person");
 }
+
+/// When a bot wins the auction, the Tapp it picked up is still on the table in the first
+/// trick (a regression: it showed for one bot delay, 0.9 s).
+#[test]
+fn a_bots_tapp_stays_on_the_table_into_the_first_trick() {
+    for seed in 0..30 {
+        let mut a = app(seed, Lang::En);
+        // The person passes at once, so a bot is the soloist.
+        for _ in 0..100 {
+            bots(&mut a);
+            let Some(d) = a.session.deal().copied() else { break };
+            if d.phase() != Phase::Auction || a.session.status() != Status::Human {
+                break;
+            }
+            let legal = a.session.view().unwrap().legal;
+            let act = if legal.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                legal[0]
+            };
+            a.session.play_human(act).unwrap();
+        }
+        bots(&mut a);
+        let Some(d) = a.session.deal().copied() else {
+            continue;
+        };
+        if d.phase() != Phase::Play || d.soloist() == Some(0) || d.tricks_played() > 0 {
+            continue;
+        }
+        let screen = draw(&mut a);
+        let cat = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
+        for c in d.tapp().sorted_for_display() {
+            assert!(
+                screen.contains(&cat.card(c)),
+                "{c} of the Tapp not shown:\n{screen}"
+            );
+        }
+        assert!(screen.contains("Tapp"), "{screen}");
+        return;
+    }
+    panic!("no bot soloist in 30 deals");
+}
