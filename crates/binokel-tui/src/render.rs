@@ -317,17 +317,21 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
         };
         lines.push(Line::from(format!("  {second}")));
         if let Some(m) = v.melds.iter().find(|m| m.seat == seat) {
-            let list: Vec<String> = m.melds.iter().map(|x| cat.meld(x.kind)).collect();
-            let text = if list.is_empty() {
-                cat.t("melds-none")
-            } else if v.players == 2 {
-                // Shown one at a time after won tricks: suit and points tell them apart.
-                text::meld_list(cat, &m.melds)
-            } else {
-                list.join(", ")
-            };
-            let full = format!("  {} {}: {text}", cat.t("melds"), m.total);
             let room = r.width.saturating_sub(2) as usize;
+            let head = format!("  {} {}: ", cat.t("melds"), m.total);
+            let text = if m.melds.is_empty() {
+                cat.t("melds-none")
+            } else {
+                // With suit and points where they fit, else with suits only (a regression:
+                // "family, family, …" at 80 columns said neither).
+                let full = text::meld_list(cat, &m.melds);
+                if head.chars().count() + full.chars().count() <= room {
+                    full
+                } else {
+                    text::meld_list_short(cat, &m.melds)
+                }
+            };
+            let full = format!("{head}{text}");
             let shown = if full.chars().count() > room {
                 format!("{}…", text::truncate(&full, room.saturating_sub(1)))
             } else {

@@ -166,6 +166,27 @@ pub fn meld_list(cat: &Catalog, melds: &[binokel::Meld]) -> String {
         .join(", ")
 }
 
+/// A seat's melds for a narrow panel: suits without points, equal melds counted
+/// (`pair ♥, pair ♦, Diss ♦ ×2`).
+pub fn meld_list_short(cat: &Catalog, melds: &[binokel::Meld]) -> String {
+    let mut items: Vec<(String, usize)> = Vec::new();
+    for m in melds {
+        let name = match m.suit {
+            Some(s) if m.kind.has_suit() => format!("{} {}", cat.meld(m.kind), cat.suit_short(s)),
+            _ => cat.meld(m.kind),
+        };
+        match items.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, k)) => *k += 1,
+            None => items.push((name, 1)),
+        }
+    }
+    items
+        .into_iter()
+        .map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A hint as one line: the best actions with their values.
 pub fn hint(cat: &Catalog, h: &Hint) -> String {
     let best: Vec<String> = h
