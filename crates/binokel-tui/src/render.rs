@@ -62,6 +62,8 @@ pub struct Screen<'a> {
     pub help: &'a str,
     /// A status shown in the header (whose turn, or a replay position).
     pub status: Option<&'a str>,
+    /// A finished deal's verdict in numbers (`text::verdict`).
+    pub verdict: Option<&'a str>,
 }
 
 /// Where the clickable things were drawn.
@@ -530,6 +532,16 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
             if let Some(c) = v.contract {
                 lines.push(Line::from(contract_text(cat, c)));
             }
+            if let Some(verdict) = s.verdict {
+                lines.push(Line::from(Span::styled(
+                    verdict.to_string(),
+                    Style::default().add_modifier(Modifier::BOLD),
+                )));
+            }
+            // The soloist sees its own burial again.
+            if let Some(b) = v.buried {
+                lines.push(Line::from(format!("{}: {}", cat.t("buried"), cat.cards(b))));
+            }
             lines.push(Line::from(cat.t("deal-scores")));
             if let Some(sc) = &v.scores {
                 for (seat, x) in sc.iter().enumerate() {
@@ -558,7 +570,11 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
                 lines.push(Line::from(""));
                 lines.push(Line::from(cat.t("prompt-continue")));
             }
-            cat.t("phase-done")
+            cat.t(if v.winner.is_some() {
+                "phase-match-over"
+            } else {
+                "phase-done"
+            })
         }
     };
     (title, lines)

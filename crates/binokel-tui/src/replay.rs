@@ -161,6 +161,7 @@ impl Replay {
             ],
         );
         let help = cat.t("replay-help");
+        let verdict = g.current().and_then(|d| crate::text::verdict(cat, d));
         let screen = Screen {
             cat,
             view: &view,
@@ -175,6 +176,7 @@ impl Replay {
             log: &log,
             help: &help,
             status: Some(&status),
+            verdict: verdict.as_deref(),
         };
         render::draw(f, &screen);
     }

@@ -300,3 +300,38 @@ pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
     };
     cat.ta("bye", &[("command", Arg::Str(&command))])
 }
+
+/// The verdict of a finished deal in numbers, for everybody at the table: `made: 307 ≥ 270`,
+/// `went down: 190 < 200 → −400`, `Durch made → +1000`, `gave up → −150`. The soloist's
+/// total (its side's with four players) is announced at the end, as the soloist counts it
+/// out at a real table; the buried cards themselves stay the soloist's. None before the end
+/// and for a redeal.
+pub fn verdict(cat: &Catalog, deal: &binokel::Deal) -> Option<String> {
+    let o = deal.outcome();
+    if !o.complete || o.redeal {
+        return None;
+    }
+    let sol = o.soloist?;
+    let bid = o.bid?;
+    let score = o.scores[sol];
+    let side: Vec<Seat> = deal.team_of(sol).into_iter().flatten().collect();
+    let took = side.iter().any(|&s| o.tricks[s] > 0);
+    let melds: u32 = o.melds.map_or(0, |m| side.iter().map(|&s| m[s]).sum());
+    let total: u32 = side.iter().map(|&s| o.card_points[s]).sum::<u32>() + if took { melds } else { 0 };
+    let score_text = format!("{score:+}");
+    let args = [
+        ("total", Arg::Num(total as i64)),
+        ("bid", Arg::Num(bid as i64)),
+        ("score", Arg::Str(&score_text)),
+    ];
+    Some(match o.contract? {
+        binokel::Contract::Trump(_) if score > 0 => cat.ta("verdict-made", &args),
+        binokel::Contract::Trump(_) if !took => cat.ta("verdict-no-trick", &args),
+        binokel::Contract::Trump(_) => cat.ta("verdict-down", &args),
+        binokel::Contract::Durch if score > 0 => cat.ta("verdict-durch-made", &args),
+        binokel::Contract::Durch => cat.ta("verdict-durch-lost", &args),
+        binokel::Contract::Bettel if score > 0 => cat.ta("verdict-bettel-made", &args),
+        binokel::Contract::Bettel => cat.ta("verdict-bettel-lost", &args),
+        binokel::Contract::Surrender(_) => cat.ta("verdict-surrender", &args),
+    })
+}

@@ -183,6 +183,7 @@ impl App {
             _ => None,
         };
         let help = self.help();
+        let verdict = self.session.deal().and_then(|d| text::verdict(&self.cat, d));
         let screen = Screen {
             cat: &self.cat,
             view: &view,
@@ -197,6 +198,7 @@ impl App {
             log: &self.log,
             help: &help,
             status: status.as_deref(),
+            verdict: verdict.as_deref(),
         };
         self.hits = render::draw(f, &screen);
     }

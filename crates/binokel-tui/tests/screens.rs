@@ -126,6 +126,10 @@ impl<'a> Shot<'a> {
     fn buffer(&self) -> Buffer {
         let cat = Catalog::new(self.lang, self.style, self.game.rules().low);
         let view = View::of(self.game, Some(0)).unwrap();
+        let verdict = self
+            .game
+            .current()
+            .and_then(|d| binokel_tui::text::verdict(&cat, d));
         let names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
         let lv = levels();
         let help = cat.t(match view.phase {
@@ -154,6 +158,7 @@ impl<'a> Shot<'a> {
             log: &log,
             help: &help,
             status: None,
+            verdict: verdict.as_deref(),
         };
         let mut term = Terminal::new(TestBackend::new(self.size.0, self.size.1)).unwrap();
         term.draw(|f| {
