@@ -395,22 +395,60 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
     }
 }
 
-/// Asks for a deal field by field (`deal` or `fix N` without more words).
-fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Result<Option<PadDeal>> {
+/// A question with the old answer of a deal being corrected: "bid (empty: 180):", and an
+/// empty answer keeps it.
+fn with_old(prompt: &str, old: Option<String>) -> (String, Option<String>) {
+    match old {
+        Some(o) => (format!("{} (empty: {o}):", prompt.trim_end_matches(':')), Some(o)),
+        None => (prompt.to_string(), None),
+    }
+}
+
+/// The way a contract is typed (`H`, `durch`, `surrender C`).
+fn contract_input(c: Contract) -> String {
+    match c {
+        Contract::Trump(s) => s.letter().to_string(),
+        Contract::Durch => "durch".into(),
+        Contract::Bettel => "bettel".into(),
+        Contract::Surrender(s) => format!("surrender {}", s.letter()),
+    }
+}
+
+fn yes_no_text(b: bool) -> String {
+    if b { "y" } else { "n" }.to_string()
+}
+
+/// Asks for a deal field by field (`deal`, or `fix N` without more words: then each question
+/// offers the deal's old answer, kept by an empty line).
+fn ask_deal<R: BufRead, W: Write>(
+    pad: &Pad,
+    old: Option<&PadDeal>,
+    lines: &mut Lines<R, W>,
+) -> io::Result<Option<PadDeal>> {
     let rules = pad.rules().map_err(|e| io::Error::other(e.to_string()))?;
     let n = pad.players.len();
-    let next_dealer = pad.deals.last().map_or(0, |d| (d.dealer + 1) % n);
+    let next_dealer = old.map_or_else(
+        || pad.deals.last().map_or(0, |d| (d.dealer + 1) % n),
+        |o| o.dealer,
+    );
     let names = pad.players.join("/");
+    // `ask!(prompt, old answer, check)`: the old answer is offered and taken for an empty line.
     macro_rules! ask {
-        ($p:expr, $f:expr) => {
-            match lines.ask_until(AsRef::<str>::as_ref(&$p), $f)? {
+        ($p:expr, $old:expr, $f:expr) => {{
+            let (prompt, kept) = with_old(AsRef::<str>::as_ref(&$p), $old);
+            let check = $f;
+            match lines.ask_until(&prompt, |s: &str| match (&kept, s.is_empty()) {
+                (Some(k), true) => check(k.as_str()),
+                _ => check(s),
+            })? {
                 Some(v) => v,
                 None => return Ok(None),
             }
-        };
+        }};
     }
     let dealer = ask!(
         format!("dealer ({names}, empty: {}):", pad.players[next_dealer]),
+        None,
         |s: &str| {
             if s.is_empty() {
                 Ok(next_dealer)
@@ -420,17 +458,28 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
         }
     );
     if n == 2 {
-        return ask_two_player_deal(pad, &rules, dealer, lines);
+        return ask_two_player_deal(pad, &rules, dealer, old, lines);
     }
-    let soloist = ask!(format!("won the auction ({names}):"), |s: &str| seat_of(pad, s));
-    let bid = ask!("bid:", |s: &str| match s.parse::<u32>() {
-        Ok(b) if b > 0 && b % 10 == 0 => Ok(b),
-        _ => Err(format!("`{s}` is not a positive multiple of 10")),
-    });
+    let soloist = ask!(
+        format!("won the auction ({names}):"),
+        old.map(|o| pad.players[o.soloist].clone()),
+        |s: &str| seat_of(pad, s)
+    );
+    let bid = ask!(
+        "bid:",
+        old.map(|o| o.bid.to_string()),
+        |s: &str| match s.parse::<u32>() {
+            Ok(b) if b > 0 && b % 10 == 0 => Ok(b),
+            _ => Err(format!("`{s}` is not a positive multiple of 10")),
+        }
+    );
     let contract = ask!(
         "game (trump suit S/H/D/C, durch, bettel, surrender X):",
+        old.map(|o| contract_input(o.contract)),
         |s: &str| contract_of(s, &rules)
     );
+    // The old answers of the rest only fit the same kind of game.
+    let old = old.filter(|o| std::mem::discriminant(&o.contract) == std::mem::discriminant(&contract));
     let mut d = blank_deal(n, dealer, soloist, bid, contract);
     match contract {
         Contract::Durch | Contract::Bettel => {
@@ -439,7 +488,11 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
             } else {
                 "did the soloist take no trick? (y/n):"
             };
-            let made = ask!(q, yes_no);
+            let was = old.map(|o| {
+                let t = o.took_trick.get(soloist).copied().unwrap_or(false);
+                yes_no_text(if contract == Contract::Durch { t } else { !t })
+            });
+            let made = ask!(q, was, yes_no);
             d.took_trick = vec![false; n];
             d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
         }
@@ -448,21 +501,31 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
                 let p = &pad.players[s];
                 d.melds[s] = ask!(
                     format!("melds of {p} (a number, or the cards of the hand):"),
+                    old.map(|o| o.melds[s].to_string()),
                     |a: &str| { meld_answer(a, t, &rules) }
                 );
             }
             if matches!(contract, Contract::Trump(_)) {
                 for s in 0..n {
                     let p = &pad.players[s];
-                    d.took_trick[s] = ask!(format!("did {p} take a trick? (y/n, empty: y):"), |a: &str| {
-                        if a.is_empty() {
-                            Ok(true)
-                        } else {
-                            yes_no(a)
+                    let prompt = if old.is_some() {
+                        format!("did {p} take a trick? (y/n):")
+                    } else {
+                        format!("did {p} take a trick? (y/n, empty: y):")
+                    };
+                    d.took_trick[s] = ask!(
+                        prompt,
+                        old.map(|o| yes_no_text(o.took_trick.get(s).copied().unwrap_or(true))),
+                        |a: &str| {
+                            if a.is_empty() {
+                                Ok(true)
+                            } else {
+                                yes_no(a)
+                            }
                         }
-                    });
+                    );
                 }
-                if ask_card_points(pad, &mut d, lines)?.is_none() {
+                if ask_card_points(pad, &mut d, old, lines)?.is_none() {
                     return Ok(None);
                 }
             }
@@ -476,13 +539,24 @@ fn ask_deal<R: BufRead, W: Write>(pad: &Pad, lines: &mut Lines<R, W>) -> io::Res
 fn ask_card_points<R: BufRead, W: Write>(
     pad: &Pad,
     d: &mut PadDeal,
+    old: Option<&PadDeal>,
     lines: &mut Lines<R, W>,
 ) -> io::Result<Option<()>> {
     let n = pad.players.len();
     loop {
         for s in 0..n {
             let p = &pad.players[s];
-            match lines.ask_until(&format!("card points of {p} (empty: fill in):"), points_value)? {
+            // Correcting a deal: an empty answer keeps the old points (or the filled-in seat).
+            let kept = old.and_then(|o| o.card_points.get(s).copied().flatten());
+            let prompt = match kept {
+                Some(v) => format!("card points of {p} (empty: {v}; - to fill in):"),
+                None => format!("card points of {p} (empty: fill in):"),
+            };
+            let answer = lines.ask_until(&prompt, |a: &str| match (kept, a.is_empty()) {
+                (Some(v), true) => Ok(Some(v)),
+                _ => points_value(a),
+            })?;
+            match answer {
                 Some(v) => d.card_points[s] = v,
                 None => return Ok(None),
             }
@@ -518,26 +592,42 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
     pad: &Pad,
     rules: &Rules,
     dealer: usize,
+    old: Option<&PadDeal>,
     lines: &mut Lines<R, W>,
 ) -> io::Result<Option<PadDeal>> {
     macro_rules! ask {
-        ($p:expr, $f:expr) => {
-            match lines.ask_until(AsRef::<str>::as_ref(&$p), $f)? {
+        ($p:expr, $old:expr, $f:expr) => {{
+            let (prompt, kept) = with_old(AsRef::<str>::as_ref(&$p), $old);
+            let check = $f;
+            match lines.ask_until(&prompt, |s: &str| match (&kept, s.is_empty()) {
+                (Some(k), true) => check(k.as_str()),
+                _ => check(s),
+            })? {
                 Some(v) => v,
                 None => return Ok(None),
             }
-        };
+        }};
     }
-    let contract = ask!("trump (S/H/D/C):", trump_of);
+    let contract = ask!(
+        "trump (S/H/D/C):",
+        old.map(|o| contract_input(o.contract)),
+        trump_of
+    );
     let mut d = blank_deal(2, dealer, 0, 0, contract);
     for s in 0..2 {
         let p = &pad.players[s];
+        let prompt = if old.is_some() {
+            format!("melds {p} showed:")
+        } else {
+            format!("melds {p} showed (empty: none):")
+        };
         d.melds[s] = ask!(
-            format!("melds {p} showed (empty: none):"),
+            prompt,
+            old.map(|o| o.melds[s].to_string()),
             |a: &str| if a.is_empty() { Ok(0) } else { meld_value(a) }
         );
     }
-    if ask_card_points(pad, &mut d, lines)?.is_none() {
+    if ask_card_points(pad, &mut d, old, lines)?.is_none() {
         return Ok(None);
     }
     scored(d, rules, lines)
@@ -622,8 +712,8 @@ impl PadSession {
     }
 
     /// Runs commands from `input` until `quit` or its end; errors are reported on `out` and
-    /// the session goes on. Answers false when a command failed (for the exit status of a
-    /// script).
+    /// the session goes on. Answers false when a command failed and the input ended without
+    /// `quit` (the exit status of a script); a `quit` is a normal end, whatever went before.
     pub fn run<R: BufRead, W: Write>(&mut self, input: &mut R, out: &mut W) -> io::Result<bool> {
         let mut all_ok = true;
         loop {
@@ -637,7 +727,7 @@ impl PadSession {
                 continue;
             };
             let r = match cmd {
-                "quit" | "exit" | "q" => break,
+                "quit" | "exit" | "q" => return Ok(true),
                 "help" | "?" => {
                     writeln!(out, "{HELP}")?;
                     Ok(())
@@ -682,7 +772,7 @@ impl PadSession {
         };
         let deal = if rest.is_empty() {
             let mut lines = Lines { input, out };
-            match ask_deal(&pad, &mut lines)? {
+            match ask_deal(&pad, index.map(|i| &pad.deals[i]), &mut lines)? {
                 Some(d) => d,
                 None => return Ok(Err("the deal was not entered".into())),
             }
@@ -692,7 +782,23 @@ impl PadSession {
                 Err(e) => return Ok(Err(e)),
             }
         };
-        let p = self.pad.as_mut().expect("checked above");
+        if index.is_none() {
+            // A dealer out of rotation is taken (real evenings have their reasons), but said.
+            let n = pad.players.len();
+            if let Some(last) = pad.deals.last() {
+                let expected = (last.dealer + 1) % n;
+                if deal.dealer != expected {
+                    writeln!(
+                        out,
+                        "note: {} deals, but it was {}'s turn to deal; the rotation goes on from {}",
+                        pad.players[deal.dealer], pad.players[expected], pad.players[deal.dealer]
+                    )?;
+                }
+            }
+        }
+        let Some(p) = self.pad.as_mut() else {
+            return Ok(Err("no pad yet: start one with `new` or `load FILE`".into()));
+        };
         let r = match index {
             Some(i) => p.correct(i, deal),
             None => p.add(deal),
