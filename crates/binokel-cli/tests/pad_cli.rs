@@ -283,7 +283,7 @@ fn bad_arguments_and_files_are_named_not_panicked() {
     assert!(stdout.contains("error: no pad yet"), "{stdout}");
     assert!(stdout.contains("error: unknown command `foo`"), "{stdout}");
     assert!(stdout.contains("third copy"), "{stdout}");
-    assert!(stdout.contains("binokel") && stdout.contains("40"), "{stdout}");
+    assert!(stdout.contains("Binokel") && stdout.contains("40"), "{stdout}");
     assert!(stdout.contains("error: the deal was not entered"), "{stdout}");
     assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "no panic");
     let _ = std::fs::remove_dir_all(&dir);

@@ -669,16 +669,29 @@ fn parse_hand(text: &str, rules: &Rules) -> Result<CardSet, String> {
 /// The meld calculator's answer as lines of text.
 pub fn melds_text(cards: &str, trump: Option<Suit>, rules: &Rules) -> Result<String, String> {
     let hand = parse_hand(cards, rules)?;
-    let m = binokel::meld::melds(hand, trump, rules);
+    Ok(format!(
+        "{}\n",
+        meld_table(&binokel::meld::melds(hand, trump, rules))
+    ))
+}
+
+/// The meld calculator's table: one line a meld with its name in words, its suit and its
+/// points, then the total (`four queens 60`, not the record's `four_queens`).
+pub fn meld_table(m: &binokel::Melds) -> String {
+    let cat = crate::i18n::Catalog::new(
+        crate::i18n::Lang::En,
+        crate::i18n::CardStyle::French,
+        binokel::Low::Nine,
+    );
     let mut out = String::new();
     for x in m.as_slice() {
         match x.suit {
-            Some(s) => out.push_str(&format!("{:<15} {}  {:>5}\n", x.kind.name(), s, x.points)),
-            None => out.push_str(&format!("{:<15}    {:>5}\n", x.kind.name(), x.points)),
+            Some(s) => out.push_str(&format!("{:<15} {}  {:>5}\n", cat.meld(x.kind), s, x.points)),
+            None => out.push_str(&format!("{:<15}    {:>5}\n", cat.meld(x.kind), x.points)),
         }
     }
-    out.push_str(&format!("{:<18} {:>5}\n", "total", m.total()));
-    Ok(out)
+    out.push_str(&format!("{:<18} {:>5}", "total", m.total()));
+    out
 }
 
 const HELP: &str = "\

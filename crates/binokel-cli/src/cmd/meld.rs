@@ -59,15 +59,7 @@ pub fn run(args: Args) -> ExitCode {
         let v = serde_json::json!({"total": m.total(), "melds": m.as_slice()});
         super::print_line(&v.to_string());
     } else {
-        let mut text = String::new();
-        for x in m.as_slice() {
-            match x.suit {
-                Some(s) => text.push_str(&format!("{:<15} {}  {:>5}\n", x.kind.name(), s, x.points)),
-                None => text.push_str(&format!("{:<15}    {:>5}\n", x.kind.name(), x.points)),
-            }
-        }
-        text.push_str(&format!("{:<18} {:>5}", "total", m.total()));
-        super::print_line(&text);
+        super::print_line(&binokel_tui::pad::meld_table(&m));
     }
     ExitCode::SUCCESS
 }
