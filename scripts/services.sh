@@ -18,7 +18,7 @@ command -v cc >/dev/null 2>&1 || need+=(build-essential)   # a C compiler: SQLit
 command -v python3 >/dev/null 2>&1 || need+=(python3)      # the outside-engine test bot
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
-command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)              # the README's screen captures
 if [ -z "${BINOKEL_TEST_POSTGRES:-}" ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 fi
