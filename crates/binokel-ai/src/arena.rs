@@ -50,7 +50,9 @@ fn player(name: &str, seed: u64, timeout: Duration) -> Player {
 /// - Four seats (partners opposite): with two bots A/B/A/B and B/A/B/A, so each bot plays
 ///   both partnerships' cards and sits in every seat, and the partners are always the same
 ///   bot (a mixed partnership would measure how two bots get on together, not which is
-///   stronger). One bot: a single play.
+///   stronger). With four bots A B C D the four rotations (A/B/C/D, D/A/B/C, C/D/A/B,
+///   B/C/D/A): each bot sits in every seat once, and the first and third name always play
+///   together against the second and fourth. One bot: a single play.
 /// - Two seats: with two bots the deal is played once and again with the seats swapped.
 ///   One bot: a single play.
 pub fn arrangements(bots: &[String], players: usize) -> Result<Vec<Vec<usize>>, String> {
@@ -68,13 +70,14 @@ pub fn arrangements(bots: &[String], players: usize) -> Result<Vec<Vec<usize>>, 
         ])),
         (3, 3) => Ok(v(&[&[0, 1, 2], &[2, 0, 1], &[1, 2, 0]])),
         (4, 2) => Ok(v(&[&[0, 1, 0, 1], &[1, 0, 1, 0]])),
+        (4, 4) => Ok(v(&[&[0, 1, 2, 3], &[3, 0, 1, 2], &[2, 3, 0, 1], &[1, 2, 3, 0]])),
         (2, 2) => Ok(v(&[&[0, 1], &[1, 0]])),
         (2..=4, n) => Err(format!(
             "{n} seat names for {players} players: give {}",
-            if players == 3 {
-                "one to three"
-            } else {
-                "one or two"
+            match players {
+                3 => "one to three",
+                4 => "one, two or four",
+                _ => "one or two",
             }
         )),
         (p, _) => Err(format!("the arena plays two, three or four seats, not {p}")),
@@ -145,8 +148,10 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
                 return json!({"set": i, "error": format!("the engine refused {a:?}")});
             }
         }
-        for p in &players {
+        // Each outside engine is told how the deal ended (every hand revealed), then quits.
+        for (seat, p) in players.iter_mut().enumerate() {
             if let Player::External(x) = p {
+                x.finish(&crate::engine::result_of(&game, seat));
                 log.extend(x.log.iter().cloned());
             }
         }
@@ -157,6 +162,9 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
         let made = sol.map(|s| o.scores[s] > 0 && !matches!(o.contract, Some(Contract::Surrender(_))));
         plays.push(json!({
             "seats": arr.iter().map(|&b| bots[b].clone()).collect::<Vec<_>>(),
+            // Which entry of the seat list sits in each seat: the summary counts by this, so
+            // the same name given twice (`random,random`) is two entries.
+            "bot_index": arr,
             "scores": o.scores[..n].to_vec(),
             "soloist": sol,
             "bid": o.bid,
@@ -234,8 +242,13 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
                 .filter_map(Value::as_str)
                 .collect();
             external_faults += p["log"].as_array().map_or(0, Vec::len);
-            for (seat, name) in seats.iter().enumerate() {
-                let Some(b) = bots.iter().position(|x| x == name) else {
+            let index: Vec<Option<usize>> = match p["bot_index"].as_array() {
+                Some(ix) => ix.iter().map(|i| i.as_u64().map(|i| i as usize)).collect(),
+                // Results files from before `bot_index`: by name.
+                None => seats.iter().map(|n| bots.iter().position(|x| x == n)).collect(),
+            };
+            for (seat, b) in index.into_iter().enumerate() {
+                let Some(b) = b.filter(|&b| b < bots.len()) else {
                     continue;
                 };
                 let score = p["scores"][seat].as_f64().unwrap_or(0.0);
@@ -282,8 +295,9 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
     let round = |x: f64| (x * 10.0).round() / 10.0;
     let mut out = json!({
         "deals": sets.iter().filter(|s| s["plays"].is_array()).count(),
-        "bots": stats.iter().map(|s| json!({
+        "bots": stats.iter().enumerate().map(|(i, s)| json!({
             "name": s.name,
+            "index": i,
             "mean_score": round(s.mean_score),
             "ci95": [round(s.ci95[0]), round(s.ci95[1])],
             "contracts": s.contracts,
@@ -296,7 +310,11 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
     if bots.len() == 2 {
         let (m, ci) = mean_ci(&diffs);
         out["difference"] = json!({
-            "of": format!("{} - {}", bots[0], bots[1]),
+            "of": if bots[0] == bots[1] {
+                format!("{0} #1 - {0} #2", bots[0])
+            } else {
+                format!("{} - {}", bots[0], bots[1])
+            },
             "mean": round(m),
             "ci95": [round(ci[0]), round(ci[1])],
         });
@@ -305,10 +323,25 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
     out
 }
 
-/// A readable table of a summary.
+/// A readable table of a summary. The name column is as wide as the longest name (a long
+/// `cmd:` command line keeps the other columns in line); a name given more than once is
+/// written with its place in the seat list (`random #2`).
 pub fn table(summary: &Value) -> String {
+    let rows: Vec<&Value> = summary["bots"].as_array().into_iter().flatten().collect();
+    let names: Vec<String> = rows
+        .iter()
+        .map(|b| {
+            let name = b["name"].as_str().unwrap_or("?");
+            let twice = rows.iter().filter(|o| o["name"].as_str() == Some(name)).count() > 1;
+            match b["index"].as_u64() {
+                Some(i) if twice => format!("{name} #{}", i + 1),
+                _ => name.to_string(),
+            }
+        })
+        .collect();
+    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(3);
     let mut s = format!(
-        "{} deal sets\n{:<24} {:>10} {:>20} {:>9} {:>6} {:>10} {:>12}\n",
+        "{} deal sets\n{:<w$} {:>10} {:>20} {:>9} {:>6} {:>10} {:>12}\n",
         summary["deals"],
         "bot",
         "mean/deal",
@@ -318,10 +351,10 @@ pub fn table(summary: &Value) -> String {
         "surrenders",
         "ms/decision"
     );
-    for b in summary["bots"].as_array().into_iter().flatten() {
+    for (b, name) in rows.iter().zip(&names) {
         s += &format!(
-            "{:<24} {:>10.1} {:>20} {:>9} {:>6} {:>10} {:>12.2}\n",
-            b["name"].as_str().unwrap_or("?"),
+            "{:<w$} {:>10.1} {:>20} {:>9} {:>6} {:>10} {:>12.2}\n",
+            name,
             b["mean_score"].as_f64().unwrap_or(0.0),
             format!(
                 "[{:.1}, {:.1}]",

@@ -10,8 +10,13 @@
 //! engine: action bid 160
 //! host:   hint {...view...}
 //! engine: hint [["bid 160", 12.5], ["pass", 4.0]]
+//! host:   result {"seat":1,"record":{...},"verdict":{...}}
 //! host:   quit
 //! ```
+//!
+//! `result` (the finished deal with every hand) and `quit` have no answer; the host sends
+//! `result` only as the last line before `quit` and reads nothing after it, so an engine that
+//! answers `error` to a command it does not know still works.
 //!
 //! [`serve`] is the engine side (what `binokel engine --bot NAME` runs); [`ExternalBot`] is
 //! the host side the arena uses for `cmd:<command line>` seats. A misbehaving engine (an
@@ -19,7 +24,7 @@
 //! the host plays the first legal action instead and says so in its log.
 
 use crate::Bot;
-use binokel::{Action, Low, Rules, View};
+use binokel::{Action, Game, Low, Rules, Seat, View};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -39,8 +44,31 @@ fn parse_token(token: &str, low: Low) -> Result<Action, binokel::ParseError> {
     Action::parse(token, low).or_else(|e| Action::parse(token, Low::Nine).map_err(|_| e))
 }
 
-/// Answers one protocol line with a bot; None means `quit`.
-pub fn answer(bot: &mut dyn Bot, line: &str) -> Option<String> {
+/// What an engine does with one protocol line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Write this line.
+    Line(String),
+    /// Write nothing (`result`).
+    Nothing,
+    /// Stop (`quit`).
+    Quit,
+}
+
+/// The `result` line's JSON for `seat` once a deal is over: the seat, the match so far as a
+/// `binokel-record/1` (every hand as dealt, the Tapp, every action, burials included) and the
+/// referee's verdict of it (RECORDS.md sections 1 and 2: soloist, bid, contract, melds,
+/// tricks, card points, scores, totals).
+pub fn result_of(game: &Game, seat: Seat) -> serde_json::Value {
+    serde_json::json!({
+        "seat": seat,
+        "record": binokel::record::write_record(game),
+        "verdict": binokel::record::report(game),
+    })
+}
+
+/// Answers one protocol line with a bot.
+pub fn answer(bot: &mut dyn Bot, line: &str) -> Reply {
     let line = line.trim_end_matches(['\r', '\n']);
     let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
     let reply = match cmd {
@@ -76,11 +104,13 @@ pub fn answer(bot: &mut dyn Bot, line: &str) -> Option<String> {
                 }
             }
         },
-        "quit" => return None,
+        // The finished deal: the bundled bots learn nothing from it, and it has no answer.
+        "result" => return Reply::Nothing,
+        "quit" => return Reply::Quit,
         "" => "error empty line".into(),
-        other => format!("error unknown command `{other}` (expected choose, hint or quit)"),
+        other => format!("error unknown command `{other}` (expected choose, hint, result or quit)"),
     };
-    Some(reply)
+    Reply::Line(reply)
 }
 
 /// Runs the engine side until `quit` or end of input.
@@ -88,11 +118,12 @@ pub fn serve(bot: &mut dyn Bot, input: impl BufRead, mut output: impl Write) -> 
     for line in input.lines() {
         let line = line?;
         match answer(bot, &line) {
-            Some(reply) => {
+            Reply::Line(reply) => {
                 writeln!(output, "{reply}")?;
                 output.flush()?;
             }
-            None => break,
+            Reply::Nothing => {}
+            Reply::Quit => break,
         }
     }
     Ok(())
@@ -226,6 +257,21 @@ impl ExternalBot {
         fallback
     }
 
+    /// Ends the session after a deal: sends `result RESULT` (RESULT on one line, see
+    /// docs/engine-protocol.md) and then `quit`, and closes the program's input. Nothing the
+    /// program writes after this is read, so an `error` answer to `result` (an engine that
+    /// does not know the command) costs nothing; every later decision of this bot is lost.
+    pub fn finish(&mut self, result: &serde_json::Value) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "result {result}")
+                .and_then(|_| writeln!(stdin, "quit"))
+                .and_then(|_| stdin.flush());
+        }
+        self.gone
+            .get_or_insert_with(|| "the session has ended (`result` and `quit` were sent)".into());
+        self.lines = None;
+    }
+
     /// The command line this bot runs.
     pub fn command(&self) -> &str {
         &self.command
@@ -284,7 +330,6 @@ impl Bot for ExternalBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use binokel::{Game, Rules};
 
     /// Under the sevens the host writes `7` and reads an engine's `7` or `9` alike.
     #[test]

@@ -48,7 +48,9 @@ fn every_bot_sits_in_every_seat_equally_often() {
 #[test]
 fn seat_lists_that_do_not_fit_are_refused_with_a_reason() {
     let e = arrangements(&names(&["a", "b", "c"]), 4).unwrap_err();
-    assert!(e.contains("4 players"), "{e}");
+    assert!(e.contains("4 players") && e.contains("one, two or four"), "{e}");
+    let e = arrangements(&names(&["a", "b", "c", "d", "e"]), 4).unwrap_err();
+    assert!(e.contains("one, two or four"), "{e}");
     let e = arrangements(&names(&["a", "b", "c"]), 2).unwrap_err();
     assert!(e.contains("one or two"), "{e}");
     assert!(arrangements(&[], 3).is_err());
@@ -144,4 +146,95 @@ fn omniscient_seat_plays_four_seats() {
     }
     let summary = summarize(&bots, &[set]);
     assert_eq!(summary["bots"][0]["seat_deals"], 4);
+}
+
+/// Four names for four seats: the four rotations, each bot once in every seat, the first and
+/// third name always partners (and so always the same team's score).
+#[test]
+fn four_names_play_four_rotations() {
+    let four = names(&["a", "b", "c", "d"]);
+    let arrs = arrangements(&four, 4).unwrap();
+    assert_eq!(arrs.len(), 4);
+    for seat in 0..4 {
+        let mut at: Vec<usize> = arrs.iter().map(|r| r[seat]).collect();
+        at.sort();
+        assert_eq!(at, vec![0, 1, 2, 3], "seat {seat}");
+    }
+    for r in &arrs {
+        assert_eq!((r[0] + 2) % 4, r[2] % 4, "{r:?}");
+        assert!(r[0] % 2 == r[2] % 2 && r[1] % 2 == r[3] % 2, "{r:?}");
+    }
+    let bots = names(&["easy", "heuristic", "random", "heuristic"]);
+    let set = play_set(
+        &bots,
+        Rules::from_preset_name("kreuz").unwrap(),
+        3,
+        0,
+        Duration::from_secs(5),
+    );
+    assert!(set.get("error").is_none(), "{set}");
+    let summary = summarize(&bots, std::slice::from_ref(&set));
+    let rows = summary["bots"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    // The same name twice is two entries, each with its own four seat-deals.
+    for (i, b) in rows.iter().enumerate() {
+        assert_eq!(b["seat_deals"], 4, "{b}");
+        assert_eq!(b["index"], i);
+    }
+    // Partners: the first and third entry always score alike, so do the second and fourth.
+    assert_eq!(rows[0]["mean_score"], rows[2]["mean_score"]);
+    assert_eq!(rows[1]["mean_score"], rows[3]["mean_score"]);
+    assert!(summary.get("difference").is_none());
+    let table = binokel_ai::arena::table(&summary);
+    assert!(
+        table.contains("heuristic #2") && table.contains("heuristic #4"),
+        "{table}"
+    );
+}
+
+/// `random,random` with two seats: both entries play (one seat-deal each per set), and the
+/// difference is of the first entry minus the second.
+#[test]
+fn the_same_bot_twice_is_two_entries() {
+    let bots = names(&["random", "random"]);
+    let sets: Vec<Value> = (0..3)
+        .map(|i| {
+            play_set(
+                &bots,
+                Rules::from_preset_name("two-player").unwrap(),
+                1,
+                i,
+                Duration::from_secs(5),
+            )
+        })
+        .collect();
+    let summary = summarize(&bots, &sets);
+    for b in summary["bots"].as_array().unwrap() {
+        assert_eq!(b["seat_deals"], 6, "{summary}");
+    }
+    assert_eq!(summary["difference"]["of"], "random #1 - random #2");
+    // A results file from before `bot_index` is still counted, by name.
+    let h = names(&["heuristic", "random"]);
+    let two: Vec<Value> = (0..2)
+        .map(|i| {
+            play_set(
+                &h,
+                Rules::from_preset_name("two-player").unwrap(),
+                1,
+                i,
+                Duration::from_secs(5),
+            )
+        })
+        .collect();
+    let stripped: Vec<Value> = two
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            for p in s["plays"].as_array_mut().unwrap() {
+                p.as_object_mut().unwrap().remove("bot_index");
+            }
+            s
+        })
+        .collect();
+    assert_eq!(summarize(&h, &stripped)["bots"], summarize(&h, &two)["bots"]);
 }

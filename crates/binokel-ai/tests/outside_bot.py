@@ -2,20 +2,36 @@
 """A small outside bot for the engine protocol (docs/engine-protocol.md), not written in Rust.
 
 It plays a seeded random legal action, preferring to follow the heuristic "open at the
-forced bid, then pass". Misbehaviour for the tests: `--misbehave illegal|garbage|silent|crash`
-makes it break the protocol on its second decision.
+forced bid, then pass". Misbehaviour for the tests: `--misbehave illegal|garbage|error|lowercase|silent|crash`
+makes it break the protocol on its second decision. `--transcript DIR` writes every line it
+receives to DIR/<its process id>.txt (one file per session). It does not know the `result` command (it answers `error unknown command`,
+as an engine written before `result` existed does); the host ignores that answer.
 """
 import json
 import random
 import sys
 import time
 
-mode = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--misbehave" else None
+mode = None
+transcript = None
+args = sys.argv[1:]
+while args:
+    flag, value, args = args[0], args[1] if len(args) > 1 else None, args[2:]
+    if flag == "--misbehave":
+        mode = value
+    elif flag == "--transcript":
+        import os
+        transcript = open(os.path.join(value, f"{os.getpid()}.txt"), "w")
+    else:
+        sys.exit(f"outside_bot.py: unknown option {flag}")
 rng = random.Random(7)
 decisions = 0
 
 for line in sys.stdin:
     line = line.rstrip("\n")
+    if transcript:
+        transcript.write(line + "\n")
+        transcript.flush()
     cmd, _, rest = line.partition(" ")
     if cmd == "binokel-engine":
         print("ready pybot" if rest == "1" else "error unsupported version", flush=True)
@@ -29,6 +45,12 @@ for line in sys.stdin:
                 continue
             if mode == "garbage":
                 print("I would rather play chess", flush=True)
+                continue
+            if mode == "error":
+                print("error I give up", flush=True)
+                continue
+            if mode == "lowercase" and len(legal[0]) == 2:
+                print("action " + legal[0].lower(), flush=True)  # a card: `ah`
                 continue
             if mode == "silent":
                 time.sleep(3600)

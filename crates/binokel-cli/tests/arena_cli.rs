@@ -185,3 +185,100 @@ fn bad_input_is_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+fn outside_bot() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../binokel-ai/tests/outside_bot.py").to_string()
+}
+
+/// `--bot` takes a name whole, so a `cmd:` command line may contain a comma (`--bots` splits
+/// at commas and refuses the pieces).
+#[test]
+fn bot_takes_a_command_line_with_a_comma() {
+    let cmd = format!("cmd:env TAG=a,b python3 {}", outside_bot());
+    let s = json_of(&arena(&[
+        "--bot",
+        &cmd,
+        "--bot",
+        "heuristic",
+        "--deals",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(s["bots"][0]["name"], cmd.as_str(), "{s}");
+    assert_eq!(s["bots"][0]["seat_deals"], 9, "{s}");
+    assert_eq!(s["faults_logged"], 0, "{s}");
+    let out = arena(&["--bots", &format!("{cmd},heuristic"), "--deals", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("b python3"),
+        "the piece after the comma is named: {err}"
+    );
+    // One or the other.
+    let out = arena(&["--bots", "random,heuristic", "--bot", "random", "--deals", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bot"));
+}
+
+/// The bundled engine behind `cmd:`: it plays through the protocol (and is sent `result`
+/// after each deal) without a lost decision.
+#[test]
+fn the_bundled_engine_plays_as_an_outside_engine() {
+    let cmd = format!("cmd:{} engine --bot random", env!("CARGO_BIN_EXE_binokel"));
+    let s = json_of(&arena(&[
+        "--bot",
+        &cmd,
+        "--bot",
+        "heuristic",
+        "--deals",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(s["faults_logged"], 0, "{s}");
+    assert_eq!(s["bots"][0]["seat_deals"], 9, "{s}");
+}
+
+/// A long `cmd:` name widens the name column: every line of the table is as long as the
+/// header, so the numbers stay under their headings.
+#[test]
+fn a_long_name_keeps_the_table_in_line() {
+    let cmd = format!("cmd:python3 {}", outside_bot());
+    let out = arena(&["--bot", &cmd, "--bot", "heuristic", "--deals", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().skip(1).take(3).collect();
+    assert!(lines[1].starts_with(&cmd), "{text}");
+    for l in &lines {
+        assert_eq!(l.chars().count(), lines[0].chars().count(), "ragged:\n{text}");
+    }
+}
+
+/// Four names for four seats (four rotations) and the same name twice (two entries).
+#[test]
+fn four_names_for_four_seats_and_a_name_twice() {
+    let s = json_of(&arena(&[
+        "--rules",
+        "kreuz",
+        "--bots",
+        "easy,heuristic,random,heuristic",
+        "--deals",
+        "1",
+        "--json",
+    ]));
+    let rows = s["bots"].as_array().unwrap();
+    assert_eq!(rows.len(), 4, "{s}");
+    assert!(rows.iter().all(|b| b["seat_deals"] == 4), "{s}");
+    let s = json_of(&arena(&[
+        "--rules",
+        "two-player",
+        "--bots",
+        "random,random",
+        "--deals",
+        "2",
+        "--json",
+    ]));
+    let rows = s["bots"].as_array().unwrap();
+    // Two sets, each played twice with one seat per entry: four seat-deals each, none with 0.
+    assert!(rows.iter().all(|b| b["seat_deals"] == 4), "{s}");
+    assert_eq!(s["difference"]["of"], "random #1 - random #2");
+}

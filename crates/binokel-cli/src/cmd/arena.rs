@@ -18,10 +18,15 @@ pub struct Args {
     /// `omniscient` (the strong search shown the true deal: the upper bound) or
     /// `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Three players, two
     /// names: each deal is played six times (every arrangement); three names: three
-    /// rotations. Four players (partners opposite), two names: A/B/A/B and B/A/B/A. Two
-    /// players, two names: the deal and again with the seats swapped.
+    /// rotations. Four players (partners opposite), two names: A/B/A/B and B/A/B/A; four
+    /// names: four rotations (the first and third are partners). Two players, two names: the
+    /// deal and again with the seats swapped. One name: one play.
     #[arg(long, value_delimiter = ',', default_value = "strong,heuristic")]
     pub bots: Vec<String>,
+    /// One seat name, taken whole (repeat it for each name; instead of `--bots`): a
+    /// `cmd:` command line may then contain commas.
+    #[arg(long = "bot", value_name = "NAME", conflicts_with = "bots")]
+    pub bot: Vec<String>,
     /// Number of duplicate deal sets.
     #[arg(long, default_value_t = 100)]
     pub deals: u64,
@@ -59,6 +64,9 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 
 /// Runs the arena.
 pub fn run(mut args: Args) -> ExitCode {
+    if !args.bot.is_empty() {
+        args.bots = std::mem::take(&mut args.bot);
+    }
     let mut done_sets: Vec<Value> = Vec::new();
     let mut saved_rules = None;
     let path = args.resume.clone().or(args.out.clone());
