@@ -123,7 +123,7 @@ fn a_saved_match_is_resumed() {
     assert!(first.status.success());
     assert!(stdout(&first).contains("Match saved to"), "{}", stdout(&first));
     // The goodbye names the file to resume from.
-    let resume = format!("binokel play --resume --save {}", save.display());
+    let resume = format!("binokel play --resume {}", save.display());
     assert!(stdout(&first).contains(&resume), "{}", stdout(&first));
     // Starting again without --resume does not silently replace the unfinished match.
     let refused = play(&args, &save, first_legal(5));
@@ -440,4 +440,106 @@ fn two_players_play_a_whole_match_with_melds_from_a_script() {
         "{}",
         stdout(&o)
     );
+}
+
+/// Runs `binokel ARGS` with its data folder in `home` (no --save), feeding `lines`.
+fn in_home(home: &Path, args: &[&str], lines: &[&str]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .env("XDG_DATA_HOME", home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    let writer = std::thread::spawn(move || {
+        for l in owned {
+            if writeln!(stdin, "{l}").is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Each match gets its own file in the data folder, so a finished match is never overwritten
+/// (a regression: `--save F` on a finished match started a new one in F); `--resume` finds the
+/// latest unfinished match and `binokel replay --list` lists them all.
+#[test]
+fn each_match_has_its_own_file_and_finished_ones_are_kept() {
+    let home = tmp("library").parent().unwrap().join("home");
+    let _ = std::fs::remove_dir_all(&home);
+    let matches = home.join("binokel/matches");
+    let quick = [
+        "play",
+        "--plain",
+        "--bots",
+        "random,random",
+        "--rule",
+        "target=300",
+        "--seed",
+        "9",
+    ];
+    // A whole (short) match, then one stopped after a few moves.
+    let all: Vec<&str> = vec!["#1"; 20_000];
+    let done = in_home(&home, &quick, &all);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(stdout(&done).contains("wins the match"), "{}", stdout(&done));
+    let part = in_home(&home, &quick, &["#1"; 5]);
+    assert!(part.status.success());
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&matches)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let finished = files
+        .iter()
+        .find(|f| referee(f)["winner"].is_number())
+        .expect("the finished match is kept")
+        .clone();
+    let running = files.iter().find(|f| **f != finished).unwrap().clone();
+    let before = std::fs::read_to_string(&finished).unwrap();
+    // --save on the finished file is refused, and the file is untouched.
+    let refused = in_home(
+        &home,
+        &["play", "--plain", "--save", finished.to_str().unwrap()],
+        &["#1"],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("holds a finished match"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&finished).unwrap(), before);
+    // The list shows both, with their state.
+    let list = in_home(&home, &["replay", "--list"], &[]);
+    let text = stdout(&list);
+    assert!(
+        text.contains(&finished.display().to_string()) && text.contains("won"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&running.display().to_string()) && text.contains("running"),
+        "{text}"
+    );
+    // --resume without a file continues the unfinished one, to its end.
+    let resumed = in_home(&home, &["play", "--plain", "--resume"], &all);
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    assert!(stdout(&resumed).contains("wins the match"));
+    assert!(referee(&running)["winner"].is_number());
+    assert_eq!(std::fs::read_to_string(&finished).unwrap(), before);
+    // Nothing left to resume.
+    let none = in_home(&home, &["play", "--plain", "--resume"], &[]);
+    assert_eq!(none.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&home);
 }

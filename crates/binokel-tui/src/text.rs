@@ -280,8 +280,8 @@ pub fn taken_back(cat: &Catalog, taken: &[Taken]) -> String {
     cat.ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))])
 }
 
-/// The goodbye line with the command that continues this match: `binokel play --resume
-/// --save FILE` naming the file that was used (a regression: the `--save` file was left out).
+/// The goodbye line with the command that continues this match: `binokel play --resume FILE`
+/// naming the file that was used (a regression: the `--save` file was left out).
 pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
     let command = match save {
         Some(p) => {
@@ -294,7 +294,7 @@ pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
             } else {
                 format!("'{}'", path.replace('\'', "'\\''"))
             };
-            format!("binokel play --resume --save {quoted}")
+            format!("binokel play --resume {quoted}")
         }
         None => "binokel play --resume".to_string(),
     };

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod engine;
+pub mod library;
 pub mod loadtest;
 pub mod meld;
 pub mod pad;

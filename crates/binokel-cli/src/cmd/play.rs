@@ -1,6 +1,7 @@
 //! `binokel play`: a match against computer players in the terminal (one to three, as the
 //! rules seat them).
 
+use super::library;
 use binokel_tui::plain;
 use binokel_tui::session::{Config, Session};
 use binokel_tui::tui::App;
@@ -35,14 +36,17 @@ pub struct Args {
     /// automatically when stdin or stdout is not a terminal.
     #[arg(long)]
     pub plain: bool,
-    /// Continue the saved match (from --save's file).
-    #[arg(long, conflicts_with = "new")]
-    pub resume: bool,
-    /// Start a new match even if the save file holds an unfinished one (it is replaced).
+    /// Continue a saved match: FILE, or --save's file, or else the latest unfinished match
+    /// of the data folder (`binokel replay --list` lists them).
+    #[arg(long, conflicts_with = "new", num_args = 0..=1, value_name = "FILE")]
+    pub resume: Option<Option<PathBuf>>,
+    /// With --save F: start a new match in F even if F holds an unfinished one (it is
+    /// replaced). A finished match is never replaced.
     #[arg(long)]
     pub new: bool,
-    /// Where the match is saved after every action (a binokel-record/1 file).
-    /// Default: $XDG_DATA_HOME/binokel/match.json (or ~/.local/share/binokel/match.json).
+    /// Where the match is saved after every action (a binokel-record/1 file). Default: a new
+    /// file per match in $XDG_DATA_HOME/binokel/matches (or ~/.local/share/binokel/matches),
+    /// named by the start time.
     #[arg(long)]
     pub save: Option<PathBuf>,
     /// Rules preset (standard, swabian, dutch, forty, kreuz, two-player).
@@ -56,24 +60,17 @@ pub struct Args {
     pub delay: u64,
 }
 
-/// The default save file.
-pub fn default_save_path() -> PathBuf {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
-    match base {
-        Some(b) => b.join("binokel").join("match.json"),
-        None => PathBuf::from("binokel-match.json"),
-    }
-}
-
 /// True when `path` holds a readable match that has no winner yet.
 fn holds_unfinished_match(path: &std::path::Path) -> bool {
     std::fs::read_to_string(path)
         .ok()
         .and_then(|t| binokel::record::read_record(&t).ok())
         .is_some_and(|g| !g.is_over() && !g.deals().is_empty())
+}
+
+/// True when `path` holds a finished match (kept for replay, never overwritten).
+fn holds_finished_match(path: &std::path::Path) -> bool {
+    library::entry(path).state == library::State::Finished
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -113,7 +110,29 @@ pub fn run(args: Args) -> ExitCode {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let save = args.save.clone().unwrap_or_else(default_save_path);
+    let resume_file = args.resume.clone().map(|f| f.or_else(|| args.save.clone()));
+    let save = match (&resume_file, &args.save) {
+        (Some(Some(f)), _) => f.clone(),
+        (Some(None), _) => match library::latest_running() {
+            Some(f) => f,
+            None => {
+                return fail(&format!(
+                    "no unfinished match to resume in {}; `binokel replay --list` lists the saved matches",
+                    library::folder().display()
+                ))
+            }
+        },
+        (None, Some(f)) => f.clone(),
+        (None, None) => library::new_file(std::time::SystemTime::now()),
+    };
+    if resume_file.is_none() && holds_finished_match(&save) {
+        return fail(&format!(
+            "{} holds a finished match, kept for `binokel replay`: choose another --save file \
+             (or none, for a new file in {})",
+            save.display(),
+            library::folder().display()
+        ));
+    }
     let config = Config {
         rules,
         name,
@@ -121,14 +140,14 @@ pub fn run(args: Args) -> ExitCode {
         seed,
         save: Some(save.clone()),
     };
-    if !args.resume && !args.new && holds_unfinished_match(&save) {
+    if resume_file.is_none() && !args.new && holds_unfinished_match(&save) {
         return fail(&format!(
-            "an unfinished match is saved in {}: continue it with `binokel play --resume`, \
-             or start a new one with `binokel play --new`",
+            "an unfinished match is saved in {0}: continue it with `binokel play --resume {0}`, \
+             or start a new one there with `--new`",
             save.display()
         ));
     }
-    let session = if args.resume {
+    let session = if resume_file.is_some() {
         Session::resume(&save, &config)
     } else {
         Session::new(config)

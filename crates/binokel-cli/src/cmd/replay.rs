@@ -11,7 +11,11 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 pub struct Args {
     /// The match: a binokel-record/1 file (`-` for stdin).
-    pub file: PathBuf,
+    #[arg(required_unless_present = "list")]
+    pub file: Option<PathBuf>,
+    /// List the matches saved by `binokel play` (running or finished, scores, winner).
+    #[arg(long)]
+    pub list: bool,
     /// Whose hand the table shows (default: the person's seat of a `binokel play` match).
     #[arg(long)]
     pub seat: Option<usize>,
@@ -43,9 +47,16 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
-    let text = match super::read_input(Some(&args.file)) {
+    if args.list {
+        super::print_line(&super::library::list_text(&super::library::list()));
+        return ExitCode::SUCCESS;
+    }
+    let Some(file) = args.file.as_ref() else {
+        return fail("name a record file (or --list)");
+    };
+    let text = match super::read_input(Some(file)) {
         Ok(t) => t,
-        Err(e) => return fail(&format!("cannot read {}: {e}", args.file.display())),
+        Err(e) => return fail(&format!("cannot read {}: {e}", file.display())),
     };
     let mut rp = match Replay::from_text(&text, args.seat) {
         Ok(r) => r,
