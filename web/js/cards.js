@@ -1,5 +1,5 @@
 // Playing cards drawn as SVG by the project, in French (♠♥♦♣) and German
-// (Laub, Herz, Schellen, Eichel) suit styles. Card codes are those of the
+// (Grün, Herz, Schellen, Eichel) suit styles. Card codes are those of the
 // records: rank letter then suit letter, e.g. "AS", "TH", "9C".
 
 const RANKS = ["A", "T", "K", "Q", "J", "9", "7"];
@@ -27,7 +27,7 @@ const FRENCH = {
 };
 
 const GERMAN = {
-  // Laub (leaves): a green leaf with veins.
+  // Grün (leaves): a green leaf with veins.
   S: {
     color: "#2e7d32",
     body:

@@ -70,14 +70,14 @@ impl Lang {
 }
 
 /// How cards are named on screen and typed: French suits (`A♠`, typed `AS`) or German suits
-/// (Eichel, Schippen, Herz, Schellen; Ober, Unter).
+/// (Eichel, Grün, Herz, Schellen; Ober, Unter).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CardStyle {
     /// ♠ ♥ ♦ ♣ with A 10 K Q J 9; typed as the record codes (`AS`, `10H`).
     #[default]
     French,
-    /// Suits E (Eichel = ♣), G (Schippen/Grün = ♠), H (Herz), S (Schellen = ♦); ranks A 10 K
-    /// O (Ober = Q) U (Unter = J) 9. Typed the same way (`OG` is the Schippen-Ober).
+    /// Suits E (Eichel = ♣), G (Grün = ♠), H (Herz), S (Schellen = ♦); ranks A 10 K
+    /// O (Ober = Q) U (Unter = J) 9. Typed the same way (`OG` is the Grün-Ober).
     German,
 }
 

@@ -94,10 +94,16 @@ pub fn buttons(view: &View) -> Vec<Action> {
         .collect()
 }
 
-fn suit_color(s: Suit) -> Color {
-    match s {
-        Suit::Hearts | Suit::Diamonds => Color::Red,
-        Suit::Spades | Suit::Clubs => Color::Reset,
+/// A suit's colour: red and black for French cards; for German cards the colours of their
+/// pips, so no two suits share one (Grün green, Herz red, Schellen gold, Eichel brown).
+fn suit_color(style: crate::i18n::CardStyle, s: Suit) -> Color {
+    match (style, s) {
+        (crate::i18n::CardStyle::French, Suit::Hearts | Suit::Diamonds) => Color::Red,
+        (crate::i18n::CardStyle::French, Suit::Spades | Suit::Clubs) => Color::Reset,
+        (crate::i18n::CardStyle::German, Suit::Spades) => Color::Green,
+        (crate::i18n::CardStyle::German, Suit::Hearts) => Color::Red,
+        (crate::i18n::CardStyle::German, Suit::Diamonds) => Color::Yellow,
+        (crate::i18n::CardStyle::German, Suit::Clubs) => Color::Indexed(130),
     }
 }
 
@@ -105,7 +111,7 @@ fn card_span(cat: &Catalog, c: Card) -> Span<'static> {
     Span::styled(
         cat.card(c),
         Style::default()
-            .fg(suit_color(c.suit()))
+            .fg(suit_color(cat.style(), c.suit()))
             .add_modifier(Modifier::BOLD),
     )
 }
@@ -654,7 +660,7 @@ fn draw_hand(f: &mut Frame, r: Rect, s: &Screen) -> Vec<(Rect, usize)> {
     for (i, c) in cards.iter().enumerate() {
         let label = cat.card(*c);
         let w = label.chars().count() as u16;
-        let mut style = Style::default().fg(suit_color(c.suit()));
+        let mut style = Style::default().fg(suit_color(cat.style(), c.suit()));
         if my_turn && !playable(*c) {
             style = Style::default().fg(Color::DarkGray).add_modifier(Modifier::DIM);
         } else {
@@ -714,4 +720,29 @@ fn draw_buttons(f: &mut Frame, r: Rect, s: &Screen, labels: &[String]) -> Vec<(R
     }
     f.render_widget(Paragraph::new(lines), r);
     hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::CardStyle;
+
+    /// German suits each have their own colour (a regression: Grün and Eichel had none, Herz
+    /// and Schellen shared one red); French cards stay red and black.
+    #[test]
+    fn german_suits_have_four_colours() {
+        let german: Vec<Color> = Suit::ALL
+            .iter()
+            .map(|&s| suit_color(CardStyle::German, s))
+            .collect();
+        for (i, a) in german.iter().enumerate() {
+            assert_ne!(*a, Color::Reset);
+            for b in &german[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(suit_color(CardStyle::French, Suit::Hearts), Color::Red);
+        assert_eq!(suit_color(CardStyle::French, Suit::Diamonds), Color::Red);
+        assert_eq!(suit_color(CardStyle::French, Suit::Spades), Color::Reset);
+    }
 }
