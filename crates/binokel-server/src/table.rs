@@ -1215,6 +1215,13 @@ async fn create_rematch(
     seats: &[StoredSeat],
 ) -> Result<String, Refusal> {
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+    let max = shared.config.max_tables;
+    if max > 0 && shared.table_count().await >= max {
+        return Err(Refusal::new(
+            ErrorCode::TooManyTables,
+            format!("the server holds {max} tables, the most it may; try the rematch again later"),
+        ));
+    }
     let seats: Vec<StoredSeat> = seats
         .iter()
         .map(|s| StoredSeat {
