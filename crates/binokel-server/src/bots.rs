@@ -1,5 +1,5 @@
 //! The bounded pool of bot workers: every bot decision and hint of the process runs on one
-//! of a fixed number of threads (about one per core), each lending its own solver table to
+//! of a fixed number of threads (by default one fewer than the cores), each lending its own solver table to
 //! the decision it runs ([`binokel_ai::make_worker_bot`]). Memory then grows with the
 //! workers, not with the bot seats, and a table waits its turn for a worker instead of
 //! starting more threads.

@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1800.0)]
     pub idle_unload_secs: f64,
     /// Threads that run bot decisions and hints, each with its own solver table
-    /// (default: one per core).
+    /// (default: one fewer than the cores, at least one).
     #[arg(long)]
     pub bot_workers: Option<usize>,
     /// Log as JSON lines instead of text.
