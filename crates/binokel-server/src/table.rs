@@ -282,17 +282,17 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
     TableHandle { tx }
 }
 
-/// Checks one action a seat sends against a match, on a copy of the match: the match as it
-/// is after the action, with the action and its record token, or the refusal with its
-/// reason. Nothing is changed on a refusal; an engine that fails on the action (even by
-/// panicking) refuses it, so what is refused is never stored. The table stores the action
-/// and then takes the returned match.
+/// Checks one action a seat sends against a match: the action and its record token, or the
+/// refusal with its reason. The action is played on a copy of the deal being played (a
+/// `Deal` is `Copy`; its outcome is computed too when it ends the deal), so an action the
+/// engine refuses or fails on (even by panicking) is refused here and never stored; the
+/// match itself is not changed. The table then stores the action and plays it.
 pub fn try_action(
     game: Option<&Game>,
     rules: &binokel::Rules,
     seat: Seat,
     token: &str,
-) -> Result<(Game, Action, String), Refusal> {
+) -> Result<(Action, String), Refusal> {
     let action = Action::parse(token.trim(), binokel::Low::Nine)
         .or_else(|_| Action::parse_lenient(token.trim(), rules.low))
         .map_err(|e| Refusal::new(ErrorCode::BadAction, format!("`{token}` is not an action: {e}")))?;
@@ -326,12 +326,16 @@ pub fn try_action(
     deal.check(action)
         .map_err(|e| Refusal::new(ErrorCode::Illegal, e.to_string()))?;
     let token = action.token(rules.low);
+    let mut probe = *deal;
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut next = game.clone();
-        next.play(action).map(|_| next)
+        probe.play(action).map(|()| {
+            if probe.is_over() {
+                let _ = probe.outcome();
+            }
+        })
     }));
     match played {
-        Ok(Ok(next)) => Ok((next, action, token)),
+        Ok(Ok(())) => Ok((action, token)),
         Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.to_string())),
         Err(p) => {
             let why = crate::store::panic_text(&*p);
@@ -997,7 +1001,7 @@ impl Table {
             Played::Token(t) => t.to_string(),
             Played::Action(a) => a.token(self.rules.low),
         };
-        let (next, _, token) = try_action(self.game.as_ref(), &self.rules, seat, &token)?;
+        let (action, token) = try_action(self.game.as_ref(), &self.rules, seat, &token)?;
         let Some((d, index)) = self.position() else {
             return Err(Refusal::new(
                 ErrorCode::NotYourTurn,
@@ -1026,9 +1030,20 @@ impl Table {
                 ));
             }
         }
-        let over = next.is_over();
-        let (winner, totals) = (next.winner(), next.totals()[..next.players()].to_vec());
-        self.game = Some(next);
+        let Some(game) = self.game.as_mut() else {
+            return Err(Refusal::new(ErrorCode::Unavailable, "internal error; reconnect"));
+        };
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.play(action)));
+        if !matches!(played, Ok(Ok(()))) {
+            // The copy of the deal took it, so this cannot happen; if it ever does, the
+            // stored log and the match disagree: the task ends and the next request loads
+            // the table from its stored actions again (or sets it aside).
+            tracing::error!(table = %self.code, action = %token, "the engine refused an action its copy took");
+            self.lost_lease = true;
+            return Err(Refusal::new(ErrorCode::Unavailable, "internal error; reconnect"));
+        }
+        let over = game.is_over();
+        let (winner, totals) = (game.winner(), game.totals()[..game.players()].to_vec());
         self.last_activity = Instant::now();
         if let Some((conn, id)) = from {
             self.send(
@@ -1365,7 +1380,9 @@ mod tests {
             };
             let before = g.clone();
             match try_action(Some(&g), &rules, seat, &token) {
-                Ok((next, action, stored)) => {
+                Ok((action, stored)) => {
+                    let mut next = g.clone();
+                    prop_assert!(next.play(action).is_ok(), "{token}: taken but the match refuses it");
                     let d = g.current().expect("a deal is being played");
                     prop_assert!(d.legal_actions().contains(&action), "{token}: applied but not legal");
                     prop_assert_eq!(Some(seat), g.to_act());
