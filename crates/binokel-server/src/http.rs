@@ -452,12 +452,19 @@ fn close_for(e: axum::Error) -> Option<(u16, String)> {
     }
 }
 
-/// The `id` of a message that is otherwise not a protocol message, when it can be read.
+/// The `id` of a message that is otherwise not a protocol message, when it can be read: the
+/// `id` of a JSON object, or in text that is not JSON (cut off, a stray character after the
+/// id) the first `"id":` followed by digits.
 fn readable_id(t: &str) -> Option<u64> {
-    serde_json::from_str::<serde_json::Value>(t)
-        .ok()?
-        .get("id")?
-        .as_u64()
+    match serde_json::from_str::<serde_json::Value>(t) {
+        Ok(v) => v.get("id")?.as_u64(),
+        Err(_) => {
+            let at = t.find("\"id\"")? + 4;
+            let rest = t[at..].trim_start().strip_prefix(':')?.trim_start();
+            let digits: &str = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
+            digits.parse().ok()
+        }
+    }
 }
 
 async fn session(s: Arc<Shared>, socket: WebSocket) {

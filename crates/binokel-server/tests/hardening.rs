@@ -150,6 +150,8 @@ async fn a_malformed_message_gets_its_id_back() {
         (r#"{"type":"teleport","id":42}"#, Some(42)),
         (r#"{"type":"action","action":7,"id":43}"#, Some(43)),
         (r#"{"type":"ping","id":"x"}"#, None),
+        (r#"{"type":"action","id": 44,"action":"#, Some(44)),
+        (r#"{"type":"undo","id":45}}"#, Some(45)),
         ("{not json", None),
     ] {
         s.send_text(text).await.unwrap();
