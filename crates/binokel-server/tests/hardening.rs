@@ -555,3 +555,30 @@ async fn postgres_poisoned_tables_are_set_aside_and_the_others_served() {
         .unwrap();
     poisoned_tables_are_set_aside(&db).await;
 }
+
+// G. The documented token: 32 hex characters (128 bits), as docs/protocol.md now says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_tokens_have_32_hex_characters() {
+    let srv = start(config(&temp_sqlite("tokens"))).await;
+    let (code, tok) = create(
+        &srv.url,
+        json!({"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]}),
+    )
+    .await;
+    let (_, joined) = join(&srv.url, &code, "Ben").await;
+    for t in [tok.unwrap(), joined] {
+        assert_eq!(t.len(), 32, "{t}");
+        assert!(
+            t.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+            "{t}"
+        );
+    }
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.md")).unwrap();
+    assert!(
+        doc.contains("32 hex chars") && !doc.contains("64 hex"),
+        "docs/protocol.md states the token length"
+    );
+    srv.stop().await;
+}
