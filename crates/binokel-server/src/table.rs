@@ -278,7 +278,22 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         }
     }
     tracing::info!(table = %table.code, actions = t.actions.len(), "table opened");
-    tokio::spawn(table.run(rx, bot_rx));
+    let (code, shared) = (table.code.clone(), table.shared.clone());
+    tokio::spawn(async move {
+        use futures_util::FutureExt;
+        // A panic in a table (a rules engine bug) ends only that table's task, named in the
+        // log; the next request loads the table again from its stored actions (or sets it
+        // aside if they fail to replay).
+        // (The task's future, with its channel, is gone after this statement, so that
+        // `forget` sees the channel closed.)
+        let ran = std::panic::AssertUnwindSafe(table.run(rx, bot_rx))
+            .catch_unwind()
+            .await;
+        if let Err(p) = ran {
+            tracing::error!(table = %code, panic = %crate::store::panic_text(&*p), "the table's task panicked");
+            shared.forget(&code).await;
+        }
+    });
     TableHandle { tx }
 }
 
