@@ -92,3 +92,18 @@ pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
         _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
     }
 }
+
+/// Like [`make_bot`], for a pool of worker threads that run one decision at a time each
+/// (the server's): the search levels (`strong`, `hard`, `medium`, `easy`) hold no solver of
+/// their own but borrow the running thread's, cleared for each decision
+/// ([`StrongBot::for_worker`]), so memory grows with the worker threads, not with the bots.
+/// A decision is the same whichever worker runs it; for the same seed, views and order of
+/// decisions it is the same as a [`make_bot`] bot's first decision with a fresh solver.
+pub fn make_worker_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    match name {
+        "strong" | "hard" => Ok(Box::new(StrongBot::for_worker(name, Budget::STRONG, seed))),
+        "medium" => Ok(Box::new(StrongBot::for_worker(name, Budget::MEDIUM, seed))),
+        "easy" => Ok(Box::new(StrongBot::for_worker(name, Budget::EASY, seed))),
+        _ => make_bot(name, seed),
+    }
+}

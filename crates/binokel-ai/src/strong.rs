@@ -85,17 +85,48 @@ pub struct StrongBot {
     name: String,
     budget: Budget,
     rng: ChaCha8Rng,
-    solver: Solver,
+    /// Its own solver (kept across decisions), or None: it borrows the solver of the thread
+    /// that runs the decision ([`StrongBot::for_worker`]).
+    solver: Option<Solver>,
+}
+
+thread_local! {
+    /// The solver of a bot worker thread, lent to every [`StrongBot::for_worker`] decision
+    /// that runs on the thread (made on the first one).
+    static WORKER_SOLVER: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the bot's own solver, or with the thread's worker solver.
+fn with_solver<R>(own: &mut Option<Solver>, f: impl FnOnce(&mut Solver) -> R) -> R {
+    match own {
+        Some(s) => f(s),
+        None => WORKER_SOLVER.with(|w| f(w.borrow_mut().get_or_insert_with(|| Solver::new(18)))),
+    }
 }
 
 impl StrongBot {
-    /// A bot with a name, a budget and a seed.
+    /// A bot with a name, a budget and a seed, with a solver of its own (an 8 MiB
+    /// transposition table, kept across its decisions).
     pub fn new(name: &str, budget: Budget, seed: u64) -> StrongBot {
         StrongBot {
             name: name.to_string(),
             budget,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            solver: Solver::new(18),
+            solver: Some(Solver::new(18)),
+        }
+    }
+
+    /// A bot that holds no solver: each decision borrows the solver of the thread it runs
+    /// on and clears it first, so memory grows with the threads that run bots (a server's
+    /// bounded worker pool), not with the bots, and a decision depends only on the seed, the
+    /// decisions before it and the view, never on which thread ran it or what ran there
+    /// before. Each decision is what the same bot with a fresh solver of its own decides.
+    pub fn for_worker(name: &str, budget: Budget, seed: u64) -> StrongBot {
+        StrongBot {
+            name: name.to_string(),
+            budget,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: None,
         }
     }
 
@@ -229,7 +260,10 @@ impl StrongBot {
                         if let Some(p) = Position::from_deal(&d, Objective::Tricks) {
                             // Out of budget counts as not proven: Durch only when sure.
                             let all = p.tricks_left() as i32;
-                            if self.solver.reaches_within(&p, all, self.budget.solver_nodes) == Some(true) {
+                            let nodes = self.budget.solver_nodes;
+                            if with_solver(&mut self.solver, |s| s.reaches_within(&p, all, nodes))
+                                == Some(true)
+                            {
                                 wins += 1;
                             }
                         }
@@ -271,7 +305,8 @@ impl StrongBot {
                 let Some(pos) = Position::from_deal(d, obj) else {
                     continue;
                 };
-                self.solver.solve_moves_within(&pos, self.budget.solver_nodes)
+                let nodes = self.budget.solver_nodes;
+                with_solver(&mut self.solver, |s| s.solve_moves_within(&pos, nodes))
             } else {
                 None
             };
@@ -431,6 +466,15 @@ impl Bot for StrongBot {
     }
 
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        if self.solver.is_none() {
+            // A borrowed solver starts every decision empty (constant time): what an earlier
+            // decision of any bot on this thread left in it changes nothing.
+            WORKER_SOLVER.with(|w| {
+                if let Some(s) = w.borrow_mut().as_mut() {
+                    s.clear();
+                }
+            });
+        }
         if view.legal.len() <= 1 && view.phase == Phase::Play {
             return view.legal.iter().map(|&a| (a, 0.0)).collect();
         }

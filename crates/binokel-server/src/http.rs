@@ -9,7 +9,7 @@ use crate::table::{Cmd, Out, TableHandle, OUTBOX};
 use crate::{Route, Shared};
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,7 +19,7 @@ use rust_embed::Embed;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 #[derive(Embed)]
 #[folder = "../../web/"]
@@ -39,6 +39,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(crate::pad::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)
 }
 
@@ -50,6 +51,40 @@ fn refuse(r: Refusal) -> Response {
     )
         .into_response()
 }
+
+/// `429 too_many_tables` with `Retry-After`.
+fn too_many(message: String, retry_after_secs: u64) -> Response {
+    let mut r = refuse(Refusal::new(ErrorCode::TooManyTables, message));
+    if let Ok(v) = header::HeaderValue::from_str(&retry_after_secs.to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    r
+}
+
+/// The security headers of every answer: scripts, styles and everything else only from this
+/// server (no inline script, no inline event handler), no framing by other sites, no
+/// content-type sniffing, no referrer sent to other sites.
+async fn security_headers(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let mut r = next.run(req).await;
+    let h = r.headers_mut();
+    for (name, value) in SECURITY_HEADERS {
+        h.insert(name.clone(), header::HeaderValue::from_static(value));
+    }
+    r
+}
+
+/// The headers [`security_headers`] sets.
+pub(crate) const SECURITY_HEADERS: &[(header::HeaderName, &str)] = &[
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; \
+         frame-ancestors 'none'",
+    ),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
 
 fn moved(base: &str, path: &str) -> Response {
     // 307 keeps the method and body, so a POST join is repeated at the owner.
@@ -88,7 +123,27 @@ async fn health(State(s): App) -> Response {
     .into_response()
 }
 
-async fn create(State(s): App, body: Bytes) -> Response {
+async fn create(
+    State(s): App,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Bytes,
+) -> Response {
+    if let Err(secs) = s.allow_creation(peer.ip()) {
+        return too_many(
+            format!(
+                "this address created {} tables in the last minute, the most allowed; try again in {secs} s",
+                s.config.tables_per_minute
+            ),
+            secs,
+        );
+    }
+    let max = s.config.max_tables;
+    if max > 0 && s.table_count().await >= max {
+        return too_many(
+            format!("the server holds {max} tables, the most it may; try again later"),
+            60,
+        );
+    }
     match create_table(&s, body).await {
         Ok(a) => (StatusCode::CREATED, Json(a)).into_response(),
         Err(r) => refuse(r),
@@ -208,6 +263,7 @@ async fn ask<T>(h: &TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -
 }
 
 async fn join(State(s): App, Path(code): Path<String>, body: Bytes) -> Response {
+    let code = crate::normal_code(&code);
     let req: JoinRequest = match parse(&body) {
         Ok(r) => r,
         Err(r) => return refuse(r),
@@ -223,6 +279,7 @@ async fn join(State(s): App, Path(code): Path<String>, body: Bytes) -> Response 
 }
 
 async fn summary(State(s): App, Path(code): Path<String>) -> Response {
+    let code = crate::normal_code(&code);
     match s.route(&code).await {
         Ok(Route::Local(h)) => match ask(&h, |reply| Cmd::Summary { reply }).await {
             Ok(t) => Json(t).into_response(),
@@ -234,6 +291,7 @@ async fn summary(State(s): App, Path(code): Path<String>) -> Response {
 }
 
 async fn record(State(s): App, Path(code): Path<String>) -> Response {
+    let code = crate::normal_code(&code);
     let unavailable =
         |e: crate::store::StoreError| refuse(Refusal::new(ErrorCode::Unavailable, e.to_string()));
     let t = match s.store.load_table(&code).await {
@@ -249,7 +307,7 @@ async fn record(State(s): App, Path(code): Path<String>) -> Response {
     let game = match rebuild_game(&t) {
         Ok(Some(g)) => g,
         Ok(None) => return refuse(Refusal::new(ErrorCode::GameOver, "the match has not begun")),
-        Err(e) => return unavailable(e),
+        Err(e) => return refuse(Refusal::new(ErrorCode::TableUnavailable, e.to_string())),
     };
     if t.status != Status::Finished && !game.is_over() {
         // A record shows every hand: it is published only once the match is over.
@@ -288,8 +346,11 @@ async fn ws(State(s): App, up: WebSocketUpgrade) -> Response {
     // error reply instead of a dropped connection; past the cap the connection closes.
     // A small read buffer: the default (128 KiB) is zeroed on every read, which the profile
     // of a 3,000-connection load test showed as the largest single cost (memset).
+    // A frame may be a little larger than the message cap, so that a message just over
+    // it is read whole and refused with 1009 (past the frame size the rest of the frame is
+    // left unread, and the connection then is drained before it closes).
     up.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES + 64 * 1024)
         .read_buffer_size(READ_BUFFER_BYTES)
         .on_failed_upgrade({
             let s = s.clone();
@@ -350,21 +411,99 @@ impl TokenBucket {
 /// The per-connection WebSocket read buffer: protocol messages are a few hundred bytes.
 pub(crate) const READ_BUFFER_BYTES: usize = 4096;
 
+/// Waits until the connection is kicked (see [`crate::table::Outbox::kick`]); never
+/// completes once every outbox is gone without a kick.
+async fn kicked(rx: &mut tokio::sync::watch::Receiver<Option<(u16, String)>>) -> (u16, String) {
+    loop {
+        if let Some(k) = rx.borrow_and_update().clone() {
+            return k;
+        }
+        if rx.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+fn close_frame(code: u16, reason: String) -> Message {
+    Message::Close(Some(axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
+/// How long a close frame may wait for a client that does not read before the TCP
+/// connection is dropped.
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
+
+/// The close frame for a read error that breaks the WebSocket itself (RFC 6455 codes):
+/// invalid UTF-8 in a text message 1007, a message over the transport cap 1009, bad framing
+/// 1002. None for a connection that is simply gone.
+fn close_for(e: axum::Error) -> Option<(u16, String)> {
+    use tokio_tungstenite::tungstenite::Error as WsError;
+    let inner = e.into_inner();
+    match inner.downcast_ref::<WsError>()? {
+        WsError::Utf8(_) => Some((1007, "a text message that is not valid UTF-8".into())),
+        WsError::Capacity(c) => Some((
+            1009,
+            format!("message too big ({c}); the limit is {MAX_FRAME_BYTES} bytes"),
+        )),
+        WsError::Protocol(p) => Some((1002, format!("WebSocket protocol error: {p}"))),
+        _ => None,
+    }
+}
+
+/// The `id` of a message that is otherwise not a protocol message, when it can be read: the
+/// `id` of a JSON object, or in text that is not JSON (cut off, a stray character after the
+/// id) the first `"id":` followed by digits.
+fn readable_id(t: &str) -> Option<u64> {
+    match serde_json::from_str::<serde_json::Value>(t) {
+        Ok(v) => v.get("id")?.as_u64(),
+        Err(_) => {
+            let at = t.find("\"id\"")? + 4;
+            let rest = t[at..].trim_start().strip_prefix(':')?.trim_start();
+            let digits: &str = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
+            digits.parse().ok()
+        }
+    }
+}
+
 async fn session(s: Arc<Shared>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (out, mut out_rx) = mpsc::channel::<Out>(OUTBOX);
+    let (out, rx) = crate::table::Outbox::new(OUTBOX);
+    let crate::table::OutboxRx {
+        rx: mut out_rx,
+        kick: mut kick_rx,
+    } = rx;
+    let mut reader_kick = kick_rx.clone();
     let writer = tokio::spawn(async move {
-        while let Some(o) = out_rx.recv().await {
+        let mut close = None;
+        loop {
+            let o = tokio::select! {
+                biased;
+                k = kicked(&mut kick_rx) => { close = Some(k); break; }
+                o = out_rx.recv() => o,
+            };
             let m = match o {
-                Out::Text(t) => Message::Text(t.into()),
-                Out::Close => {
+                None => break,
+                Some(Out::Text(t)) => Message::Text(t.into()),
+                Some(Out::Close(None)) => {
                     let _ = sink.send(Message::Close(None)).await;
                     break;
                 }
+                Some(Out::Close(frame)) => {
+                    close = frame;
+                    break;
+                }
             };
-            if sink.send(m).await.is_err() {
-                break;
+            tokio::select! {
+                biased;
+                k = kicked(&mut kick_rx) => { close = Some(k); break; }
+                r = sink.send(m) => if r.is_err() { return; },
             }
+        }
+        if let Some((code, reason)) = close {
+            // A client that does not read gets a bounded wait, then the TCP connection goes.
+            let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(close_frame(code, reason))).await;
         }
     });
     let mut seated: Option<(TableHandle, u64)> = None;
@@ -376,12 +515,23 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
             m = stream.next() => m,
             _ = &mut hello_deadline, if seated.is_none() => {
                 let _ = out.send(error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
-                let _ = out.send(Out::Close).await;
+                let _ = out.send(Out::Close(Some((1008, "no hello within 30 seconds".into())))).await;
                 break;
             }
+            _ = kicked(&mut reader_kick) => break,
             _ = out.closed() => break,
         };
-        let Some(Ok(msg)) = msg else { break };
+        let msg = match msg {
+            None => break,
+            Some(Ok(m)) => m,
+            Some(Err(e)) => {
+                if let Some((code, reason)) = close_for(e) {
+                    tracing::debug!(code, reason = %reason, "closing a broken WebSocket");
+                    out.kick(code, &reason);
+                }
+                break;
+            }
+        };
         let t = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
@@ -421,7 +571,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                         "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
                         t.len()
                     ),
-                    None,
+                    readable_id(t.as_str()),
                 ));
                 continue;
             }
@@ -430,7 +580,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                 let _ = out.try_send(error(
                     ErrorCode::Malformed,
                     format!("not a protocol message: {e}"),
-                    None,
+                    readable_id(t.as_str()),
                 ));
                 continue;
             }
@@ -459,7 +609,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                         None,
                     ))
                 } else {
-                    match s.route(table.trim()).await {
+                    match s.route(&table).await {
                         Ok(Route::Local(h)) => {
                             let o = out.clone();
                             match ask(&h, |reply| Cmd::Connect { token, out: o, reply }).await {
@@ -476,7 +626,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                                     url: crate::ws_url(&url),
                                 }))
                                 .await;
-                            let _ = out.send(Out::Close).await;
+                            let _ = out.send(Out::Close(None)).await;
                             break;
                         }
                         Err(r) => Some(text(&ServerMsg::error(r, None))),
@@ -533,6 +683,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
         };
         if let Some(r) = reply {
             if out.try_send(r).is_err() {
+                out.kick(crate::table::CLOSE_TOO_SLOW, crate::table::TOO_SLOW_REASON);
                 break;
             }
         }
@@ -540,10 +691,27 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
     if let Some((h, conn)) = seated {
         let _ = h.tx.send(Cmd::Disconnect { conn }).await;
     }
+    if out.kicked() {
+        // What the client still sends is read and dropped until it answers the close frame
+        // (or the wait runs out): a socket closed with unread input is reset by the kernel,
+        // and the reset can destroy the close frame before the client has read it.
+        let until = tokio::time::Instant::now() + CLOSE_WAIT;
+        for _ in 0..1_000_000 {
+            match tokio::time::timeout_at(until, stream.next()).await {
+                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Err(_) => break,
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(e))) => {
+                    if close_for(e).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
     drop(out);
     // Let queued messages (a final error, a redirect) reach the client, then stop.
     let mut writer = writer;
-    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+    if tokio::time::timeout(CLOSE_WAIT + Duration::from_secs(1), &mut writer)
         .await
         .is_err()
     {

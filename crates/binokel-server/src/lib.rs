@@ -13,6 +13,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bots;
 pub mod client;
 mod http;
 pub mod loadtest;
@@ -57,6 +58,16 @@ pub struct Config {
     pub max_connections: usize,
     /// Whether this process adopts tables whose owner died.
     pub adopt_orphans: bool,
+    /// Most tables one client address may create a minute (0: no limit).
+    pub tables_per_minute: u32,
+    /// Most tables in memory at once: creating one more is refused (0: no limit).
+    pub max_tables: usize,
+    /// A table with no action and no connection for this long is unloaded from memory (its
+    /// stored actions stay; the next hello loads it again).
+    pub idle_unload: Duration,
+    /// Threads that run bot decisions and hints (each with its own solver table); default
+    /// one fewer than the cores, at least one.
+    pub bot_workers: usize,
 }
 
 impl Config {
@@ -77,6 +88,13 @@ impl Config {
             autopilot_bot: autopilot.to_string(),
             max_connections: 10_000,
             adopt_orphans: true,
+            tables_per_minute: 30,
+            max_tables: 10_000,
+            idle_unload: Duration::from_secs(30 * 60),
+            // One core is left to the connections: with every core searching, people's p99
+            // latency at 1,000 tables with two strong bots each was 54 ms, with one fewer
+            // worker 27 ms (2 cores; README, "Load test").
+            bot_workers: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
         }
     }
 }
@@ -105,8 +123,12 @@ pub struct Shared {
     pub url: String,
     tables: Mutex<HashMap<String, TableHandle>>,
     connections: AtomicUsize,
-    /// Hints computed at once (one per core): more wait their turn.
-    hints: Arc<tokio::sync::Semaphore>,
+    /// The bot workers: every bot decision and hint runs there.
+    pub bots: bots::BotPool,
+    /// Tables whose stored actions fail to replay, set aside with the reason.
+    poisoned: std::sync::Mutex<HashMap<String, String>>,
+    /// Table creations per client address (a token bucket each).
+    creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
 }
 
 /// Where a request for a table goes.
@@ -121,7 +143,12 @@ impl Shared {
     /// The task of a table: running here, loaded here after taking its lease, or the URL of
     /// the live process that owns it.
     pub async fn route(self: &Arc<Self>, code: &str) -> Result<Route, Refusal> {
+        let code = normal_code(code);
+        let code = code.as_str();
         let unavailable = |e: store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+        if let Some(why) = self.set_aside_reason(code) {
+            return Err(Refusal::new(ErrorCode::TableUnavailable, why));
+        }
         let mut tables = self.tables.lock().await;
         if let Some(h) = tables.get(code) {
             if !h.tx.is_closed() {
@@ -149,9 +176,84 @@ impl Shared {
             .await
             .map_err(unavailable)?
             .ok_or_else(unknown)?;
-        let h = table::spawn(self.clone(), t).map_err(unavailable)?;
+        let game = match store::rebuild_game(&t) {
+            Ok(g) => g,
+            Err(e) => {
+                drop(tables);
+                return Err(self.set_aside(e).await);
+            }
+        };
+        self.store.set_idle(code, false).await.map_err(unavailable)?;
+        let h = table::spawn(self.clone(), t, game);
         tables.insert(code.to_string(), h.clone());
         Ok(Route::Local(h))
+    }
+
+    /// Why a table is set aside, if it is.
+    fn set_aside_reason(&self, code: &str) -> Option<String> {
+        self.poisoned.lock().ok()?.get(code).cloned()
+    }
+
+    /// Sets a table whose stored actions fail to replay aside: it is logged with the deal,
+    /// the action's index and the engine's reason, never served (its players get
+    /// `table_unavailable`), and its lease is given up; other tables go on as before.
+    async fn set_aside(&self, e: store::ReplayError) -> Refusal {
+        tracing::error!(
+            table = %e.code,
+            deal = e.deal,
+            index = e.index,
+            action = e.action.as_deref().unwrap_or(""),
+            reason = %e.reason,
+            "stored actions fail to replay: the table is set aside"
+        );
+        let why = format!(
+            "table {} cannot be played: its stored actions fail to replay (deal {}, action {}{}: {}); it is set aside",
+            e.code,
+            e.deal,
+            e.index,
+            e.action.as_deref().map(|a| format!(", `{a}`")).unwrap_or_default(),
+            e.reason
+        );
+        if let Ok(mut p) = self.poisoned.lock() {
+            p.insert(e.code.clone(), why.clone());
+        }
+        if let Err(err) = self.store.release_lease(&e.code, &self.node).await {
+            tracing::warn!(table = %e.code, error = %err, "cannot release the lease of a set-aside table");
+        }
+        Refusal::new(ErrorCode::TableUnavailable, why)
+    }
+
+    /// Tables set aside because their stored actions fail to replay.
+    pub fn set_aside_count(&self) -> usize {
+        self.poisoned.lock().map_or(0, |p| p.len())
+    }
+
+    /// Counts a table creation from `addr` against [`Config::tables_per_minute`]; Err with
+    /// the seconds until the next one is allowed.
+    pub(crate) fn allow_creation(&self, addr: std::net::IpAddr) -> Result<(), u64> {
+        let per_minute = self.config.tables_per_minute;
+        if per_minute == 0 {
+            return Ok(());
+        }
+        let burst = f64::from(per_minute);
+        let rate = burst / 60.0;
+        let now = std::time::Instant::now();
+        let Ok(mut m) = self.creations.lock() else {
+            return Ok(());
+        };
+        if m.len() > 10_000 {
+            // Forget addresses whose bucket is full again.
+            m.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < burst);
+        }
+        let (tokens, at) = m.entry(addr).or_insert((burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(((1.0 - *tokens) / rate).ceil().max(1.0) as u64)
+        }
     }
 
     async fn forget(&self, code: &str) {
@@ -179,9 +281,16 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    // One process per SQLite file: it owns every table (no leases), and a second process
+    // on the same file is refused here, before it touches the database.
+    let _lock = match store::sqlite_path(&config.database) {
+        Some(path) if !path.is_empty() => Some(lock_sqlite(path)?),
+        _ => None,
+    };
     let store = Store::open(&config.database)
         .await
         .map_err(|e| ServeError(e.to_string()))?;
+    let bots = bots::BotPool::new(config.bot_workers).map_err(ServeError)?;
     let addr = listener
         .local_addr()
         .map_err(|e| ServeError(format!("cannot read the listening address: {e}")))?;
@@ -198,9 +307,9 @@ pub async fn run(
         config,
         tables: Mutex::new(HashMap::new()),
         connections: AtomicUsize::new(0),
-        hints: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
-        )),
+        bots,
+        poisoned: std::sync::Mutex::new(HashMap::new()),
+        creations: std::sync::Mutex::new(HashMap::new()),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");
     let adopter = tokio::spawn(adopt_orphans(shared.clone()));
@@ -228,7 +337,7 @@ pub async fn run(
             axum::serve::ListenerExt::tap_io(listener, |tcp| {
                 let _ = tcp.set_nodelay(true);
             }),
-            app,
+            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
         )
         .with_graceful_shutdown(graceful)
         .into_future(),
@@ -257,16 +366,43 @@ pub async fn run(
     Ok(())
 }
 
-/// Takes over tables whose owner died (its lease ran out), replaying their stored actions.
+/// Takes the lock file beside a SQLite database (`PATH.lock`) for as long as the returned
+/// file is open; an error naming the file if another process holds it.
+fn lock_sqlite(path: &str) -> Result<std::fs::File, ServeError> {
+    use fs4::fs_std::FileExt;
+    let lock_path = format!("{path}.lock");
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| ServeError(format!("cannot open the lock file {lock_path}: {e}")))?;
+    match FileExt::try_lock_exclusive(&f) {
+        Ok(true) => Ok(f),
+        Ok(false) => Err(ServeError(format!(
+            "the SQLite database {path} is in use by another binokel serve process (it holds {lock_path}); \
+             one process serves a SQLite file: stop the other one, or use PostgreSQL for several processes"
+        ))),
+        Err(e) => Err(ServeError(format!("cannot lock {lock_path}: {e}"))),
+    }
+}
+
+/// Takes over tables whose owner died (its lease ran out), replaying their stored actions;
+/// with SQLite, at once every table being played (this process owns them all). A table that
+/// fails to load is logged and set aside; it never stops the others.
 async fn adopt_orphans(shared: Arc<Shared>) {
     if !shared.config.adopt_orphans {
         return;
     }
     let every = (shared.config.lease / 2).max(Duration::from_millis(200));
     loop {
-        match shared.store.orphans(100).await {
+        let limit = 100 + shared.set_aside_count();
+        match shared.store.orphans(limit, &shared.node).await {
             Ok(codes) => {
                 for code in codes {
+                    if shared.set_aside_reason(&code).is_some() {
+                        continue;
+                    }
                     match shared.route(&code).await {
                         Ok(Route::Local(_)) => tracing::info!(table = %code, "took over an orphaned table"),
                         Ok(Route::Elsewhere(_)) => {}
@@ -289,6 +425,12 @@ pub fn new_code() -> String {
     (0..6)
         .map(|_| CODE_ALPHABET[r.gen_range(0..CODE_ALPHABET.len())] as char)
         .collect()
+}
+
+/// An invite code as typed: surrounding space trimmed, letters in upper case (`k7m2qx` is
+/// `K7M2QX`).
+pub fn normal_code(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
 }
 
 fn valid_code(code: &str) -> bool {

@@ -1,7 +1,7 @@
-//! The load tester behind `binokel loadtest`: N tables of three scripted people over real
-//! WebSockets, each acting after a think time; it measures actions per second, the latency
-//! from an action to the state update that shows it, errors, and (against the database)
-//! acknowledged actions that were lost.
+//! The load tester behind `binokel loadtest`: N tables of scripted people (three, or fewer
+//! beside bot seats) over real WebSockets, each acting after a think time; it measures
+//! actions per second, the latency from an action to the state update that shows it, the
+//! bots' move lag, errors, and (against the database) acknowledged actions that were lost.
 
 use crate::client::{http, ClientError, Socket};
 use crate::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION};
@@ -31,6 +31,10 @@ pub struct LoadConfig {
     pub ramp: Duration,
     /// Seed of the scripted players' choices.
     pub seed: u64,
+    /// Seats of each table played by the server's bots (0 to 2; the last seats).
+    pub bot_seats: usize,
+    /// The bots' name (`strong`, ...).
+    pub bot: String,
 }
 
 /// One acknowledged action: (table, deal, index, token).
@@ -61,11 +65,23 @@ pub struct LoadReport {
     pub error_samples: Vec<String>,
     /// Acknowledged actions missing from the database (None: not checked).
     pub lost: Option<usize>,
+    /// Bot seats per table.
+    pub bot_seats: usize,
+    /// Bot moves timed (seen by the first person of each table).
+    pub bot_moves: usize,
+    /// Median time from the state where a bot is to act to the state that shows its move
+    /// (the server's bot delay included), ms.
+    pub bot_lag_p50_ms: f64,
+    /// 99th percentile of the bots' move lag, ms.
+    pub bot_lag_p99_ms: f64,
+    /// Largest bot move lag, ms.
+    pub bot_lag_max_ms: f64,
 }
 
 #[derive(Default)]
 struct ClientStats {
     latencies_us: Vec<u64>,
+    bot_lag_us: Vec<u64>,
     acked: Vec<Acked>,
     errors: Vec<String>,
 }
@@ -89,7 +105,7 @@ pub async fn drive(cfg: &LoadConfig) -> (LoadReport, Vec<Acked>) {
             tokio::time::sleep(spacing * t as u32).await;
             let seats = {
                 let _permit = gate.acquire().await;
-                open_table(&cfg.url).await
+                open_table(&cfg.url, cfg.bot_seats, &cfg.bot).await
             };
             let (code, tokens) = match seats {
                 Ok(x) => x,
@@ -106,8 +122,9 @@ pub async fn drive(cfg: &LoadConfig) -> (LoadReport, Vec<Acked>) {
                 let code = code.clone();
                 let seed = cfg.seed ^ ((t as u64) << 8) ^ seat as u64;
                 let think = cfg.think;
+                let bots_from = 3 - cfg.bot_seats.min(2);
                 players.push(tokio::spawn(async move {
-                    play(&url, &code, &token, seed, think, end).await
+                    play(&url, &code, &token, seed, think, end, bots_from).await
                 }));
             }
             let mut out = Vec::new();
@@ -132,19 +149,22 @@ pub async fn drive(cfg: &LoadConfig) -> (LoadReport, Vec<Acked>) {
     }
     let mut lat: Vec<u64> = all.iter().flat_map(|c| c.latencies_us.iter().copied()).collect();
     lat.sort_unstable();
-    let pct = |p: f64| -> f64 {
+    let mut bot_lat: Vec<u64> = all.iter().flat_map(|c| c.bot_lag_us.iter().copied()).collect();
+    bot_lat.sort_unstable();
+    let pct_of = |lat: &[u64], p: f64| -> f64 {
         if lat.is_empty() {
             return 0.0;
         }
         let i = ((lat.len() as f64 * p).ceil() as usize).clamp(1, lat.len()) - 1;
         lat[i] as f64 / 1000.0
     };
+    let pct = |p: f64| pct_of(&lat, p);
     let errors: Vec<String> = all.iter().flat_map(|c| c.errors.iter().cloned()).collect();
     let acked: Vec<Acked> = all.iter().flat_map(|c| c.acked.iter().cloned()).collect();
     let seconds = (cfg.ramp + cfg.duration).as_secs_f64();
     let report = LoadReport {
         tables: cfg.tables,
-        connections: cfg.tables * 3,
+        connections: cfg.tables * (3 - cfg.bot_seats.min(2)),
         actions: acked.len(),
         seconds,
         actions_per_second: acked.len() as f64 / seconds.max(1e-9),
@@ -154,6 +174,11 @@ pub async fn drive(cfg: &LoadConfig) -> (LoadReport, Vec<Acked>) {
         errors: errors.len(),
         error_samples: errors.into_iter().take(10).collect(),
         lost: None,
+        bot_seats: cfg.bot_seats.min(2),
+        bot_moves: bot_lat.len(),
+        bot_lag_p50_ms: pct_of(&bot_lat, 0.50),
+        bot_lag_p99_ms: pct_of(&bot_lat, 0.99),
+        bot_lag_max_ms: bot_lat.last().map_or(0.0, |&x| x as f64 / 1000.0),
     };
     (report, acked)
 }
@@ -182,11 +207,21 @@ pub async fn check_lost(store: &Store, acked: &[Acked]) -> Result<usize, String>
     Ok(lost)
 }
 
-async fn open_table(url: &str) -> Result<(String, Vec<String>), ClientError> {
+async fn open_table(url: &str, bot_seats: usize, bot: &str) -> Result<(String, Vec<String>), ClientError> {
+    let humans = 3 - bot_seats.min(2);
+    let seats: Vec<serde_json::Value> = (0..3)
+        .map(|i| {
+            if i < humans {
+                serde_json::json!({"kind": "human"})
+            } else {
+                serde_json::json!({"kind": "bot", "bot": bot})
+            }
+        })
+        .collect();
     let body = serde_json::json!({
         "rules": "standard",
         "name": "load 1",
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+        "seats": seats,
     });
     let a = http(url, "POST", "/api/tables", Some(&body)).await?;
     if a.status != 201 {
@@ -199,7 +234,7 @@ async fn open_table(url: &str) -> Result<(String, Vec<String>), ClientError> {
     let v = a.json()?;
     let code = v["code"].as_str().unwrap_or_default().to_string();
     let mut tokens = vec![v["token"].as_str().unwrap_or_default().to_string()];
-    for s in 1..3 {
+    for s in 1..humans {
         let body = serde_json::json!({"name": format!("load {}", s + 1)});
         let a = http(url, "POST", &format!("/api/tables/{code}/join"), Some(&body)).await?;
         if a.status != 200 {
@@ -214,8 +249,17 @@ async fn open_table(url: &str) -> Result<(String, Vec<String>), ClientError> {
     Ok((code, tokens))
 }
 
-/// One scripted person: waits a think time, plays a random legal action, measures.
-async fn play(url: &str, code: &str, token: &str, seed: u64, think: Duration, end: Instant) -> ClientStats {
+/// One scripted person: waits a think time, plays a random legal action, measures. Seats
+/// from `bots_from` on are bots: the first person times their moves.
+async fn play(
+    url: &str,
+    code: &str,
+    token: &str,
+    seed: u64,
+    think: Duration,
+    end: Instant,
+    bots_from: usize,
+) -> ClientStats {
     let mut st = ClientStats::default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut sock = match Socket::connect(url).await {
@@ -240,6 +284,8 @@ async fn play(url: &str, code: &str, token: &str, seed: u64, think: Duration, en
     let mut last_acted: Option<(usize, usize)> = None;
     let mut id = 0u64;
     let linger = end + Duration::from_secs(5);
+    // The position where a bot is to act and when that state arrived.
+    let mut bot_wait: Option<((usize, usize), Instant)> = None;
     loop {
         if Instant::now() >= end && inflight.is_none() {
             break;
@@ -265,6 +311,17 @@ async fn play(url: &str, code: &str, token: &str, seed: u64, think: Duration, en
                             inflight = None;
                         }
                         let pos = (view.deal, view.history.len());
+                        if view.seat == Some(0) {
+                            if let Some((p, t)) = bot_wait {
+                                if p != pos {
+                                    st.bot_lag_us.push(t.elapsed().as_micros() as u64);
+                                    bot_wait = None;
+                                }
+                            }
+                            if bot_wait.is_none() && view.to_act.is_some_and(|s| s >= bots_from) {
+                                bot_wait = Some((pos, Instant::now()));
+                            }
+                        }
                         let mine = view.seat.is_some() && view.to_act == view.seat && !view.legal.is_empty();
                         if mine && inflight.is_none() && next.is_none() && last_acted != Some(pos) && Instant::now() < end {
                             let a = view.legal[rng.gen_range(0..view.legal.len())].clone();

@@ -124,6 +124,11 @@ pub enum ErrorCode {
     RematchRefused,
     /// The connection sent more messages than the rate limit allows.
     RateLimited,
+    /// The table's stored actions fail to replay: it is set aside and cannot be played.
+    TableUnavailable,
+    /// Table creation refused: this address created too many tables a minute, or the
+    /// server holds `--max-tables` tables (HTTP 429 with `Retry-After`).
+    TooManyTables,
 }
 
 impl ErrorCode {
@@ -135,7 +140,8 @@ impl ErrorCode {
             ErrorCode::TooLarge => 413,
             ErrorCode::ServerFull | ErrorCode::Unavailable => 503,
             ErrorCode::BadToken => 403,
-            ErrorCode::RateLimited => 429,
+            ErrorCode::RateLimited | ErrorCode::TooManyTables => 429,
+            ErrorCode::TableUnavailable => 500,
             _ => 400,
         }
     }

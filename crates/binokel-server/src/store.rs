@@ -84,6 +84,17 @@ pub fn deal_seed(table_seed: u64, n: usize) -> u64 {
     table_seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The file path of a SQLite database URL (`sqlite://PATH`, `sqlite:PATH` or a plain path);
+/// None for PostgreSQL.
+pub fn sqlite_path(url: &str) -> Option<&str> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return None;
+    }
+    let path = url.strip_prefix("sqlite://").unwrap_or(url);
+    let path = path.strip_prefix("sqlite:").unwrap_or(path);
+    Some(path.split('?').next().unwrap_or(path))
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -167,16 +178,10 @@ impl Store {
     /// `url`: `sqlite://PATH` (or a plain path) or `postgres://...`.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
-        let (url, backend) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            (url.to_string(), Backend::Postgres)
-        } else {
-            let path = url.strip_prefix("sqlite://").unwrap_or(url);
-            let path = path.strip_prefix("sqlite:").unwrap_or(path);
-            let path = path.split('?').next().unwrap_or(path);
-            if path.is_empty() {
-                return Err(StoreError("the SQLite path is empty".into()));
-            }
-            (format!("sqlite://{path}?mode=rwc"), Backend::Sqlite)
+        let (url, backend) = match sqlite_path(url) {
+            None => (url.to_string(), Backend::Postgres),
+            Some("") => return Err(StoreError("the SQLite path is empty".into())),
+            Some(path) => (format!("sqlite://{path}?mode=rwc"), Backend::Sqlite),
         };
         let pool = match backend {
             // SQLite takes one writer at a time: one connection queues writers fairly in the
@@ -393,6 +398,18 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
+    /// Marks a table unloaded from memory for being idle (not an orphan to take over), or
+    /// loaded again.
+    pub async fn set_idle(&self, code: &str, idle: bool) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tables SET idle = $1 WHERE code = $2 AND idle <> $1")
+            .bind(i64::from(idle))
+            .bind(code)
+            .execute(&self.pool)
+            .await
+            .map_err(err("set idle"))?;
+        Ok(())
+    }
+
     /// Records where a table stands.
     pub async fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError> {
         sqlx::query("UPDATE tables SET status = $1 WHERE code = $2")
@@ -527,6 +544,13 @@ impl Store {
     ) -> Result<Lease, StoreError> {
         let now = now_ms();
         let expires = now + lease.as_millis() as i64;
+        // A SQLite file has one serving process (a lock file keeps a second one out): it
+        // owns every table at once, whatever a previous run left in the lease rows.
+        let now = if self.backend == Backend::Sqlite {
+            i64::MAX
+        } else {
+            now
+        };
         let r = sqlx::query(
             "INSERT INTO leases (code, owner, url, expires_ms) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, url = excluded.url, \
@@ -580,13 +604,22 @@ impl Store {
     }
 
     /// Tables being played whose lease has run out or was given up: orphans to take over.
-    pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+    /// With SQLite (one process) every table being played that `owner` does not hold yet.
+    pub async fn orphans(&self, limit: usize, owner: &str) -> Result<Vec<String>, StoreError> {
+        let now = if self.backend == Backend::Sqlite {
+            i64::MIN
+        } else {
+            now_ms()
+        };
         sqlx::query(
             "SELECT t.code AS code FROM tables t LEFT JOIN leases l ON l.code = t.code \
-             WHERE t.status = 'playing' AND (l.code IS NULL OR l.expires_ms < $1) LIMIT $2",
+             WHERE t.status = 'playing' AND t.idle = 0 AND (l.code IS NULL OR l.expires_ms < $1 OR \
+             ($4 = 1 AND l.owner <> $3)) LIMIT $2",
         )
-        .bind(now_ms())
+        .bind(now)
         .bind(limit as i64)
+        .bind(owner.to_string())
+        .bind(i64::from(self.backend == Backend::Sqlite))
         .fetch_all(&self.pool)
         .await
         .map_err(err("find orphans"))?
@@ -682,29 +715,108 @@ pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
         .collect()
 }
 
-/// Rebuilds the match of a stored table: the same deals (seeded) and every stored action.
-/// None while human seats are free (the match has not begun).
-pub fn rebuild_game(t: &StoredTable) -> Result<Option<Game>, StoreError> {
+/// Why the stored actions of a table fail to replay: the table is set aside (never
+/// served) until somebody repairs its stored actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The table's invite code.
+    pub code: String,
+    /// The deal of the action that fails (0-based).
+    pub deal: usize,
+    /// The action's place in that deal (0-based).
+    pub index: usize,
+    /// The stored action token, if the failure is one action's.
+    pub action: Option<String>,
+    /// The rules engine's reason (or what else is wrong).
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.action {
+            Some(a) => write!(
+                f,
+                "table {}: stored action {} of deal {} (`{a}`) fails to replay: {}",
+                self.code, self.index, self.deal, self.reason
+            ),
+            None => write!(
+                f,
+                "table {}: the stored actions fail to replay at deal {}, action {}: {}",
+                self.code, self.deal, self.index, self.reason
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The text of a caught panic.
+pub(crate) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}
+
+/// Rebuilds the match of a stored table: the same deals (seeded) and every stored action,
+/// each through the checked [`Game::play`]. A stored action that does not replay (not an
+/// action, illegal there, or one the engine fails on, even by panicking) is an error naming
+/// the table, the deal, the action's index and the engine's reason; nothing stored can make
+/// this panic. None while human seats are free (the match has not begun).
+pub fn rebuild_game(t: &StoredTable) -> Result<Option<Game>, ReplayError> {
     if initial_status(&t.seats) == Status::Waiting {
         return Ok(None);
     }
+    let replay = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| replay_actions(t)));
+    match replay {
+        Ok(r) => r.map(Some),
+        Err(p) => Err(ReplayError {
+            code: t.code.clone(),
+            deal: 0,
+            index: 0,
+            action: None,
+            reason: format!("the rules engine panicked: {}", panic_text(&*p)),
+        }),
+    }
+}
+
+fn replay_actions(t: &StoredTable) -> Result<Game, ReplayError> {
     let mut game = Game::new(t.rules, seat_names(&t.seats));
-    let bad = |m: String| StoreError(format!("table {}: {m}", t.code));
+    let mut index = 0;
+    let mut last_deal = None;
     for (deal, token) in &t.actions {
+        if last_deal != Some(*deal) {
+            index = 0;
+            last_deal = Some(*deal);
+        }
+        let bad = |reason: String| ReplayError {
+            code: t.code.clone(),
+            deal: *deal,
+            index,
+            action: Some(token.clone()),
+            reason,
+        };
         while game.deals().len() <= *deal {
             if !game.needs_deal() {
                 return Err(bad(format!(
-                    "stored actions of deal {deal} come before its deal began"
+                    "deal {deal} has stored actions before its deal could begin"
                 )));
             }
             let n = game.deals().len();
             game.start_seeded_deal(deal_seed(t.seed, n))
-                .map_err(|e| bad(e.to_string()))?;
+                .map_err(|e| bad(format!("deal {n} cannot be dealt: {e}")))?;
         }
-        let a =
-            Action::parse(token, t.rules.low).map_err(|e| bad(format!("stored action `{token}`: {e}")))?;
-        game.play(a)
-            .map_err(|e| bad(format!("stored action `{token}`: {e}")))?;
+        if game.deals().len() != deal + 1 {
+            return Err(bad(format!("deal {deal} is stored after a later deal")));
+        }
+        let a = Action::parse(token, t.rules.low).map_err(|e| bad(format!("not an action: {e}")))?;
+        let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.play(a)));
+        match step {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => return Err(bad(e.to_string())),
+            Err(p) => return Err(bad(format!("the rules engine panicked: {}", panic_text(&*p)))),
+        }
+        index += 1;
     }
-    Ok(Some(game))
+    Ok(game)
 }

@@ -6,7 +6,7 @@ use crate::protocol::{
     Clock, ErrorCode, HintItem, JoinAnswer, JoinRequest, Refusal, SeatInfo, SeatKind, ServerMsg, Status,
     TableSummary, FEATURES, PROTOCOL_VERSION,
 };
-use crate::store::{deal_seed, initial_status, rebuild_game, seat_names, StoredSeat, StoredTable};
+use crate::store::{deal_seed, initial_status, seat_names, StoredSeat, StoredTable};
 use crate::Shared;
 use binokel::{Action, Game, Seat, View};
 use binokel_ai::Bot;
@@ -23,12 +23,87 @@ pub const OUTBOX: usize = 256;
 pub enum Out {
     /// A text frame.
     Text(String),
-    /// Close the connection.
-    Close,
+    /// Close the connection with this close frame (code and reason; None: no code) after
+    /// what is queued before it.
+    Close(Option<(u16, String)>),
 }
 
-/// A connection's outgoing queue.
-pub type Outbox = mpsc::Sender<Out>;
+/// The close code for a connection the server drops because it does not read its replies
+/// (1008, policy violation): the client reconnects with its token.
+pub const CLOSE_TOO_SLOW: u16 = 1008;
+
+/// The close code when a table or the server shuts down (1001, going away).
+pub const CLOSE_GOING_AWAY: u16 = 1001;
+
+/// A connection's outgoing queue, and a way to close the connection that does not wait for
+/// room in the queue.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    tx: mpsc::Sender<Out>,
+    kick: Arc<tokio::sync::watch::Sender<Option<(u16, String)>>>,
+}
+
+/// The writer's side of an [`Outbox`].
+pub struct OutboxRx {
+    /// Queued messages.
+    pub rx: mpsc::Receiver<Out>,
+    /// Set when the connection is to be closed at once (what is queued is dropped).
+    pub kick: tokio::sync::watch::Receiver<Option<(u16, String)>>,
+}
+
+impl Outbox {
+    /// A queue of `cap` messages.
+    pub fn new(cap: usize) -> (Outbox, OutboxRx) {
+        let (tx, rx) = mpsc::channel(cap);
+        let (kick_tx, kick) = tokio::sync::watch::channel(None);
+        (
+            Outbox {
+                tx,
+                kick: Arc::new(kick_tx),
+            },
+            OutboxRx { rx, kick },
+        )
+    }
+
+    /// Queues a message; an error when the queue is full or the writer has stopped.
+    pub fn try_send(&self, o: Out) -> Result<(), Out> {
+        self.tx.try_send(o).map_err(|e| e.into_inner())
+    }
+
+    /// Queues a message, waiting for room.
+    pub async fn send(&self, o: Out) -> Result<(), Out> {
+        self.tx.send(o).await.map_err(|e| e.0)
+    }
+
+    /// Free places in the queue.
+    pub fn capacity(&self) -> usize {
+        self.tx.capacity()
+    }
+
+    /// Completes when the writer has stopped.
+    pub async fn closed(&self) {
+        self.tx.closed().await
+    }
+
+    /// Closes the connection now: what is queued is dropped, and the client gets a close
+    /// frame with `code` and `reason` (at most 123 bytes) as soon as its socket takes it.
+    pub fn kick(&self, code: u16, reason: &str) {
+        let mut r = reason.to_string();
+        while r.len() > 123 {
+            r.pop();
+        }
+        self.kick.send_replace(Some((code, r)));
+    }
+
+    /// Whether [`Outbox::kick`] was called.
+    pub fn kicked(&self) -> bool {
+        self.kick.borrow().is_some()
+    }
+}
+
+/// The reason sent with [`CLOSE_TOO_SLOW`].
+pub const TOO_SLOW_REASON: &str =
+    "too slow: 256 messages to you were waiting unread; reconnect with your token";
 
 /// A request to a table task.
 pub enum Cmd {
@@ -118,6 +193,12 @@ struct Conn {
     out: Outbox,
 }
 
+/// An action to apply: as a client sent it, or a bot's.
+enum Played<'a> {
+    Token(&'a str),
+    Action(Action),
+}
+
 struct BotMove {
     seat: Seat,
     at: (usize, usize),
@@ -142,14 +223,19 @@ struct Table {
     lost_lease: bool,
     idle_since: Option<Instant>,
     rematch: Option<String>,
+    /// The last action or connection: a table without either for
+    /// [`Config::idle_unload`](crate::Config::idle_unload) is unloaded.
+    last_activity: Instant,
+    /// Set when the table is unloaded for being idle.
+    unload: bool,
 }
 
 /// How long a finished, unwatched table keeps its task.
 const IDLE_CLOSE: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// Starts the task of a table loaded from the database (the caller holds its lease).
-pub fn spawn(shared: Arc<Shared>, t: StoredTable) -> Result<TableHandle, crate::store::StoreError> {
-    let game = rebuild_game(&t)?;
+/// Starts the task of a table loaded from the database (the caller holds its lease), with
+/// its match rebuilt from the stored actions ([`rebuild_game`](crate::store::rebuild_game)).
+pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHandle {
     let (tx, rx) = mpsc::channel(1024);
     let (bot_tx, bot_rx) = mpsc::channel(4);
     let n = t.seats.len();
@@ -180,18 +266,101 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable) -> Result<TableHandle, crate::
         lost_lease: false,
         idle_since: None,
         rematch: None,
+        last_activity: Instant::now(),
+        unload: false,
     };
     if table.game.as_ref().is_some_and(|g| g.deals().is_empty()) {
         table.next_deal_at = Some(Instant::now());
     }
     for s in 0..n {
         if let Some(name) = table.seats[s].stored.bot.clone() {
-            table.bots[s] = binokel_ai::make_bot(&name, table.bot_seed(s)).ok();
+            table.bots[s] = binokel_ai::make_worker_bot(&name, table.bot_seed(s)).ok();
         }
     }
     tracing::info!(table = %table.code, actions = t.actions.len(), "table opened");
-    tokio::spawn(table.run(rx, bot_rx));
-    Ok(TableHandle { tx })
+    let (code, shared) = (table.code.clone(), table.shared.clone());
+    tokio::spawn(async move {
+        use futures_util::FutureExt;
+        // A panic in a table (a rules engine bug) ends only that table's task, named in the
+        // log; the next request loads the table again from its stored actions (or sets it
+        // aside if they fail to replay).
+        // (The task's future, with its channel, is gone after this statement, so that
+        // `forget` sees the channel closed.)
+        let ran = std::panic::AssertUnwindSafe(table.run(rx, bot_rx))
+            .catch_unwind()
+            .await;
+        if let Err(p) = ran {
+            tracing::error!(table = %code, panic = %crate::store::panic_text(&*p), "the table's task panicked");
+            shared.forget(&code).await;
+        }
+    });
+    TableHandle { tx }
+}
+
+/// Checks one action a seat sends against a match: the action and its record token, or the
+/// refusal with its reason. The action is played on a copy of the deal being played (a
+/// `Deal` is `Copy`; its outcome is computed too when it ends the deal), so an action the
+/// engine refuses or fails on (even by panicking) is refused here and never stored; the
+/// match itself is not changed. The table then stores the action and plays it.
+pub fn try_action(
+    game: Option<&Game>,
+    rules: &binokel::Rules,
+    seat: Seat,
+    token: &str,
+) -> Result<(Action, String), Refusal> {
+    let action = Action::parse(token.trim(), binokel::Low::Nine)
+        .or_else(|_| Action::parse_lenient(token.trim(), rules.low))
+        .map_err(|e| Refusal::new(ErrorCode::BadAction, format!("`{token}` is not an action: {e}")))?;
+    let Some(game) = game else {
+        return Err(Refusal::new(
+            ErrorCode::NotYourTurn,
+            "the match has not begun: seats are still free",
+        ));
+    };
+    if game.is_over() {
+        return Err(Refusal::new(ErrorCode::GameOver, "the match is over"));
+    }
+    let Some(to_act) = game.to_act() else {
+        return Err(Refusal::new(
+            ErrorCode::NotYourTurn,
+            "no deal is being played right now; the next one begins shortly",
+        ));
+    };
+    if to_act != seat {
+        return Err(Refusal::new(
+            ErrorCode::NotYourTurn,
+            format!("it is seat {to_act}'s turn, not seat {seat}'s"),
+        ));
+    }
+    let Some(deal) = game.current() else {
+        return Err(Refusal::new(
+            ErrorCode::NotYourTurn,
+            "no deal is being played right now",
+        ));
+    };
+    deal.check(action)
+        .map_err(|e| Refusal::new(ErrorCode::Illegal, e.to_string()))?;
+    let token = action.token(rules.low);
+    let mut probe = *deal;
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        probe.play(action).map(|()| {
+            if probe.is_over() {
+                let _ = probe.outcome();
+            }
+        })
+    }));
+    match played {
+        Ok(Ok(())) => Ok((action, token)),
+        Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.to_string())),
+        Err(p) => {
+            let why = crate::store::panic_text(&*p);
+            tracing::error!(seat, action = %token, panic = %why, "the rules engine panicked on an action; it was refused");
+            Err(Refusal::new(
+                ErrorCode::Illegal,
+                format!("`{token}` cannot be played here (the rules engine failed on it: {why}); it was not played"),
+            ))
+        }
+    }
 }
 
 impl Table {
@@ -216,7 +385,19 @@ impl Table {
             }
         }
         for c in self.conns.values() {
-            let _ = c.out.try_send(Out::Close);
+            if c.out
+                .try_send(Out::Close(Some((CLOSE_GOING_AWAY, "the table closed".into()))))
+                .is_err()
+            {
+                c.out.kick(CLOSE_GOING_AWAY, "the table closed");
+            }
+        }
+        if self.unload {
+            // Not an orphan for anybody to take over: the next hello loads it again.
+            tracing::info!(table = %self.code, idle = ?self.shared.config.idle_unload, "idle: unloaded from memory");
+            if let Err(e) = self.shared.store.set_idle(&self.code, true).await {
+                tracing::warn!(table = %self.code, error = %e, "cannot mark the table idle");
+            }
         }
         if !self.lost_lease {
             if let Err(e) = self
@@ -228,6 +409,11 @@ impl Table {
                 tracing::warn!(table = %self.code, error = %e, "cannot release lease");
             }
         }
+        // Closed before it is forgotten, so that the count of tables and the next request
+        // see that this task is gone (a request still queued gets "try again").
+        rx.close();
+        drop(rx);
+        drop(bot_rx);
         self.shared.forget(&self.code).await;
         tracing::info!(table = %self.code, "table closed");
     }
@@ -235,6 +421,10 @@ impl Table {
     /// A finished match nobody has watched for a while needs no task. The wait lets a
     /// request that just found the table reach it.
     fn done(&mut self) -> bool {
+        if self.conns.is_empty() && Instant::now() >= self.last_activity + self.shared.config.idle_unload {
+            self.unload = true;
+            return true;
+        }
         let idle = self.conns.is_empty() && self.game.as_ref().is_some_and(Game::is_over);
         if !idle {
             self.idle_since = None;
@@ -267,6 +457,9 @@ impl Table {
         if let Some(t) = self.idle_since {
             w = w.min(t + IDLE_CLOSE);
         }
+        if self.conns.is_empty() {
+            w = w.min(self.last_activity + self.shared.config.idle_unload);
+        }
         if let Some(t) = self.next_deal_at {
             w = w.min(t);
         }
@@ -294,15 +487,21 @@ impl Table {
                 .get_or_insert_with(|| Instant::now() + self.shared.config.deal_pause);
             if Instant::now() >= at {
                 self.next_deal_at = None;
-                let game = self.game.as_mut().expect("checked above");
+                let Some(game) = self.game.as_mut() else { return };
                 let n = game.deals().len();
                 if let Err(e) = game.start_seeded_deal(deal_seed(self.seed, n)) {
                     tracing::error!(table = %self.code, error = %e, "cannot start a deal");
                     return;
                 }
                 self.broadcast();
+            } else {
+                return;
             }
-            return;
+            // The deal has begun: a bot that opens it acts after its bot delay, not after
+            // the next timer (the lease tick, up to a third of the lease away).
+            if self.game.as_ref().is_none_or(Game::needs_deal) {
+                return;
+            }
         }
         self.update_turn();
         let to_act = self.game.as_ref().and_then(Game::to_act);
@@ -332,8 +531,8 @@ impl Table {
         };
         let bot = match self.bots[seat].take() {
             Some(b) => b,
-            None => match binokel_ai::make_bot(&self.shared.config.autopilot_bot, self.bot_seed(seat))
-                .or_else(|_| binokel_ai::make_bot("random", self.bot_seed(seat)))
+            None => match binokel_ai::make_worker_bot(&self.shared.config.autopilot_bot, self.bot_seed(seat))
+                .or_else(|_| binokel_ai::make_worker_bot("random", self.bot_seed(seat)))
             {
                 Ok(b) => b,
                 Err(e) => {
@@ -345,18 +544,21 @@ impl Table {
         self.bot_busy = true;
         let tx = self.bot_tx.clone();
         let delay = self.shared.config.bot_delay;
+        let shared = self.shared.clone();
         tokio::spawn(async move {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            // Search is CPU work: it runs on the blocking pool so no table waits for it.
-            let result = tokio::task::spawn_blocking(move || {
-                let mut bot = bot;
-                let a = bot.choose(&view);
-                (bot, a)
-            })
-            .await
-            .ok();
+            // Search is CPU work: it runs on the bounded bot workers, so no table waits for
+            // it and memory grows with the workers, not with the bot seats.
+            let result = shared
+                .bots
+                .run(move || {
+                    let mut bot = bot;
+                    let a = bot.choose(&view);
+                    (bot, a)
+                })
+                .await;
             let _ = tx.send(BotMove { seat, at, result }).await;
         });
     }
@@ -364,6 +566,7 @@ impl Table {
     async fn bot_move(&mut self, m: BotMove) {
         self.bot_busy = false;
         let Some((bot, action)) = m.result else {
+            // The next schedule makes a new bot for the seat (the autopilot's kind).
             tracing::error!(table = %self.code, seat = m.seat, "bot failed");
             return;
         };
@@ -372,7 +575,7 @@ impl Table {
             && self.game.as_ref().and_then(Game::to_act) == Some(m.seat)
             && self.bot_controls(m.seat);
         if still {
-            if let Err(r) = self.apply(m.seat, action, None).await {
+            if let Err(r) = self.apply(m.seat, Played::Action(action), None).await {
                 tracing::error!(table = %self.code, seat = m.seat, error = %r, "bot action refused");
             }
         }
@@ -430,7 +633,9 @@ impl Table {
             }
             .to_text();
             for c in self.conns.values() {
-                let _ = c.out.try_send(Out::Text(text.clone()));
+                if c.out.try_send(Out::Text(text.clone())).is_err() {
+                    c.out.kick(CLOSE_TOO_SLOW, TOO_SLOW_REASON);
+                }
             }
         }
     }
@@ -516,6 +721,7 @@ impl Table {
         };
         let _ = out.try_send(Out::Text(welcome.to_text()));
         self.conns.insert(id, Conn { seat, out });
+        self.last_activity = Instant::now();
         if let Some(s) = seat {
             let st = &mut self.seats[s];
             st.conns += 1;
@@ -569,7 +775,9 @@ impl Table {
                 ))
             }
         }
-        let (deal, index) = self.position().expect("a seat is to act");
+        let (deal, index) = self
+            .position()
+            .ok_or_else(|| Refusal::new(ErrorCode::NotYourTurn, "no deal is being played"))?;
         let view = View::of(game, Some(seat))
             .ok_or_else(|| Refusal::new(ErrorCode::NotYourTurn, "no deal is being played"))?;
         let low = self.rules.low;
@@ -578,19 +786,16 @@ impl Table {
             .conns
             .get(&conn)
             .map(|c| c.out.clone())
-            .expect("seat_of found it");
-        let gate = self.shared.hints.clone();
+            .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "this connection has no seat"))?;
+        let shared = self.shared.clone();
         tokio::spawn(async move {
-            // Hints queue for the CPU like bots do; the table task never waits for them.
-            let Ok(_permit) = gate.acquire_owned().await else {
-                return;
-            };
-            let rated = tokio::task::spawn_blocking(move || {
-                binokel_ai::make_bot("strong", seed).map(|mut b| b.hint(&view))
-            })
-            .await;
+            // Hints queue for the bot workers like bots do; the table task never waits.
+            let rated = shared
+                .bots
+                .run(move || binokel_ai::make_worker_bot("strong", seed).map(|mut b| b.hint(&view)))
+                .await;
             let msg = match rated {
-                Ok(Ok(list)) => ServerMsg::Hint {
+                Some(Ok(list)) => ServerMsg::Hint {
                     id,
                     deal,
                     index,
@@ -602,16 +807,15 @@ impl Table {
                         })
                         .collect(),
                 },
-                Ok(Err(e)) => ServerMsg::error(
+                Some(Err(e)) => ServerMsg::error(
                     Refusal::new(ErrorCode::Unavailable, format!("no hint bot: {e}")),
                     id,
                 ),
-                Err(e) => ServerMsg::error(
-                    Refusal::new(ErrorCode::Unavailable, format!("the hint failed: {e}")),
-                    id,
-                ),
+                None => ServerMsg::error(Refusal::new(ErrorCode::Unavailable, "the hint failed"), id),
             };
-            let _ = out.try_send(Out::Text(msg.to_text()));
+            if out.try_send(Out::Text(msg.to_text())).is_err() {
+                out.kick(CLOSE_TOO_SLOW, TOO_SLOW_REASON);
+            }
         });
         Ok(())
     }
@@ -643,7 +847,9 @@ impl Table {
                 "the deal is finished; a finished deal cannot be taken back".into(),
             ));
         }
-        let d = game.deals().len() - 1;
+        let Some(d) = game.deals().len().checked_sub(1) else {
+            return Err(refuse("no deal has been played yet".into()));
+        };
         let log = &game.deals()[d];
         let mut state = log.start;
         let mut last_mine = None;
@@ -677,7 +883,9 @@ impl Table {
                 ));
             }
         }
-        let game = self.game.as_mut().expect("checked above");
+        let Some(game) = self.game.as_mut() else {
+            return Err(refuse("the match has not begun".into()));
+        };
         for _ in 0..undone {
             game.undo();
         }
@@ -742,8 +950,12 @@ impl Table {
             })
             .collect();
         for (id, text) in msgs {
-            if let Some(c) = self.conns.get(&id) {
-                let _ = c.out.try_send(Out::Text(text));
+            if self
+                .conns
+                .get(&id)
+                .is_some_and(|c| c.out.try_send(Out::Text(text)).is_err())
+            {
+                self.drop_slow(id);
             }
         }
         tracing::info!(table = %self.code, next = %next, "rematch");
@@ -752,6 +964,7 @@ impl Table {
 
     fn drop_conn(&mut self, conn: u64) {
         if let Some(c) = self.conns.remove(&conn) {
+            self.last_activity = Instant::now();
             if let Some(s) = c.seat {
                 let st = &mut self.seats[s];
                 st.conns = st.conns.saturating_sub(1);
@@ -775,9 +988,6 @@ impl Table {
             .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "this connection has no seat"))?
             .seat
             .ok_or_else(|| Refusal::new(ErrorCode::Spectator, "spectators cannot play"))?;
-        let action = Action::parse(token.trim(), binokel::Low::Nine)
-            .or_else(|_| Action::parse_lenient(token.trim(), self.rules.low))
-            .map_err(|e| Refusal::new(ErrorCode::BadAction, format!("`{token}` is not an action: {e}")))?;
         if self.seats[seat].autopilot {
             self.seats[seat].autopilot = false;
         }
@@ -792,42 +1002,27 @@ impl Table {
                 ));
             }
         }
-        self.apply(seat, action, Some((conn, id))).await
+        self.apply(seat, Played::Token(token), Some((conn, id))).await
     }
 
-    /// Checks, stores, plays and announces one action.
+    /// Checks ([`try_action`]), stores, plays and announces one action.
     async fn apply(
         &mut self,
         seat: Seat,
-        action: Action,
+        action: Played<'_>,
         from: Option<(u64, Option<u64>)>,
     ) -> Result<(), Refusal> {
-        let Some(game) = &self.game else {
+        let token = match action {
+            Played::Token(t) => t.to_string(),
+            Played::Action(a) => a.token(self.rules.low),
+        };
+        let (action, token) = try_action(self.game.as_ref(), &self.rules, seat, &token)?;
+        let Some((d, index)) = self.position() else {
             return Err(Refusal::new(
                 ErrorCode::NotYourTurn,
-                "the match has not begun: seats are still free",
+                "no deal is being played right now",
             ));
         };
-        if game.is_over() {
-            return Err(Refusal::new(ErrorCode::GameOver, "the match is over"));
-        }
-        let Some(to_act) = game.to_act() else {
-            return Err(Refusal::new(
-                ErrorCode::NotYourTurn,
-                "no deal is being played right now; the next one begins shortly",
-            ));
-        };
-        if to_act != seat {
-            return Err(Refusal::new(
-                ErrorCode::NotYourTurn,
-                format!("it is seat {to_act}'s turn, not seat {seat}'s"),
-            ));
-        }
-        let deal = game.current().expect("a seat is to act");
-        deal.check(action)
-            .map_err(|e| Refusal::new(ErrorCode::Illegal, e.to_string()))?;
-        let (d, index) = self.position().expect("a deal is running");
-        let token = action.token(self.rules.low);
         match self
             .shared
             .store
@@ -850,15 +1045,21 @@ impl Table {
                 ));
             }
         }
-        let game = self.game.as_mut().expect("checked above");
-        if let Err(e) = game.play(action) {
-            // check() passed, so the engine cannot refuse; if it ever does, the stored log
-            // and the game disagree and the table must be reloaded from the log.
-            tracing::error!(table = %self.code, error = %e, "engine refused a checked action");
+        let Some(game) = self.game.as_mut() else {
+            return Err(Refusal::new(ErrorCode::Unavailable, "internal error; reconnect"));
+        };
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.play(action)));
+        if !matches!(played, Ok(Ok(()))) {
+            // The copy of the deal took it, so this cannot happen; if it ever does, the
+            // stored log and the match disagree: the task ends and the next request loads
+            // the table from its stored actions again (or sets it aside).
+            tracing::error!(table = %self.code, action = %token, "the engine refused an action its copy took");
             self.lost_lease = true;
             return Err(Refusal::new(ErrorCode::Unavailable, "internal error; reconnect"));
         }
         let over = game.is_over();
+        let (winner, totals) = (game.winner(), game.totals()[..game.players()].to_vec());
+        self.last_activity = Instant::now();
         if let Some((conn, id)) = from {
             self.send(
                 conn,
@@ -875,13 +1076,12 @@ impl Table {
             if let Err(e) = self.shared.store.set_status(&self.code, Status::Finished).await {
                 tracing::warn!(table = %self.code, error = %e, "cannot mark the table finished");
             }
-            let g = self.game.as_ref().expect("checked above");
             let msg = ServerMsg::MatchOver {
-                winner: g.winner(),
-                totals: g.totals()[..g.players()].to_vec(),
+                winner,
+                totals,
                 record: format!("/api/tables/{}/record", self.code),
             };
-            tracing::info!(table = %self.code, winner = ?g.winner(), "match over");
+            tracing::info!(table = %self.code, winner = ?winner, "match over");
             self.send_all(&msg.to_text());
         }
         Ok(())
@@ -976,7 +1176,7 @@ impl Table {
             None => false,
         };
         if full {
-            self.drop_conn(conn);
+            self.drop_slow(conn);
         }
     }
 
@@ -988,8 +1188,20 @@ impl Table {
             .map(|(&id, _)| id)
             .collect();
         for id in dead {
-            self.drop_conn(id);
+            self.drop_slow(id);
         }
+    }
+
+    /// A client that cannot keep up with its own table is dropped rather than letting its
+    /// queue grow without bound, and its connection is closed with a close frame that says
+    /// why (not just forgotten: a forgotten connection that still answered pings looked
+    /// alive to its client); it reconnects with its token.
+    fn drop_slow(&mut self, conn: u64) {
+        if let Some(c) = self.conns.get(&conn) {
+            tracing::warn!(table = %self.code, conn, "connection too slow: closed");
+            c.out.kick(CLOSE_TOO_SLOW, TOO_SLOW_REASON);
+        }
+        self.drop_conn(conn);
     }
 
     /// Sends every connection the state of its own seat (spectators: the public view).
@@ -1014,18 +1226,12 @@ impl Table {
                 }
                 .to_text()
             });
-            // A client that cannot keep up with its own table is dropped rather than
-            // letting its queue grow without bound; it reconnects with its token.
             if c.out.try_send(Out::Text(text.clone())).is_err() {
                 dead.push(id);
             }
         }
         for id in dead {
-            tracing::warn!(table = %self.code, conn = id, "connection too slow: dropped");
-            if let Some(c) = self.conns.get(&id) {
-                let _ = c.out.try_send(Out::Close);
-            }
-            self.drop_conn(id);
+            self.drop_slow(id);
         }
     }
 }
@@ -1039,6 +1245,13 @@ async fn create_rematch(
     seats: &[StoredSeat],
 ) -> Result<String, Refusal> {
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
+    let max = shared.config.max_tables;
+    if max > 0 && shared.table_count().await >= max {
+        return Err(Refusal::new(
+            ErrorCode::TooManyTables,
+            format!("the server holds {max} tables, the most it may; try the rematch again later"),
+        ));
+    }
     let seats: Vec<StoredSeat> = seats
         .iter()
         .map(|s| StoredSeat {
@@ -1065,4 +1278,145 @@ async fn create_rematch(
         }
     }
     Err(Refusal::new(ErrorCode::Unavailable, "no free invite code"))
+}
+
+#[cfg(test)]
+mod tests {
+    //! The action path of a table ([`try_action`]) fed arbitrary tokens in every phase of
+    //! every preset: each is applied or refused with a reason, none panics, and what is
+    //! refused leaves the match as it was (so nothing refused reaches the database).
+    use super::*;
+    use binokel::{Preset, Rules};
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    /// A match of `preset` after `steps` random legal actions (new deals as needed).
+    fn game_at(preset: Preset, seed: u64, steps: usize) -> Game {
+        let rules = Rules::preset(preset);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Game::new(rules, Vec::new());
+        for _ in 0..steps {
+            if g.is_over() {
+                break;
+            }
+            if g.needs_deal() {
+                let n = g.deals().len() as u64;
+                if g.start_seeded_deal(seed ^ n).is_err() {
+                    break;
+                }
+                continue;
+            }
+            let Some(d) = g.current() else { break };
+            let legal = d.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.gen_range(0..legal.len())];
+            g.play(a).expect("a legal action plays");
+        }
+        g
+    }
+
+    const WORDS: &[&str] = &[
+        "pass",
+        "bid",
+        "call",
+        "give",
+        "bury",
+        "trump",
+        "durch",
+        "bettel",
+        "surrender",
+        "meld",
+        "exchange",
+        "pair",
+        "four_aces",
+        "four_kings",
+        "diss",
+        "family",
+        "binokel",
+        "S",
+        "H",
+        "D",
+        "C",
+        "AS",
+        "TH",
+        "KD",
+        "QC",
+        "JS",
+        "9H",
+        "7H",
+        "10h",
+        "160",
+        "-5",
+        "99999999999",
+        "",
+        " ",
+        "\u{0}",
+        "é",
+        "AS AS",
+        "bury 9H 9C JC",
+        "meld pair H",
+        "meld pair",
+        "trump X",
+    ];
+
+    fn token() -> impl Strategy<Value = String> {
+        prop_oneof![
+            any::<String>(),
+            "[ -~]{0,24}",
+            prop::collection::vec(prop::sample::select(WORDS), 1..5).prop_map(|w| w.join(" ")),
+            (
+                prop::sample::select(&["bid ", "surrender ", "trump ", "meld pair ", "call ", "give "][..]),
+                any::<i64>()
+            )
+                .prop_map(|(a, n)| format!("{a}{n}")),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        #[test]
+        fn every_action_is_applied_or_refused_with_a_reason(
+            preset in prop::sample::select(&Preset::ALL[..]),
+            seed in any::<u64>(),
+            steps in 0usize..140,
+            seat in 0usize..5,
+            raw in token(),
+            pick_legal in any::<bool>(),
+            pick in any::<prop::sample::Index>(),
+        ) {
+            let g = game_at(preset, seed, steps);
+            let rules = *g.rules();
+            // Half the time a legal action of the seat to act, so the applied side is fed too.
+            let (seat, token) = match (pick_legal, g.current().map(|d| d.legal_actions()), g.to_act()) {
+                (true, Some(l), Some(s)) if !l.is_empty() => (s, pick.get(&l).token(rules.low)),
+                _ => (seat, raw),
+            };
+            let before = g.clone();
+            match try_action(Some(&g), &rules, seat, &token) {
+                Ok((action, stored)) => {
+                    let mut next = g.clone();
+                    prop_assert!(next.play(action).is_ok(), "{token}: taken but the match refuses it");
+                    let d = g.current().expect("a deal is being played");
+                    prop_assert!(d.legal_actions().contains(&action), "{token}: applied but not legal");
+                    prop_assert_eq!(Some(seat), g.to_act());
+                    prop_assert_eq!(Action::parse(&stored, rules.low).ok(), Some(action));
+                    let (a, b) = (g.deals().len(), next.deals().len());
+                    prop_assert_eq!(a, b);
+                    prop_assert_eq!(
+                        next.deals()[b - 1].actions.len(),
+                        g.deals()[a - 1].actions.len() + 1
+                    );
+                }
+                Err(r) => {
+                    prop_assert!(!r.message.trim().is_empty(), "{token}: a refusal without a reason");
+                }
+            }
+            // The match given is never changed.
+            prop_assert!(before == g, "the match given was changed");
+            // Before the match begins everything is refused.
+            prop_assert!(try_action(None, &rules, seat, &token).is_err());
+        }
+    }
 }

@@ -33,6 +33,13 @@ pub struct Args {
     /// Seed of the scripted choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seats of each table played by the server's bots (0 to 2, the last seats); their
+    /// move lag is reported.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub bot_seats: u8,
+    /// The bots of those seats.
+    #[arg(long, default_value = "strong")]
+    pub bot: String,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -96,6 +103,9 @@ async fn main(args: Args) -> ExitCode {
             c.bot_delay = Duration::ZERO;
             c.deal_pause = Duration::ZERO;
             c.max_connections = args.tables * 3 + 100;
+            // Every table is created from this one address, and all of them live at once.
+            c.tables_per_minute = 0;
+            c.max_tables = 0;
             server = Some(tokio::spawn(binokel_server::run(listener, c, async {
                 let _ = stop_rx.await;
             })));
@@ -119,8 +129,8 @@ async fn main(args: Args) -> ExitCode {
         }
     };
     eprintln!(
-        "binokel loadtest: {} tables, think {} ms, ramp {:.1} s, {:.1} s of play against {url}",
-        args.tables, args.think_ms, ramp_secs, args.duration_secs
+        "binokel loadtest: {} tables ({} bot seats each), think {} ms, ramp {:.1} s, {:.1} s of play against {url}",
+        args.tables, args.bot_seats, args.think_ms, ramp_secs, args.duration_secs
     );
     let cfg = LoadConfig {
         url,
@@ -129,6 +139,8 @@ async fn main(args: Args) -> ExitCode {
         duration,
         ramp,
         seed: args.seed,
+        bot_seats: args.bot_seats as usize,
+        bot: args.bot.clone(),
     };
     let (mut report, acked) = drive(&cfg).await;
     let _ = stop_tx.send(());
@@ -148,7 +160,7 @@ async fn main(args: Args) -> ExitCode {
         }
     }
     if let Some(p) = temp {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".lock"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
         }
     }
@@ -168,6 +180,12 @@ async fn main(args: Args) -> ExitCode {
             report.errors,
             report.lost.map_or("not checked (no --database)".to_string(), |n| n.to_string()),
         );
+        if report.bot_seats > 0 {
+            println!(
+                "bot moves {}  lag p50 {:.1} ms  p99 {:.1} ms  max {:.1} ms (state to the bot's move, bot delay included)",
+                report.bot_moves, report.bot_lag_p50_ms, report.bot_lag_p99_ms, report.bot_lag_max_ms
+            );
+        }
         for e in &report.error_samples {
             println!("  error: {e}");
         }

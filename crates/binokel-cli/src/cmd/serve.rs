@@ -37,6 +37,21 @@ pub struct Args {
     /// Most simultaneous WebSocket connections.
     #[arg(long, default_value_t = 10_000)]
     pub max_connections: usize,
+    /// Most tables one client address may create a minute (0: no limit); beyond it
+    /// `POST /api/tables` answers 429 `too_many_tables` with `Retry-After`.
+    #[arg(long, default_value_t = 30)]
+    pub tables_per_minute: u32,
+    /// Most tables in memory at once; creating one more is refused with 429 (0: no limit).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_tables: usize,
+    /// Seconds without an action or a connection after which a table is unloaded from
+    /// memory (its stored actions stay; the next hello loads it again).
+    #[arg(long, default_value_t = 1800.0)]
+    pub idle_unload_secs: f64,
+    /// Threads that run bot decisions and hints, each with its own solver table
+    /// (default: one fewer than the cores, at least one).
+    #[arg(long)]
+    pub bot_workers: Option<usize>,
     /// Log as JSON lines instead of text.
     #[arg(long)]
     pub log_json: bool,
@@ -65,6 +80,15 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.deal_pause = Duration::from_millis(args.deal_pause_ms);
     c.bot_delay = Duration::from_millis(args.bot_delay_ms);
     c.max_connections = args.max_connections;
+    c.tables_per_minute = args.tables_per_minute;
+    c.max_tables = args.max_tables;
+    c.idle_unload = secs("idle-unload-secs", args.idle_unload_secs)?;
+    if let Some(n) = args.bot_workers {
+        if n == 0 {
+            return Err("--bot-workers must be at least 1".into());
+        }
+        c.bot_workers = n;
+    }
     Ok(c)
 }
 

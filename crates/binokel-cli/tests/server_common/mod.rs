@@ -23,6 +23,8 @@ impl Proc {
         let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
             .args(["serve", "--listen", listen, "--database", database])
             .args(["--deal-pause-ms", "0", "--bot-delay-ms", "0"])
+            // The tests create many tables from 127.0.0.1.
+            .args(["--tables-per-minute", "0"])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

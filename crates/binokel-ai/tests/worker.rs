@@ -1,0 +1,82 @@
+//! Bots for a server's worker pool (`make_worker_bot`): a decision borrows the running
+//! thread's solver, and must be the same whichever thread runs it and whatever ran there
+//! before.
+
+use binokel::{Action, Game, Phase, Rules, View};
+
+/// Views of card play near the end (the exact solver decides there) and of the auction
+/// (the Durch probe), from seeded games played by the heuristic bot.
+fn views(seeds: std::ops::Range<u64>) -> Vec<View> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut bots: Vec<_> = (0..3)
+            .map(|i| binokel_ai::make_bot("heuristic", seed * 3 + i).unwrap())
+            .collect();
+        let mut took_auction = false;
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            let d = game.current().unwrap();
+            let left = d.total_tricks() - d.tricks_played();
+            if (view.phase == Phase::Auction && !took_auction)
+                || (view.phase == Phase::Play && (7..=9).contains(&left) && view.legal.len() > 1)
+            {
+                took_auction |= view.phase == Phase::Auction;
+                out.push(view.clone());
+            }
+            let a = bots[seat].choose(&view);
+            game.play(a).unwrap();
+        }
+    }
+    out
+}
+
+fn decide(views: &[View], seed: u64) -> Vec<Vec<(Action, f64)>> {
+    views
+        .iter()
+        .map(|v| binokel_ai::make_worker_bot("strong", seed).unwrap().hint(v))
+        .collect()
+}
+
+#[test]
+fn a_worker_bots_decision_does_not_depend_on_the_worker() {
+    let vs: Vec<View> = views(40..43).into_iter().take(12).collect();
+    assert!(vs.len() >= 4, "enough views: {}", vs.len());
+    let others = views(60..62);
+    let fresh = {
+        let vs = vs.clone();
+        std::thread::spawn(move || decide(&vs, 7)).join().unwrap()
+    };
+    let used = {
+        let vs = vs.clone();
+        std::thread::spawn(move || {
+            // Other tables' bots fill this thread's solver first.
+            for (i, v) in others.iter().enumerate() {
+                binokel_ai::make_worker_bot("strong", 1000 + i as u64)
+                    .unwrap()
+                    .hint(v);
+            }
+            let mut rev: Vec<_> = decide(&vs.iter().rev().cloned().collect::<Vec<_>>(), 7);
+            rev.reverse();
+            rev
+        })
+        .join()
+        .unwrap()
+    };
+    assert_eq!(
+        fresh, used,
+        "the same decisions from a fresh worker and a used one"
+    );
+    // And each is the decision of the same bot with a fresh solver of its own.
+    for (v, w) in vs.iter().zip(&fresh) {
+        let own = binokel_ai::make_bot("strong", 7).unwrap().hint(v);
+        assert_eq!(&own, w);
+    }
+    // A seeded worker bot's sequence of decisions is reproducible.
+    let seq = |vs: &[View]| {
+        let mut b = binokel_ai::make_worker_bot("strong", 9).unwrap();
+        vs.iter().map(|v| b.choose(v)).collect::<Vec<_>>()
+    };
+    assert_eq!(seq(&vs), seq(&vs));
+}
