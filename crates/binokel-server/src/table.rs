@@ -338,8 +338,9 @@ pub fn try_action(
             "no deal is being played right now",
         ));
     };
+    // Refusals in the rules' notation: `7H` under the sevens.
     deal.check(action)
-        .map_err(|e| Refusal::new(ErrorCode::Illegal, e.to_string()))?;
+        .map_err(|e| Refusal::new(ErrorCode::Illegal, e.describe(rules.low)))?;
     let token = action.token(rules.low);
     let mut probe = *deal;
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -351,7 +352,7 @@ pub fn try_action(
     }));
     match played {
         Ok(Ok(())) => Ok((action, token)),
-        Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.to_string())),
+        Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.describe(rules.low))),
         Err(p) => {
             let why = crate::store::panic_text(&*p);
             tracing::error!(seat, action = %token, panic = %why, "the rules engine panicked on an action; it was refused");
@@ -1417,6 +1418,22 @@ mod tests {
             prop_assert!(before == g, "the match given was changed");
             // Before the match begins everything is refused.
             prop_assert!(try_action(None, &rules, seat, &token).is_err());
+        }
+    }
+
+    /// Under the sevens a refusal writes the low card `7`, as the record does (a regression:
+    /// refusals said `9H` while the record held `7H`), and `9` is still read as that card.
+    #[test]
+    fn refusals_use_the_sevens_notation() {
+        let mut rules = Rules::default();
+        rules.set("low", "seven").unwrap();
+        let mut g = Game::new(rules, Vec::new());
+        g.start_seeded_deal(4).unwrap();
+        let seat = g.to_act().unwrap();
+        for token in ["7H", "9H"] {
+            let r = try_action(Some(&g), &rules, seat, token).unwrap_err();
+            assert!(r.message.contains("`7H`"), "{token}: {}", r.message);
+            assert!(!r.message.contains("9H"), "{token}: {}", r.message);
         }
     }
 }
