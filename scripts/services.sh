@@ -8,9 +8,45 @@
 # install by hand. PostgreSQL runs as the `postgres` user when this runs as root (PostgreSQL
 # refuses to run as root), else as the current user. With BINOKEL_TEST_POSTGRES already set,
 # that database is used and no PostgreSQL is installed or started.
+#
+# `services.sh status` exits 0 when our PostgreSQL cluster is running; `services.sh stop`
+# stops it and removes its data; `services.sh drop-test-databases` drops the databases the
+# tests created on it (named binokel_*). scripts/test.sh uses them to clean up.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 say() { echo "services.sh: $*" >&2; }
+
+PGDATA=${BINOKEL_PGDATA:-/tmp/binokel-pg}
+PGPORT=${BINOKEL_PGPORT:-55432}
+if [ "$EUID" -eq 0 ]; then
+  pg() { su postgres -s /bin/sh -c "$*"; }
+else
+  pg() { sh -c "$*"; }
+fi
+pgbin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+case "${1:-}" in
+  status)
+    [ -n "$(pgbin)" ] && pg "$(pgbin)/pg_ctl -D $PGDATA status" >/dev/null 2>&1
+    exit $?
+    ;;
+  stop)
+    if [ -n "$(pgbin)" ] && pg "$(pgbin)/pg_ctl -D $PGDATA status" >/dev/null 2>&1; then
+      say "stopping the PostgreSQL this run started ($PGDATA)"
+      pg "$(pgbin)/pg_ctl -D $PGDATA -m fast -w stop" >/dev/null
+    fi
+    rm -rf "$PGDATA"
+    exit 0
+    ;;
+  drop-test-databases)
+    url="postgres://postgres@127.0.0.1:$PGPORT/postgres"
+    dbs=$(psql "$url" -Atc "select datname from pg_database where datname like 'binokel\_%'" 2>/dev/null || true)
+    for db in $dbs; do
+      psql "$url" -qc "drop database if exists \"$db\" with (force)" >/dev/null 2>&1 || true
+    done
+    [ -n "$dbs" ] && say "dropped the test databases: $(echo $dbs | wc -w)"
+    exit 0
+    ;;
+esac
 
 # What is missing, as Debian package names.
 need=()
@@ -59,14 +95,7 @@ if [ -n "${BINOKEL_TEST_POSTGRES:-}" ]; then
 fi
 
 # PostgreSQL on loopback, in a cluster of our own so nothing else is touched.
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-PGDATA=${BINOKEL_PGDATA:-/tmp/binokel-pg}
-PGPORT=${BINOKEL_PGPORT:-55432}
-if [ "$EUID" -eq 0 ]; then
-  pg() { su postgres -s /bin/sh -c "$*"; }
-else
-  pg() { sh -c "$*"; }
-fi
+PGBIN=$(pgbin)
 if ! pg "$PGBIN/pg_ctl -D $PGDATA status" >/dev/null 2>&1; then
   say "starting PostgreSQL on 127.0.0.1:$PGPORT (data in $PGDATA)"
   rm -rf "$PGDATA"

@@ -15,8 +15,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_process_takes_over_when_the_owner_dies() {
-    let Ok(admin) = std::env::var("BINOKEL_TEST_POSTGRES") else {
-        eprintln!("BINOKEL_TEST_POSTGRES is not set: run through scripts/test.sh to test PostgreSQL");
+    let Some(admin) = binokel_server::store::test_postgres_url("server_takeover") else {
         return;
     };
     let name = format!("binokel_takeover_{}_{:x}", std::process::id(), rand_suffix());

@@ -629,6 +629,25 @@ impl Store {
     }
 }
 
+/// The PostgreSQL server the tests use (`BINOKEL_TEST_POSTGRES`). When it is not set, says so
+/// loudly on the process's standard error (written past the test harness's capture, so a
+/// plain `cargo test` shows it) and answers None: the caller skips its PostgreSQL test.
+pub fn test_postgres_url(test: &str) -> Option<String> {
+    match std::env::var("BINOKEL_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test}: PostgreSQL is not tested because BINOKEL_TEST_POSTGRES is not set. \
+                 Run `bash scripts/test.sh` (it starts PostgreSQL), or set \
+                 BINOKEL_TEST_POSTGRES=postgres://USER@HOST:PORT/DB for `cargo test`."
+            );
+            None
+        }
+    }
+}
+
 /// Creates an empty PostgreSQL database named `name` on the server of `admin_url` and
 /// returns its URL: tests and load tests get a database of their own.
 pub async fn create_postgres_database(admin_url: &str, name: &str) -> Result<String, StoreError> {

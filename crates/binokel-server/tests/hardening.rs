@@ -541,8 +541,7 @@ async fn sqlite_poisoned_tables_are_set_aside_and_the_others_served() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_poisoned_tables_are_set_aside_and_the_others_served() {
-    let Ok(admin) = std::env::var("BINOKEL_TEST_POSTGRES") else {
-        eprintln!("BINOKEL_TEST_POSTGRES is not set: skipped");
+    let Some(admin) = binokel_server::store::test_postgres_url("hardening (PostgreSQL)") else {
         return;
     };
     let name = format!(

@@ -419,8 +419,7 @@ async fn sqlite_a_pad_evening() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_pad_evening() {
-    let Ok(admin) = std::env::var("BINOKEL_TEST_POSTGRES") else {
-        eprintln!("BINOKEL_TEST_POSTGRES is not set: run through scripts/test.sh to test PostgreSQL");
+    let Some(admin) = binokel_server::store::test_postgres_url("pad_api (PostgreSQL)") else {
         return;
     };
     let name = format!("binokel_pad_{}_{:x}", std::process::id(), rand::random::<u32>());

@@ -9,8 +9,7 @@ use serde_json::json;
 use std::time::Duration;
 
 async fn fresh(name: &str) -> Option<String> {
-    let Ok(admin) = std::env::var("BINOKEL_TEST_POSTGRES") else {
-        eprintln!("BINOKEL_TEST_POSTGRES is not set: run through scripts/test.sh to test PostgreSQL");
+    let Some(admin) = binokel_server::store::test_postgres_url("postgres") else {
         return None;
     };
     let db = format!(
