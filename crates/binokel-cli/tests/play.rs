@@ -541,5 +541,25 @@ fn each_match_has_its_own_file_and_finished_ones_are_kept() {
     // Nothing left to resume.
     let none = in_home(&home, &["play", "--plain", "--resume"], &[]);
     assert_eq!(none.status.code(), Some(2));
+    // Three matches started in the same second get three files (a regression: they shared
+    // one name and overwrote each other).
+    let started: Vec<_> = (0..3)
+        .map(|_| {
+            let home = home.clone();
+            std::thread::spawn(move || {
+                in_home(
+                    &home,
+                    &["play", "--plain", "--bots", "random,random", "--seed", "4"],
+                    &["#1"; 3],
+                )
+            })
+        })
+        .collect();
+    for t in started {
+        let o = t.join().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(!stdout(&o).contains("cannot write"), "{}", stdout(&o));
+    }
+    assert_eq!(std::fs::read_dir(&matches).unwrap().count(), 5);
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -9,9 +9,7 @@ use serde_json::json;
 use std::time::Duration;
 
 async fn fresh(name: &str) -> Option<String> {
-    let Some(admin) = binokel_server::store::test_postgres_url("postgres") else {
-        return None;
-    };
+    let admin = binokel_server::store::test_postgres_url("postgres")?;
     let db = format!(
         "binokel_{name}_{}_{:x}",
         std::process::id(),

@@ -25,19 +25,31 @@ fn legacy_file() -> Option<PathBuf> {
 }
 
 /// A new file for a match starting now: `2026-12-01-211530.json` (UTC), with `-2`, `-3` ...
-/// when that name is taken.
-pub fn new_file(now: SystemTime) -> PathBuf {
+/// when that name is taken. The name is reserved by creating the file (empty) at once, so two
+/// matches started in the same second never share a file.
+pub fn new_file(now: SystemTime) -> Result<PathBuf, String> {
     let dir = folder();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let stamp = time::OffsetDateTime::from(now);
     let format = time::macros::format_description!("[year]-[month]-[day]-[hour][minute][second]");
     let base = stamp.format(&format).unwrap_or_else(|_| "match".into());
-    let mut path = dir.join(format!("{base}.json"));
-    let mut k = 2;
-    while path.exists() {
-        path = dir.join(format!("{base}-{k}.json"));
-        k += 1;
+    for k in 1..10_000 {
+        let path = if k == 1 {
+            dir.join(format!("{base}.json"))
+        } else {
+            dir.join(format!("{base}-{k}.json"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+        }
     }
-    path
+    Err(format!("no free file name for a new match in {}", dir.display()))
 }
 
 /// What a saved match file holds.
@@ -116,6 +128,8 @@ pub fn list() -> Vec<Entry> {
     if let Some(l) = legacy_file().filter(|l| l.exists()) {
         paths.push(l);
     }
+    // A reserved file that never got a match (left at once) is not a match.
+    paths.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0));
     let mut out: Vec<Entry> = paths.iter().map(|p| entry(p)).collect();
     out.sort_by(|a, b| a.modified.cmp(&b.modified).then_with(|| a.path.cmp(&b.path)));
     out

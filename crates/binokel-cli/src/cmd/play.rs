@@ -123,7 +123,10 @@ pub fn run(args: Args) -> ExitCode {
             }
         },
         (None, Some(f)) => f.clone(),
-        (None, None) => library::new_file(std::time::SystemTime::now()),
+        (None, None) => match library::new_file(std::time::SystemTime::now()) {
+            Ok(f) => f,
+            Err(e) => return fail(&e),
+        },
     };
     if resume_file.is_none() && holds_finished_match(&save) {
         return fail(&format!(
