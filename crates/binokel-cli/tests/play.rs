@@ -15,15 +15,17 @@ fn tmp(name: &str) -> PathBuf {
     dir.join("match.json")
 }
 
-/// Runs `binokel play --plain` with `args`, feeding `lines` on stdin (in a thread, because
-/// the program may stop reading once the match is over).
+/// Runs `binokel play --plain` with `args`, feeding `lines` on stdin.
 fn play(args: &[&str], save: &Path, lines: Vec<String>) -> Output {
-    let mut child = bin()
-        .arg("play")
-        .arg("--plain")
-        .arg("--save")
-        .arg(save)
-        .args(args)
+    let mut cmd = bin();
+    cmd.arg("play").arg("--plain").arg("--save").arg(save).args(args);
+    feed(cmd, lines)
+}
+
+/// Runs `cmd`, feeding `lines` on stdin (in a thread, because the program may stop reading
+/// once the match is over).
+fn feed(mut cmd: Command, lines: Vec<String>) -> Output {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -444,26 +446,9 @@ fn two_players_play_a_whole_match_with_melds_from_a_script() {
 
 /// Runs `binokel ARGS` with its data folder in `home` (no --save), feeding `lines`.
 fn in_home(home: &Path, args: &[&str], lines: &[&str]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .env("XDG_DATA_HOME", home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let owned: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
-    let writer = std::thread::spawn(move || {
-        for l in owned {
-            if writeln!(stdin, "{l}").is_err() {
-                break;
-            }
-        }
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    let mut cmd = bin();
+    cmd.args(args).env("XDG_DATA_HOME", home);
+    feed(cmd, lines.iter().map(|s| s.to_string()).collect())
 }
 
 /// Each match gets its own file in the data folder, so a finished match is never overwritten

@@ -395,6 +395,23 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
     }
 }
 
+/// `ask!(lines, prompt, old answer, check)`: asks until `check` accepts; the old answer of a
+/// deal being corrected is offered and taken for an empty line; the end of the input returns
+/// `Ok(None)` from the calling function.
+macro_rules! ask {
+    ($lines:expr, $p:expr, $old:expr, $f:expr) => {{
+        let (prompt, kept) = with_old(AsRef::<str>::as_ref(&$p), $old);
+        let check = $f;
+        match $lines.ask_until(&prompt, |s: &str| match (&kept, s.is_empty()) {
+            (Some(k), true) => check(k.as_str()),
+            _ => check(s),
+        })? {
+            Some(v) => v,
+            None => return Ok(None),
+        }
+    }};
+}
+
 /// A question with the old answer of a deal being corrected: "bid (empty: 180):", and an
 /// empty answer keeps it.
 fn with_old(prompt: &str, old: Option<String>) -> (String, Option<String>) {
@@ -432,21 +449,8 @@ fn ask_deal<R: BufRead, W: Write>(
         |o| o.dealer,
     );
     let names = pad.players.join("/");
-    // `ask!(prompt, old answer, check)`: the old answer is offered and taken for an empty line.
-    macro_rules! ask {
-        ($p:expr, $old:expr, $f:expr) => {{
-            let (prompt, kept) = with_old(AsRef::<str>::as_ref(&$p), $old);
-            let check = $f;
-            match lines.ask_until(&prompt, |s: &str| match (&kept, s.is_empty()) {
-                (Some(k), true) => check(k.as_str()),
-                _ => check(s),
-            })? {
-                Some(v) => v,
-                None => return Ok(None),
-            }
-        }};
-    }
     let dealer = ask!(
+        lines,
         format!("dealer ({names}, empty: {}):", pad.players[next_dealer]),
         None,
         |s: &str| {
@@ -461,11 +465,13 @@ fn ask_deal<R: BufRead, W: Write>(
         return ask_two_player_deal(pad, &rules, dealer, old, lines);
     }
     let soloist = ask!(
+        lines,
         format!("won the auction ({names}):"),
         old.map(|o| pad.players[o.soloist].clone()),
         |s: &str| seat_of(pad, s)
     );
     let bid = ask!(
+        lines,
         "bid:",
         old.map(|o| o.bid.to_string()),
         |s: &str| match s.parse::<u32>() {
@@ -474,6 +480,7 @@ fn ask_deal<R: BufRead, W: Write>(
         }
     );
     let contract = ask!(
+        lines,
         "game (trump suit S/H/D/C, durch, bettel, surrender X):",
         old.map(|o| contract_input(o.contract)),
         |s: &str| contract_of(s, &rules)
@@ -492,7 +499,7 @@ fn ask_deal<R: BufRead, W: Write>(
                 let t = o.took_trick.get(soloist).copied().unwrap_or(false);
                 yes_no_text(if contract == Contract::Durch { t } else { !t })
             });
-            let made = ask!(q, was, yes_no);
+            let made = ask!(lines, q, was, yes_no);
             d.took_trick = vec![false; n];
             d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
         }
@@ -500,6 +507,7 @@ fn ask_deal<R: BufRead, W: Write>(
             for s in 0..n {
                 let p = &pad.players[s];
                 d.melds[s] = ask!(
+                    lines,
                     format!("melds of {p} (a number, or the cards of the hand):"),
                     old.map(|o| o.melds[s].to_string()),
                     |a: &str| { meld_answer(a, t, &rules) }
@@ -514,6 +522,7 @@ fn ask_deal<R: BufRead, W: Write>(
                         format!("did {p} take a trick? (y/n, empty: y):")
                     };
                     d.took_trick[s] = ask!(
+                        lines,
                         prompt,
                         old.map(|o| yes_no_text(o.took_trick.get(s).copied().unwrap_or(true))),
                         |a: &str| {
@@ -595,20 +604,8 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
     old: Option<&PadDeal>,
     lines: &mut Lines<R, W>,
 ) -> io::Result<Option<PadDeal>> {
-    macro_rules! ask {
-        ($p:expr, $old:expr, $f:expr) => {{
-            let (prompt, kept) = with_old(AsRef::<str>::as_ref(&$p), $old);
-            let check = $f;
-            match lines.ask_until(&prompt, |s: &str| match (&kept, s.is_empty()) {
-                (Some(k), true) => check(k.as_str()),
-                _ => check(s),
-            })? {
-                Some(v) => v,
-                None => return Ok(None),
-            }
-        }};
-    }
     let contract = ask!(
+        lines,
         "trump (S/H/D/C):",
         old.map(|o| contract_input(o.contract)),
         trump_of
@@ -622,6 +619,7 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
             format!("melds {p} showed (empty: none):")
         };
         d.melds[s] = ask!(
+            lines,
             prompt,
             old.map(|o| o.melds[s].to_string()),
             |a: &str| if a.is_empty() { Ok(0) } else { meld_value(a) }

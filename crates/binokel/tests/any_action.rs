@@ -65,31 +65,10 @@ fn any_token() -> impl Strategy<Value = String> {
 
 /// Rules: a preset or a random combination of options that validates.
 fn any_rules() -> impl Strategy<Value = Rules> {
-    let choices: &'static [(&'static str, &'static [&'static str])] = &[
-        ("low", &["nine", "seven"]),
-        ("pack", &["48", "40"]),
-        ("players", &["3", "4", "2"]),
-        ("tapp", &["8", "4", "0"]),
-        ("opening", &["150", "200", "100"]),
-        ("raise", &["exact", "jumps"]),
-        ("auction", &["duel", "open"]),
-        ("all_pass", &["dealer_plays", "redeal"]),
-        ("bury_meld_cards", &["allowed", "forbidden"]),
-        ("calling", &["off", "on"]),
-        ("rundgang", &["off", "on"]),
-        ("first_lead", &["forehand", "soloist"]),
-        ("bettel", &["off", "on"]),
-        ("durch", &["on", "off"]),
-    ];
     let preset = prop::sample::select(Preset::ALL.to_vec()).prop_map(Rules::preset);
-    let mixed = prop::collection::vec(0usize..3, choices.len()).prop_map(move |picks| {
-        let mut r = Rules::default();
-        for ((name, values), p) in choices.iter().zip(picks) {
-            if *name == "tapp" && r.players != 4 {
-                continue;
-            }
-            r.set(name, values[p % values.len()]).unwrap();
-        }
+    let mixed = prop::collection::vec(0usize..6, common::OPTION_CHOICES.len()).prop_map(|picks| {
+        let mut picks = picks.into_iter();
+        let r = common::rules_with(|_| picks.next().unwrap_or(0));
         if r.validate().is_err() {
             Rules::default()
         } else {

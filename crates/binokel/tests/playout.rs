@@ -1,6 +1,8 @@
 //! The shared random-playout test: thousands of seeded deals and whole matches, checking
 //! invariants after every action.
 
+mod common;
+
 use binokel::deal::legal_response;
 use binokel::record::{read_record, referee, report, write_record, Verdict};
 use binokel::{Action, Card, CardSet, Contract, Deal, Game, MeldKind, Phase, Preset, Rules, Suit, View};
@@ -301,38 +303,9 @@ fn random_playouts_under_every_preset() {
 #[test]
 fn random_playouts_under_random_option_combinations() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
-    let choices: &[(&str, &[&str])] = &[
-        ("low", &["nine", "seven"]),
-        ("pack", &["48", "40"]),
-        ("players", &["3", "4", "2"]),
-        ("tapp", &["8", "4", "0"]),
-        ("opening", &["150", "200", "100"]),
-        ("raise", &["exact", "jumps"]),
-        ("auction", &["duel", "open"]),
-        ("all_pass", &["dealer_plays", "redeal"]),
-        ("bury_meld_cards", &["allowed", "forbidden"]),
-        ("calling", &["off", "on"]),
-        ("rundgang", &["off", "on"]),
-        ("family_pair", &["separate", "included"]),
-        ("first_lead", &["forehand", "soloist"]),
-        ("bettel", &["off", "on"]),
-        ("durch", &["on", "off"]),
-        ("opponents_need_trick", &["yes", "no"]),
-        ("failed_bonus", &["0", "30"]),
-        ("rounding", &["none", "ten"]),
-        ("target", &["1500", "500"]),
-        ("match_end", &["soloist_first", "highest"]),
-    ];
     let mut tried = 0;
     while tried < 150 {
-        let mut r = Rules::default();
-        for (name, values) in choices {
-            let v = values[rng.gen_range(0..values.len())];
-            if *name == "tapp" && r.players != 4 {
-                continue;
-            }
-            r.set(name, v).unwrap();
-        }
+        let r = common::rules_with(|n| rng.gen_range(0..n));
         if r.validate().is_err() {
             continue;
         }
