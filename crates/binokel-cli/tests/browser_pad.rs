@@ -113,6 +113,18 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
         "the new pad form",
     )
     .await;
+    // Three players: no fourth name box on the screen (`hidden` beat by a class before).
+    assert_eq!(
+        c.execute(
+            "return getComputedStyle(document.getElementById('new-name-3-row')).display",
+            vec![]
+        )
+        .await
+        .expect("a style")
+        .as_str(),
+        Some("none"),
+        "the fourth player's box shows with three players"
+    );
     for (i, name) in ["Anna", "Ben", "Cleo"].iter().enumerate() {
         type_into(c, &format!("#new-name-{i}"), name).await;
     }
@@ -170,6 +182,14 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
         c,
         &format!("document.querySelector('#meld-0').value === '{expected}'"),
         "the calculated melds",
+    )
+    .await;
+    // The card picker closes again with its button (a regression: it stayed open).
+    click(c, "#meld-cards-0").await;
+    wait_js(
+        c,
+        "getComputedStyle(document.getElementById('picker-0')).display === 'none'",
+        "the card picker closed",
     )
     .await;
     click(c, "#deal-save").await;
