@@ -1318,18 +1318,8 @@ mod tests {
         g
     }
 
+    /// Pieces of tokens besides the record's action words (`Action::WORDS`).
     const WORDS: &[&str] = &[
-        "pass",
-        "bid",
-        "call",
-        "give",
-        "bury",
-        "trump",
-        "durch",
-        "bettel",
-        "surrender",
-        "meld",
-        "exchange",
         "pair",
         "four_aces",
         "four_kings",
@@ -1366,7 +1356,11 @@ mod tests {
         prop_oneof![
             any::<String>(),
             "[ -~]{0,24}",
-            prop::collection::vec(prop::sample::select(WORDS), 1..5).prop_map(|w| w.join(" ")),
+            prop::collection::vec(
+                prop::sample::select(Action::WORDS.iter().chain(WORDS).copied().collect::<Vec<_>>()),
+                1..5
+            )
+            .prop_map(|w| w.join(" ")),
             (
                 prop::sample::select(&["bid ", "surrender ", "trump ", "meld pair ", "call ", "give "][..]),
                 any::<i64>()

@@ -356,7 +356,7 @@ impl Catalog {
     }
 
     /// The word a person types for an action in this language (`reize` for `bid` in German):
-    /// the first of the catalogue's `in-WORD` list.
+    /// the first of the catalogue's `in-WORD` list (one for each of [`Action::WORDS`]).
     pub fn input_word(&self, token_word: &str) -> String {
         let words = self.t(&format!("in-{token_word}"));
         words.split_whitespace().next().unwrap_or(token_word).to_string()
@@ -366,7 +366,7 @@ impl Catalog {
     /// English; None for a word that names no action.
     pub fn token_word(&self, typed: &str) -> Option<&'static str> {
         let typed = typed.to_lowercase();
-        INPUT_WORDS.iter().copied().find(|w| {
+        Action::WORDS.iter().copied().find(|w| {
             *w == typed
                 || self
                     .t(&format!("in-{w}"))
@@ -502,22 +502,6 @@ impl Catalog {
         }
     }
 }
-
-/// The record's action words; each has a catalogue entry `in-WORD` with the words a person
-/// may type for it in that language (the first is the one the table prints).
-const INPUT_WORDS: &[&str] = &[
-    "pass",
-    "bid",
-    "call",
-    "give",
-    "bury",
-    "trump",
-    "durch",
-    "bettel",
-    "surrender",
-    "meld",
-    "exchange",
-];
 
 /// Every message id the program uses; each catalogue must define all of them.
 pub const MESSAGE_IDS: &[&str] = &[

@@ -37,6 +37,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// The words that begin a record token other than a card (`bid 160`, `pass`), as
+    /// [`Action::parse`] reads them.
+    pub const WORDS: [&'static str; 11] = [
+        "pass",
+        "bid",
+        "call",
+        "give",
+        "bury",
+        "trump",
+        "durch",
+        "bettel",
+        "surrender",
+        "meld",
+        "exchange",
+    ];
+
     /// The record token under a naming of the low card.
     ///
     /// ```

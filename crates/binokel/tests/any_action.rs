@@ -43,17 +43,8 @@ fn any_action() -> impl Strategy<Value = Action> {
 /// Token-like strings: the record's words with cards, suits, numbers and noise.
 fn any_token() -> impl Strategy<Value = String> {
     let word = prop_oneof![
-        Just("meld".to_string()),
+        prop::sample::select(Action::WORDS.to_vec()).prop_map(String::from),
         Just("pair".to_string()),
-        Just("exchange".to_string()),
-        Just("bid".to_string()),
-        Just("bury".to_string()),
-        Just("call".to_string()),
-        Just("give".to_string()),
-        Just("trump".to_string()),
-        Just("surrender".to_string()),
-        Just("durch".to_string()),
-        Just("pass".to_string()),
         "[ATKQJ97][SHDC]",
         "[SHDC]",
         "[0-9]{1,5}",
