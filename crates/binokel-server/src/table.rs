@@ -338,9 +338,6 @@ pub fn try_action(
             "no deal is being played right now",
         ));
     };
-    // Refusals in the rules' notation: `7H` under the sevens.
-    deal.check(action)
-        .map_err(|e| Refusal::new(ErrorCode::Illegal, e.describe(rules.low)))?;
     let token = action.token(rules.low);
     let mut probe = *deal;
     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -352,6 +349,8 @@ pub fn try_action(
     }));
     match played {
         Ok(Ok(())) => Ok((action, token)),
+        // The checked `play` refuses with its reason, in the rules' notation (`7H` under the
+        // sevens).
         Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.describe(rules.low))),
         Err(p) => {
             let why = crate::store::panic_text(&*p);
