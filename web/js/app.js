@@ -6,7 +6,9 @@ import * as store from "./store.js";
 import { cardSvg } from "./cards.js";
 import { openTable, closeTable } from "./table.js";
 import { showReplay } from "./replay.js";
-import { showRules, PRESETS } from "./rulespage.js";
+import { showRules } from "./rulespage.js";
+import { PRESETS, presetName } from "./presets.js";
+import { create } from "./newtable.js";
 import { esc, toast, cardStyle } from "./util.js";
 
 const app = document.getElementById("app");
@@ -201,33 +203,6 @@ export function codeFrom(text) {
   return m ? m[1] : null;
 }
 
-async function create(request) {
-  try {
-    const ans = await api.createTable(request);
-    store.saveGame(ans.code, {
-      token: ans.token,
-      seat: ans.seat,
-      rules: request.rules,
-      request,
-      vsBots: request.seats.filter((s) => s.kind === "human").length === 1,
-      at: Date.now(),
-    });
-    location.hash = `#/t/${ans.code}`;
-  } catch (e) {
-    toast(t("error.create_failed", { message: e.message }));
-  }
-}
-
-/** Creates a new table with the same settings as an old one (a rematch). */
-export async function rematch(code) {
-  const g = store.game(code);
-  if (!g || !g.request) {
-    location.hash = "#/";
-    return;
-  }
-  await create(g.request);
-}
-
 async function showJoin(code) {
   const g = store.game(code);
   if (g && g.token) {
@@ -266,13 +241,6 @@ async function showJoin(code) {
       toast(err.code === "no_free_seat" ? t("error.no_free_seat") : err.message);
     }
   });
-}
-
-/** The preset name of a record's rules value (a name or an object). */
-export function presetName(rules) {
-  if (typeof rules === "string") return rules;
-  if (rules && typeof rules.preset === "string") return rules.preset;
-  return "standard";
 }
 
 function showGames() {

@@ -2,6 +2,8 @@
 // (Grün, Herz, Schellen, Eichel) suit styles. Card codes are those of the
 // records: rank letter then suit letter, e.g. "AS", "TH", "9C".
 
+import { esc } from "./util.js";
+
 const RANKS = ["A", "T", "K", "Q", "J", "9", "7"];
 const SUITS = ["S", "H", "D", "C"];
 
@@ -89,6 +91,11 @@ export function suitSvg(suit, style, size = 18) {
   const s = set[suit];
   if (!s) return "";
   return `<svg class="suit-icon" width="${size}" height="${size}" viewBox="0 0 100 100" fill="${s.color}" aria-hidden="true">${s.body}</svg>`;
+}
+
+/** A card as inline HTML: rank and suit symbol. */
+export function cardInline(c, style) {
+  return `<span class="card-inline">${esc(rankLabel(c[0], style))}${suitSvg(c[1], style, 14)}</span>`;
 }
 
 /** True for a well-formed card code such as "TH". */

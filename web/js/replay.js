@@ -6,8 +6,9 @@ import * as api from "./api.js";
 import { cardSvg, sortHand, suitSvg } from "./cards.js";
 import { esc, cardStyle } from "./util.js";
 import { replayRules, replayDeal } from "./engine.js";
-import { actionText, positionOf } from "./table.js";
-import { presetName } from "./app.js";
+import { actionText } from "./text.js";
+import { positionOf } from "./positions.js";
+import { presetName } from "./presets.js";
 
 let keyHandler = null;
 

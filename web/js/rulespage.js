@@ -3,8 +3,8 @@
 
 import { t } from "./i18n.js";
 import { esc, cardStyle } from "./util.js";
-import { cardSvg, rankLabel } from "./cards.js";
-import { cardInline } from "./table.js";
+import { cardSvg, rankLabel, cardInline } from "./cards.js";
+import { PRESETS } from "./presets.js";
 
 const DEFAULTS = {
   low: "nine",
@@ -26,42 +26,6 @@ const DEFAULTS = {
   rounding: "none",
   target: "1500",
   match_end: "soloist_first",
-};
-
-/** Each preset: its seats, its target and the options it changes. */
-export const PRESETS = {
-  standard: { players: 3, target: 1500, hand: 15, tapp: 3, opening: 150, options: {} },
-  swabian: {
-    players: 3,
-    target: 1500,
-    hand: 15,
-    tapp: 3,
-    opening: 200,
-    options: { opening: "200", raise: "jumps", bury_meld_cards: "forbidden", rundgang: "on", calling: "on", low: "seven" },
-  },
-  dutch: {
-    players: 3,
-    target: 1000,
-    hand: 15,
-    tapp: 3,
-    opening: 150,
-    options: {
-      low: "seven",
-      auction: "open",
-      all_pass: "dealer_plays",
-      first_lead: "soloist",
-      family_pair: "included",
-      opponents_need_trick: "no",
-      failed_bonus: "30",
-      rounding: "ten",
-      target: "1000",
-      match_end: "highest",
-      bettel: "on",
-    },
-  },
-  forty: { players: 3, target: 1500, hand: 12, tapp: 4, opening: 150, options: { pack: "40" } },
-  kreuz: { players: 4, target: 500, hand: 10, tapp: 8, opening: 150, options: { players: "4", target: "500", match_end: "highest" } },
-  "two-player": { players: 2, target: 1000, hand: 12, tapp: 0, opening: 0, options: { players: "2", target: "1000", match_end: "highest" } },
 };
 
 const MELDS = [

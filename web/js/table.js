@@ -4,9 +4,12 @@
 import { t } from "./i18n.js";
 import * as store from "./store.js";
 import * as api from "./api.js";
-import { cardSvg, cardBackSvg, sortHand, splitCards, suitSvg, rankLabel } from "./cards.js";
+import { cardSvg, cardBackSvg, sortHand, splitCards, suitSvg } from "./cards.js";
 import { esc, toast, cardStyle } from "./util.js";
-import { rematch, presetName } from "./app.js";
+import { rematch } from "./newtable.js";
+import { presetName } from "./presets.js";
+import { positionOf } from "./positions.js";
+import { actionText, cardPlain } from "./text.js";
 import { meldValue } from "./engine.js";
 
 const PROTOCOL = 1;
@@ -790,44 +793,6 @@ function seatName(info) {
   if (info.name) return info.name;
   if (info.kind === "bot") return t("bot." + info.bot);
   return t("table.seat", { n: info.seat + 1 });
-}
-
-/** Where seat `s` sits on screen when seat `bottom` is at the bottom. */
-export function positionOf(n, bottom, s) {
-  const order = n === 2 ? ["bottom", "top"] : n === 3 ? ["bottom", "right", "left"] : ["bottom", "right", "top", "left"];
-  return order[(((s - bottom) % n) + n) % n];
-}
-
-function cardPlain(c, style) {
-  const suits = { S: t(`suit.${style}.S`), H: t(`suit.${style}.H`), D: t(`suit.${style}.D`), C: t(`suit.${style}.C`) };
-  return `${rankLabel(c[0], style)} ${suits[c[1]]}`;
-}
-
-/** A card as inline HTML: rank and suit symbol. */
-export function cardInline(c, style) {
-  return `<span class="card-inline">${esc(rankLabel(c[0], style))}${suitSvg(c[1], style, 14)}</span>`;
-}
-
-/** An action token in words (HTML), e.g. "trump ♥". */
-export function actionText(a, style, forButton) {
-  if (a === null || a === undefined) return esc(t("act.bury_hidden"));
-  const suitName = (x) => `${suitSvg(x, style, 16)} ${esc(t(`suit.${style}.${x}`))}`;
-  if (a === "pass") return esc(t("act.pass"));
-  if (a.startsWith("bid ")) return esc(forButton ? t("act.bid", { n: a.slice(4) }) : a.slice(4));
-  if (a.startsWith("trump ")) return `${esc(t("act.trump"))} ${suitName(a.slice(6))}`;
-  if (a.startsWith("surrender ")) return `${esc(t("act.surrender"))} ${suitName(a.slice(10))}`;
-  if (a === "durch") return esc(t("act.durch"));
-  if (a === "bettel") return esc(t("act.bettel"));
-  if (a.startsWith("bury ")) return `${esc(t("act.bury"))} ${splitCards(a.slice(5)).map((c) => cardInline(c, style)).join(" ")}`;
-  if (a.startsWith("call ")) return `${esc(t("act.call"))} ${cardInline(a.slice(5), style)}`;
-  if (a.startsWith("give ")) return `${esc(t("act.give"))} ${cardInline(a.slice(5), style)}`;
-  if (a.startsWith("meld ")) {
-    const [, kind, suit] = a.split(" ");
-    return `${esc(t("act.meld"))} ${esc(t("meld." + kind))}${suit ? " " + suitSvg(suit, style, 14) : ""}`;
-  }
-  if (a === "exchange") return esc(t("act.exchange"));
-  if (/^[AT9KQJ7][SHDC]$/.test(a)) return cardInline(a, style);
-  return esc(a);
 }
 
 function contractHtml(v, style) {
