@@ -1,0 +1,211 @@
+// What a player can do at the table: the controls (bids, declarations, the bury choice,
+// calls, melds, hints, take back), the hand with its card selection, and the wiring
+// of every button and click to an action. These are methods of the table client
+// (web/js/table.js puts them on its prototype).
+
+import { t } from "./i18n.js";
+import { cardSvg, sortHand, splitCards } from "./cards.js";
+import { esc, toast, cardStyle } from "./util.js";
+import { meldValue } from "./engine.js";
+import { rematch } from "./newtable.js";
+import { actionText, cardPlain } from "./text.js";
+
+/** The table client's control methods: the controls and hand drawn, and their clicks. */
+export const controlMethods = {
+  /** The current hint, if it is for the position on the table. */
+  currentHint(v) {
+    const h = this.hint;
+    return h && h.deal === v.deal && h.index === v.history.length ? h : null;
+  },
+
+  askRematch() {
+    if (this.offers("rematch") && !this.watch) {
+      if (this.rematching) return;
+      this.rematching = true;
+      if (this.send({ type: "rematch" }, "rematch") === null) this.rematching = false;
+      this.render();
+      return;
+    }
+    // A server without rematch: a new table with the same settings (tables against bots).
+    rematch(this.code);
+  },
+
+  controlsHtml(v, myTurn, style) {
+    const out = [];
+    const vsBots = this.entry && this.entry.vsBots;
+    if (myTurn) {
+      const legal = v.legal;
+      const bids = legal.filter((a) => a.startsWith("bid ")).map((a) => parseInt(a.slice(4), 10)).sort((a, b) => a - b);
+      const decl = legal.filter((a) => /^(trump|surrender) [SHDC]$|^durch$|^bettel$/.test(a));
+      const calls = legal.filter((a) => a.startsWith("call "));
+      const other = legal.filter((a) => /^(meld |exchange$)/.test(a));
+      if (v.phase === "auction") {
+        out.push(`<span class="prompt">${esc(t("ctl.auction"))}</span>`);
+        if (legal.includes("pass")) out.push(`<button type="button" data-act="pass" id="act-pass">${esc(t("act.pass"))}</button>`);
+        if (bids.length) {
+          out.push(`<button type="button" class="primary" data-act="bid ${bids[0]}" id="act-bid">${esc(t("act.bid", { n: bids[0] }))}</button>`);
+          if (bids.length > 1) {
+            out.push(
+              `<select id="bid-more" aria-label="${esc(t("ctl.higher_bid"))}"><option value="">${esc(t("ctl.higher_bid"))}</option>${bids
+                .slice(1, 40)
+                .map((b) => `<option value="bid ${b}">${b}</option>`)
+                .join("")}</select>`,
+            );
+          }
+        }
+      }
+      if (legal.some((a) => a.startsWith("bury "))) {
+        const need = splitCards(legal.find((a) => a.startsWith("bury ")).slice(5)).length;
+        out.push(`<span class="prompt" id="bury-prompt">${esc(t("ctl.bury", { n: need, k: this.selected.length }))}</span>`);
+        out.push(`<button type="button" class="primary" id="act-bury" ${this.selected.length === need ? "" : "disabled"}>${esc(t("ctl.bury_button"))}</button>`);
+      }
+      if (decl.length) {
+        out.push(`<span class="prompt">${esc(t("ctl.declare"))}</span>`);
+        for (const a of decl) {
+          out.push(`<button type="button" data-act="${a}" class="${a.startsWith("trump") ? "primary" : ""}" id="act-${a.replace(" ", "-")}">${actionText(a, style, true)}</button>`);
+        }
+      }
+      if (calls.length) {
+        out.push(
+          `<select id="call-card" aria-label="${esc(t("ctl.call"))}"><option value="">${esc(t("ctl.call"))}</option>${calls
+            .map((a) => `<option value="${a}">${esc(cardPlain(a.slice(5), style))}</option>`)
+            .join("")}</select>`,
+        );
+      }
+      if (legal.some((a) => a.startsWith("give "))) out.push(`<span class="prompt">${esc(t("ctl.give"))}</span>`);
+      if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(`<span class="prompt" id="play-prompt">${esc(t("ctl.play"))}</span>`);
+      for (const a of other) {
+        // What a meld adds, so a player can compare before choosing. (The exchange scores 10
+        // unless that 9 was already shown as a Diss, so it carries no figure.)
+        const [, kind, suit] = a.split(" ");
+        const worth = a === "exchange" ? "" : ` <span class="worth">+${meldValue(kind, suit || null, v.trump, v.rules || {})}</span>`;
+        out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}${worth}</button>`);
+      }
+      if (this.offers("hint")) {
+        out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
+        const h = this.currentHint(v);
+        if (h) out.push(hintPanelHtml(h, style));
+      }
+    } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
+      out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
+    }
+    // Take back needs an action of ours in this deal that the deal's end has not sealed.
+    const mine = v.history.some((h) => h.seat === this.seat);
+    if (vsBots && mine && v.phase !== "done" && !this.watch && this.offers("undo")) {
+      out.push(`<button type="button" id="undo-button">${esc(t("undo.button"))}</button>`);
+    }
+    return out.join("");
+  },
+
+  handHtml(v, myTurn, style) {
+    const trump = v.contract && /^(trump|surrender) /.test(v.contract) ? v.contract.slice(-1) : v.trump || null;
+    const cards = sortHand(splitCards(v.hand), trump);
+    const legal = new Set(v.legal);
+    const burying = myTurn && v.legal.some((a) => a.startsWith("bury "));
+    this.handCards = cards;
+    const html = cards
+      .map((c, i) => {
+        let cls = "";
+        if (myTurn) {
+          if (burying) cls = "legal";
+          else cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
+        }
+        if (this.selected.includes(i)) cls += " selected";
+        const hint = this.currentHint(v);
+        const rated = hint && hint.hints.find((x) => x.action === c);
+        if (hint && hint.best === c) cls += " hinted";
+        const badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
+        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}" aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;
+      })
+      .join("");
+    return `<div class="hand ${myTurn ? "my-turn" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
+  },
+
+  wireBar() {
+    const back = this.root.querySelector("#back-button");
+    if (back) back.addEventListener("click", () => this.send({ type: "back" }, "back"));
+    const b = this.root.querySelector("#copy-link");
+    if (b) {
+      b.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(b.dataset.link);
+          toast(t("table.link_copied"));
+        } catch {
+          toast(b.dataset.link, 8000);
+        }
+      });
+    }
+  },
+
+  wire(v, myTurn) {
+    const root = this.root;
+    for (const b of root.querySelectorAll("[data-act]")) {
+      b.addEventListener("click", () => this.act(b.dataset.act));
+    }
+    const more = root.querySelector("#bid-more");
+    if (more) more.addEventListener("change", () => more.value && this.act(more.value));
+    const call = root.querySelector("#call-card");
+    if (call) call.addEventListener("change", () => call.value && this.act(call.value));
+    const hand = root.querySelector("#hand");
+    if (hand && myTurn) {
+      const burying = v.legal.some((a) => a.startsWith("bury "));
+      const need = burying ? splitCards(v.legal.find((a) => a.startsWith("bury ")).slice(5)).length : 0;
+      hand.addEventListener("click", (e) => {
+        const el = e.target.closest(".card");
+        if (!el) return;
+        const c = el.dataset.card;
+        if (burying) {
+          const i = Number(el.dataset.i);
+          const at = this.selected.indexOf(i);
+          if (at >= 0) this.selected.splice(at, 1);
+          else if (this.selected.length < need) this.selected.push(i);
+          this.render();
+          return;
+        }
+        if (v.legal.includes(c)) this.act(c);
+        else if (v.legal.includes(`give ${c}`)) this.act(`give ${c}`);
+        else toast(t("ctl.not_legal", { card: cardPlain(c, cardStyle()) }));
+      });
+    }
+    const bury = root.querySelector("#act-bury");
+    if (bury) {
+      bury.addEventListener("click", () => {
+        const want = this.selected.map((i) => this.handCards[i]).sort().join(" ");
+        const match = v.legal.find((a) => a.startsWith("bury ") && splitCards(a.slice(5)).sort().join(" ") === want);
+        if (match) this.act(match);
+        else toast(t("ctl.bury_illegal"));
+      });
+    }
+    const hint = root.querySelector("#hint-button");
+    if (hint) hint.addEventListener("click", () => this.send({ type: "hint" }, "hint"));
+    const undo = root.querySelector("#undo-button");
+    if (undo) undo.addEventListener("click", () => this.send({ type: "undo" }, "undo"));
+    const re = root.querySelector("#rematch");
+    if (re) re.addEventListener("click", () => this.askRematch());
+    const close = root.querySelector("#close-over");
+    if (close) {
+      close.addEventListener("click", () => {
+        root.querySelector("#match-over").remove();
+      });
+    }
+  },
+};
+
+/** A hint's value as shown: points expected, one decimal for small numbers. */
+function hintValue(score) {
+  const x = Number(score);
+  if (!Number.isFinite(x)) return "?";
+  const s = x.toFixed(Math.abs(x) < 10 ? 1 : 0);
+  return x > 0 ? `+${s}` : s;
+}
+
+/** Every legal action the strong bot rated, best first and marked. */
+function hintPanelHtml(h, style) {
+  const items = h.hints
+    .map(
+      (x, i) =>
+        `<li class="${i === 0 ? "best" : ""}" data-action="${esc(x.action)}" data-score="${esc(String(x.score))}">${actionText(x.action, style, true)} <span class="hint-value">${esc(hintValue(x.score))}</span>${i === 0 ? ` <strong>${esc(t("hint.best_mark"))}</strong>` : ""}</li>`,
+    )
+    .join("");
+  return `<div class="hint-panel" id="hint-panel"><span class="muted">${esc(t("hint.heading"))}</span><ol>${items}</ol></div>`;
+}

@@ -1,0 +1,286 @@
+// The drawing of the table: each state the server sends rendered as HTML (the bar, the
+// seats, the centre with trick and contract, the side panel with scores and log, the
+// match-over dialog) and the turn clock. These are methods of the table client
+// (web/js/table.js puts them on its prototype); the controls and the hand are drawn
+// and wired in web/js/tablecontrols.js.
+
+import { t } from "./i18n.js";
+import { cardSvg, cardBackSvg, splitCards, suitSvg } from "./cards.js";
+import { esc, cardStyle } from "./util.js";
+import { presetName } from "./presets.js";
+import { positionOf } from "./positions.js";
+import { actionText } from "./text.js";
+
+/** The table client's drawing methods: `render` and the pieces of the page. */
+export const drawMethods = {
+  tickClock() {
+    const el = this.root.querySelector && this.root.querySelector(".clock");
+    if (el && this.clockDeadline) {
+      el.textContent = `${Math.max(0, Math.ceil((this.clockDeadline - Date.now()) / 1000))} s`;
+    }
+  },
+
+  render() {
+    if (this.closed && !this.fatal) return;
+    const root = this.root;
+    if (this.fatal) {
+      root.innerHTML = `<div class="banner bad" id="table-error">${esc(this.fatal)}</div>
+        <p><a href="#/">${esc(t("nav.home"))}</a> · <a href="#/watch/${esc(this.code)}">${esc(t("start.watch_button"))}</a></p>`;
+      return;
+    }
+    const st = this.state;
+    const style = cardStyle();
+    const v = st && st.view;
+    const me = this.seat;
+    const bar = this.barHtml(st);
+    if (!v) {
+      root.innerHTML = `<div class="table-page"><div>${bar}${this.waitingHtml(st)}</div></div>`;
+      this.wireBar();
+      return;
+    }
+    // Bots are named in the reader's language; people keep the names they chose.
+    const infos = st.seats || [];
+    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot ? t("bot." + infos[s].bot) : x));
+    const n = v.players;
+    const bottom = me ?? 0;
+    const pos = (s) => positionOf(n, bottom, s);
+    const myTurn = me !== null && me !== undefined && v.to_act === me && v.legal.length > 0;
+
+    const seatBoxes = [];
+    for (let s = 0; s < n; s++) {
+      if (s === me) continue;
+      seatBoxes.push(this.seatHtml(v, st, s, pos(s), style));
+    }
+    const mine = me !== null && me !== undefined ? this.seatHtml(v, st, me, "bottom", style) : "";
+
+    // Selections (burial) live only as long as the decision they belong to.
+    const key = `${v.deal}/${v.history.length}`;
+    if (key !== this.selectKey) {
+      this.selectKey = key;
+      this.selected = [];
+    }
+
+    root.innerHTML = `
+      <div class="table-page" data-phase="${esc(v.phase)}" data-seat="${me ?? ""}" data-to-act="${v.to_act ?? ""}">
+        <div class="table-main">
+          ${bar}
+          <div class="felt">
+            ${seatBoxes.join("")}
+            <div class="centre">${this.centreHtml(v, pos, style)}</div>
+            ${mine}
+          </div>
+          <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
+          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) : ""}
+        </div>
+        <aside class="table-side">${this.sideHtml(v, style)}</aside>
+      </div>
+      ${this.overlayHtml(v)}`;
+    this.wireBar();
+    this.wire(v, myTurn);
+    const log = root.querySelector(".log");
+    if (log) log.scrollTop = log.scrollHeight;
+    this.tickClock();
+  },
+
+  barHtml(st) {
+    const link = `${location.origin}${location.pathname}#/join/${this.code}`;
+    const status = st ? t("status." + st.status) : t("table.connecting");
+    const who = this.watch ? t("table.watching") : this.seat !== null && this.seat !== undefined ? t("table.your_seat", { n: this.seat + 1 }) : "";
+    let conn = this.connected ? "" : `<div class="banner bad" id="reconnecting">${esc(t("table.reconnecting"))}</div>`;
+    const mine = st && st.seats && this.seat !== null && this.seat !== undefined ? st.seats[this.seat] : null;
+    if (this.connected && mine && mine.autopilot) {
+      conn += `<div class="banner" id="autopilot">${esc(t("table.autopilot_you"))} <button type="button" id="back-button">${esc(t("table.back"))}</button></div>`;
+    }
+    const v = st && st.view;
+    const rules = v ? `<a href="#/rules/${esc(presetName(v.rules))}">${esc(t("preset." + presetName(v.rules)))}</a>` : "";
+    return `<div class="table-bar"><span>${esc(t("table.code"))} <span class="code" id="table-code">${esc(this.code)}</span></span>
+      <button type="button" id="copy-link" data-link="${esc(link)}">${esc(t("table.copy_link"))}</button>
+      <span id="table-status">${esc(status)}</span><span>${esc(who)}</span>${rules}</div>${conn}`;
+  },
+
+  waitingHtml(st) {
+    if (!st) return `<p class="muted">${esc(t("table.connecting"))}</p>`;
+    const link = `${location.origin}${location.pathname}#/join/${this.code}`;
+    const seats = st.seats
+      .map((s) => `<li>${esc(seatName(s))} ${s.taken ? "✓" : `<em>${esc(t("table.free_seat"))}</em>`}</li>`)
+      .join("");
+    return `<div class="panel" id="waiting"><h2>${esc(t("table.waiting"))}</h2>
+      <p>${esc(t("table.invite"))}</p><p><strong class="code">${esc(this.code)}</strong> · <a href="${esc(link)}">${esc(link)}</a></p>
+      <ul>${seats}</ul></div>`;
+  },
+
+  seatHtml(v, st, s, where, style) {
+    const info = st.seats && st.seats[s];
+    const name = v.names[s] ? seatLabel(v, s) : info ? seatName(info) : t("table.seat", { n: s + 1 });
+    const online = info ? info.connected || info.kind === "bot" : true;
+    const roles = [];
+    if (v.dealer === s) roles.push(t("table.dealer"));
+    if (v.soloist === s) roles.push(t("table.soloist"));
+    if (info && info.autopilot) roles.push(t("table.autopilot"));
+    let bubble = "";
+    if (v.phase === "auction") {
+      const last = [...v.history].reverse().find((h) => h.seat === s);
+      if (last && last.action) bubble = last.action === "pass" ? t("act.pass") : last.action.replace(/^bid /, "");
+    }
+    const facts = [];
+    facts.push(t("table.cards_n", { n: v.hand_sizes[s] }));
+    if (v.phase === "play" || v.phase === "done") {
+      facts.push(t("table.tricks_n", { n: v.tricks_taken[s] }));
+      facts.push(t("table.points_n", { n: v.card_points[s] }));
+    }
+    const melds = v.melds.find((m) => m.seat === s);
+    if (melds) facts.push(t("table.melds_n", { n: melds.total }));
+    const clock = st.clock && st.clock.seat === s ? ` · <span class="clock"></span>` : "";
+    const backs =
+      s !== this.seat && where !== "bottom"
+        ? `<div class="seat-backs">${Array.from({ length: Math.min(v.hand_sizes[s], 18) }, () => `<span class="card">${cardBackSvg()}</span>`).join("")}</div>`
+        : "";
+    return `<div class="seat-box pos-${where} ${v.to_act === s ? "to-act" : ""}" id="seat-${s}" data-seat="${s}">
+      <div class="name"><span class="dot ${online ? "on" : ""}" title="${esc(online ? t("table.connected") : t("table.disconnected"))}"></span>${esc(name)}${clock}</div>
+      <div>${roles.map((r) => `<span class="role">${esc(r)}</span>`).join(" ")}</div>
+      <div class="facts">${esc(facts.join(" · "))}</div>
+      ${bubble ? `<span class="bubble">${esc(bubble)}</span>` : ""}${backs}</div>`;
+  },
+
+  centreHtml(v, pos, style) {
+    const parts = [];
+    const name = (s) => seatLabel(v, s);
+    if (v.phase === "auction") {
+      parts.push(
+        `<div class="info" id="auction-info">${esc(v.high_bidder !== null ? t("table.bid_by", { bid: v.bid, name: name(v.high_bidder) }) : t("table.no_bid"))}</div>`,
+      );
+    }
+    if (v.contract) {
+      parts.push(`<div class="info" id="contract-info">${contractHtml(v, style)}</div>`);
+    } else if (v.soloist !== null && v.soloist !== undefined) {
+      parts.push(`<div class="info">${esc(t("table.soloist_bid", { name: name(v.soloist), bid: v.bid }))}</div>`);
+    }
+    if (v.players === 2 && v.trump) {
+      // The stock game: trump from the turned card, the face-up card under the stock and
+      // what is left to draw.
+      const turned = v.turned && v.stock > 0 ? `<span class="card small" id="turned-card" data-card="${v.turned}">${cardSvg(v.turned, style)}</span>` : "";
+      const left = v.stock > 0 ? t("table.stock_n", { n: v.stock }) : t("table.stock_empty");
+      parts.push(
+        `<div class="info stock" id="stock-info" data-stock="${v.stock}" data-trump="${v.trump}">${turned}<span>${esc(t("table.trump"))} ${suitSvg(v.trump, style, 16)} ${esc(t(`suit.${style}.${v.trump}`))}</span><span id="stock-count">${esc(left)}</span></div>`,
+      );
+    }
+    if (v.tapp && (v.phase === "bury" || v.phase === "declare")) {
+      parts.push(
+        `<div class="tapp" id="tapp"><span>${esc(t("table.tapp"))}</span>${splitCards(v.tapp).map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("")}</div>`,
+      );
+    }
+    let trick = v.trick;
+    let faded = false;
+    if ((!trick || trick.cards.length === 0) && v.tricks.length > 0 && v.phase !== "auction") {
+      trick = v.tricks[v.tricks.length - 1];
+      faded = true;
+    }
+    if (trick && (v.phase === "play" || v.phase === "done")) {
+      const n = v.players;
+      const cards = trick.cards
+        .map((c, i) => {
+          const s = (trick.leader + i) % n;
+          return `<span class="card at-${pos(s)} ${s === trick.winner ? "winning" : ""}" data-card="${c}" data-seat="${s}">${cardSvg(c, style)}</span>`;
+        })
+        .join("");
+      parts.push(`<div class="trick ${faded ? "done" : ""}" id="trick" data-cards="${trick.cards.length}">${cards}</div>`);
+      if (faded) parts.push(`<div class="info">${esc(t("table.trick_to", { name: name(trick.winner) }))}</div>`);
+    }
+    if (v.phase === "done" && v.scores) {
+      const rows = v.scores.map((sc, s) => `<tr><td>${esc(name(s))}</td><td>${sc > 0 ? "+" : ""}${sc}</td></tr>`).join("");
+      let verdict = "";
+      if (v.soloist !== null && v.soloist !== undefined && v.contract) {
+        const who = { name: name(v.soloist), bid: v.bid };
+        const key = v.contract.startsWith("surrender") ? "table.gave_up" : v.scores[v.soloist] > 0 ? "table.made" : "table.failed";
+        verdict = `<div id="verdict">${esc(t(key, who))}</div>`;
+      }
+      parts.push(`<div class="info" id="deal-over"><strong>${esc(t("table.deal_over"))}</strong>${verdict}<table class="scores">${rows}</table></div>`);
+    }
+    if (v.to_act !== null && v.to_act !== undefined && v.phase !== "done") {
+      const mine = v.to_act === this.seat;
+      parts.push(`<div class="info" id="turn-info">${esc(mine ? t("table.your_turn") : t("table.turn_of", { name: name(v.to_act) }))}</div>`);
+    }
+    return parts.join("");
+  },
+
+  sideHtml(v, style) {
+    const n = v.players;
+    const name = (s) => seatLabel(v, s);
+    const head = Array.from({ length: n }, (_, s) => `<th>${esc(name(s))}</th>`).join("");
+    const rows = v.score_sheet
+      .map((r, i) => `<tr><td>${i + 1}</td>${r.map((x) => `<td>${x}</td>`).join("")}</tr>`)
+      .join("");
+    const totals = v.totals.map((x) => `<td>${x}</td>`).join("");
+    const sheet = `<section id="score-sheet"><h3>${esc(t("side.scores"))}</h3>
+      <table class="scores"><thead><tr><th>#</th>${head}</tr></thead><tbody>${rows}</tbody>
+      <tfoot><tr><td>Σ</td>${totals}</tr></tfoot></table></section>`;
+    let melds = "";
+    if (v.melds.length) {
+      melds = `<section id="melds"><h3>${esc(t("side.melds"))}</h3>${v.melds
+        .map(
+          (m) =>
+            `<div><strong>${esc(name(m.seat))}</strong>: ${m.total}<ul class="meld-list">${m.melds
+              .map((x) => `<li>${esc(t("meld." + x.kind))}${x.suit ? " " + suitSvg(x.suit, style, 14) : ""} ${x.points}</li>`)
+              .join("")}</ul></div>`,
+        )
+        .join("")}</section>`;
+    }
+    let last = "";
+    if (v.tricks.length) {
+      const tr = v.tricks[v.tricks.length - 1];
+      last = `<section id="last-trick"><h3>${esc(t("side.last_trick"))}</h3><div class="mini-trick">${tr.cards
+        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
+        .join("")}</div><div class="muted">${esc(t("table.trick_to", { name: name(tr.winner) }))}</div></section>`;
+    }
+    let buried = "";
+    if (v.buried) {
+      buried = `<section id="buried"><h3>${esc(t("side.buried"))}</h3><div class="mini-trick">${splitCards(v.buried)
+        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
+        .join("")}</div></section>`;
+    } else if (v.tapp && v.phase !== "bury" && v.phase !== "declare") {
+      buried = `<section id="tapp-side"><h3>${esc(t("table.tapp"))}</h3><div class="mini-trick">${splitCards(v.tapp)
+        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
+        .join("")}</div></section>`;
+    }
+    const log = v.history
+      .map((h) => `<li>${esc(name(h.seat))}: ${h.action === null ? esc(t("act.bury_hidden")) : actionText(h.action, style, false)}</li>`)
+      .join("");
+    return `${sheet}${melds}${last}${buried}<section><h3>${esc(t("side.log", { n: v.deal + 1 }))}</h3><ol class="log">${log}</ol></section>`;
+  },
+
+  overlayHtml(v) {
+    if (!this.matchOver) return "";
+    const totals = this.matchOver.totals || v.totals;
+    const w = this.matchOver.winner;
+    const name = (s) => seatLabel(v, s);
+    const rows = totals.map((x, s) => `<tr><td>${esc(name(s))}</td><td>${x}</td></tr>`).join("");
+    const canRematch = !this.watch && ((this.entry && this.entry.request) || this.offers("rematch"));
+    return `<div class="overlay" id="match-over"><div class="dialog">
+      <h2>${esc(w === this.seat ? t("over.you_won") : t("over.winner", { name: name(w) }))}</h2>
+      <table class="scores">${rows}</table>
+      <p>${canRematch ? `<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${esc(t(this.rematching ? "over.rematch_waiting" : "over.rematch"))}</button> ` : ""}
+      <a href="#/replay/${esc(this.code)}" id="replay-link">${esc(t("over.replay"))}</a> ·
+      <a href="#/">${esc(t("nav.home"))}</a> · <button type="button" id="close-over">${esc(t("over.close"))}</button></p></div></div>`;
+  },
+};
+
+/** A seat's name on screen; two bots of one kind get their seat number to tell them apart. */
+export function seatLabel(v, s) {
+  const names = v.shownNames || v.names;
+  const n = names[s];
+  if (!n) return t("table.seat", { n: s + 1 });
+  const twins = names.filter((x) => x === n).length > 1;
+  return twins ? `${n} (${s + 1})` : n;
+}
+
+function seatName(info) {
+  if (info.name) return info.name;
+  if (info.kind === "bot") return t("bot." + info.bot);
+  return t("table.seat", { n: info.seat + 1 });
+}
+
+function contractHtml(v, style) {
+  const c = v.contract;
+  const name = seatLabel(v, v.soloist);
+  return `${esc(t("table.soloist_bid", { name, bid: v.bid }))} · ${actionText(c, style, false)}`;
+}
