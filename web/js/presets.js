@@ -1,5 +1,6 @@
-// The rule presets the server plays (RULES.md section 11): each preset's seats, target
-// and changed options, and the preset name of a record's or a table's rules value.
+// The rule presets the server plays: each preset's seats, target and changed options
+// (option names as in docs/rules.md), and the preset name of a record's or a table's
+// rules value. Read by the start page, the rules page, the table and the replay.
 
 /** Each preset: its seats, its target and the options it changes. */
 export const PRESETS = {
