@@ -120,6 +120,13 @@ async function page() {
   let asked = 0;
   let last = null;
 
+  // Under an error the list and the total are of no hand: they are emptied, not kept.
+  const stale = () => {
+    last = null;
+    list.innerHTML = "";
+    total.textContent = "–";
+    total.dataset.total = "";
+  };
   const show = () => {
     if (!last) return;
     list.innerHTML = last.melds.length
@@ -140,6 +147,7 @@ async function page() {
     } catch (e) {
       if (n !== asked) return;
       error.textContent = t("pad.meld_failed", { message: e.message });
+      stale();
     }
   };
   const makePicker = () => {
@@ -158,6 +166,7 @@ async function page() {
       // An answer still on its way is about older text: it must not clear this error.
       asked++;
       error.textContent = t(p.reason, { card: p.bad });
+      stale();
       return;
     }
     picker.set(p.counts);

@@ -539,6 +539,14 @@ async function poll() {
     accept(await call("GET", `/api/shared/${share}`));
     $("pad-error").textContent = "";
   } catch (e) {
+    if (!transient(e) && !st) {
+      // A share link that leads to no pad will not start to: say so in words, stop asking
+      // and offer a new pad instead of an empty sheet.
+      $("pad-error").textContent = t("pad.share_missing");
+      mode = "new";
+      render();
+      return;
+    }
     $("pad-error").textContent = transient(e) ? t("pad.offline") : refusalText(e);
   }
   render();
@@ -567,7 +575,7 @@ async function route() {
         share = st.share;
         $("pad-error").textContent = t("pad.offline");
       } else {
-        $("pad-error").textContent = refusalText(e);
+        $("pad-error").textContent = e instanceof HttpError && e.status === 404 ? t("pad.edit_missing") : refusalText(e);
         mode = "new";
         render();
         return;

@@ -432,6 +432,60 @@ async fn meld_calculator_in_german() {
         "the refusal",
     )
     .await;
+    // Under the error the old total and melds are gone: they were of another hand.
+    assert_eq!(text_of(c, "#meld-total").await, "–");
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#meld-list li').length").await,
+        json!(0),
+        "no melds listed under an error"
+    );
+    // Mended, the hand is worked out again.
+    type_into(c, "#meld-text", "AS AS").await;
+    wait_js(
+        c,
+        "document.querySelector('#meld-total').dataset.total === '0' && document.querySelector('#meld-error').textContent === ''",
+        "the total after the mend",
+    )
+    .await;
+    let _ = b.client.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_share_link_says_so_in_words_and_offers_a_new_pad() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "de-DE", (390, 844)).await;
+    let c = &b.client;
+    c.goto(&format!("{}/pad.html#view=nosuchsharecode", server.url))
+        .await
+        .expect("open a bad share link");
+    wait_js(c, "document.body.dataset.ready === '1'", "the pad page").await;
+    let error = text_of(c, "#pad-error").await;
+    assert!(
+        error.contains("Punkteblock"),
+        "the refusal is the page's own German sentence, not the server's text: {error}"
+    );
+    assert!(!error.contains("no such pad"), "{error}");
+    assert_eq!(
+        js(c, "return document.body.dataset.mode").await,
+        json!("new"),
+        "the page offers a new pad instead of an empty sheet"
+    );
+    assert_eq!(
+        js(c, "return document.querySelector('#pad-main').hidden").await,
+        json!(true)
+    );
+    // The same for a bad edit link.
+    c.goto(&format!("{}/pad.html#edit=nosuchsecret", server.url))
+        .await
+        .expect("open a bad edit link");
+    wait_js(
+        c,
+        "document.querySelector('#pad-error').textContent.includes('Punkteblock')",
+        "the edit link's refusal",
+    )
+    .await;
     let _ = b.client.close().await;
 }
 
