@@ -5,21 +5,23 @@ use crate::protocol::{
     MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
 };
 use crate::store::{initial_status, rebuild_game, StoredSeat};
-use crate::table::{Cmd, Out, TableHandle, OUTBOX};
+use crate::table::{Cmd, Out, Outbox, TableHandle, OUTBOX};
 use crate::{Route, Shared};
 use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use rust_embed::Embed;
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot, watch};
 
 #[derive(Embed)]
 #[folder = "../../web/"]
@@ -467,93 +469,70 @@ fn readable_id(t: &str) -> Option<u64> {
     }
 }
 
-async fn session(s: Arc<Shared>, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, rx) = crate::table::Outbox::new(OUTBOX);
-    let crate::table::OutboxRx {
-        rx: mut out_rx,
-        kick: mut kick_rx,
-    } = rx;
-    let mut reader_kick = kick_rx.clone();
-    let writer = tokio::spawn(async move {
-        let mut close = None;
-        loop {
-            let o = tokio::select! {
-                biased;
-                k = kicked(&mut kick_rx) => { close = Some(k); break; }
-                o = out_rx.recv() => o,
-            };
-            let m = match o {
-                None => break,
-                Some(Out::Text(t)) => Message::Text(t.into()),
-                Some(Out::Close(None)) => {
-                    let _ = sink.send(Message::Close(None)).await;
-                    break;
-                }
-                Some(Out::Close(frame)) => {
-                    close = frame;
-                    break;
-                }
-            };
-            tokio::select! {
-                biased;
-                k = kicked(&mut kick_rx) => { close = Some(k); break; }
-                r = sink.send(m) => if r.is_err() { return; },
-            }
-        }
-        if let Some((code, reason)) = close {
-            // A client that does not read gets a bounded wait, then the TCP connection goes.
-            let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(close_frame(code, reason))).await;
-        }
-    });
-    let mut seated: Option<(TableHandle, u64)> = None;
-    let mut bucket = TokenBucket::new();
-    let hello_deadline = tokio::time::sleep(Duration::from_secs(30));
-    tokio::pin!(hello_deadline);
-    loop {
-        let msg = tokio::select! {
-            m = stream.next() => m,
-            _ = &mut hello_deadline, if seated.is_none() => {
-                let _ = out.send(error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
-                let _ = out.send(Out::Close(Some((1008, "no hello within 30 seconds".into())))).await;
-                break;
-            }
-            _ = kicked(&mut reader_kick) => break,
-            _ = out.closed() => break,
-        };
+/// What the reader makes of one frame read from the socket.
+enum Frame {
+    /// A text message, to be read as a protocol message.
+    Text(Utf8Bytes),
+    /// Nothing to answer (a ping, a pong, a binary frame already refused).
+    Skip,
+    /// The connection is over (closed, gone or broken).
+    End,
+}
+
+/// A text message as read: None when it is over [`MAX_MESSAGE_BYTES`] (not parsed), else
+/// the JSON parse.
+type Parsed = Option<Result<ClientMsg, serde_json::Error>>;
+
+/// The reading side of one WebSocket session: where its replies go, the table it sits at
+/// after its hello, and its rate limit.
+struct Session {
+    shared: Arc<Shared>,
+    out: Outbox,
+    seated: Option<(TableHandle, u64)>,
+    bucket: TokenBucket,
+}
+
+impl Session {
+    /// Frame decoding: a text frame is read on, a binary one refused, pings and pongs
+    /// skipped; a close, the end of the stream or a read error ends the session (an error
+    /// that broke the WebSocket kicks the connection with its close code).
+    fn frame(&self, msg: Option<Result<Message, axum::Error>>) -> Frame {
         let msg = match msg {
-            None => break,
+            None => return Frame::End,
             Some(Ok(m)) => m,
             Some(Err(e)) => {
                 if let Some((code, reason)) = close_for(e) {
                     tracing::debug!(code, reason = %reason, "closing a broken WebSocket");
-                    out.kick(code, &reason);
+                    self.out.kick(code, &reason);
                 }
-                break;
+                return Frame::End;
             }
         };
-        let t = match msg {
-            Message::Text(t) => t,
+        match msg {
+            Message::Text(t) => Frame::Text(t),
             Message::Binary(_) => {
-                let _ = out.try_send(error(
+                let _ = self.out.try_send(error(
                     ErrorCode::Malformed,
                     "binary frames are not part of the protocol; send JSON text",
                     None,
                 ));
-                continue;
+                Frame::Skip
             }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
-        // Actions are not counted: they are held back by the table's bounded queue and a
-        // fast program may legitimately act hundreds of times a second at its own table.
-        let parsed = (t.len() <= MAX_MESSAGE_BYTES).then(|| serde_json::from_str::<ClientMsg>(t.as_str()));
+            Message::Close(_) => Frame::End,
+            Message::Ping(_) | Message::Pong(_) => Frame::Skip,
+        }
+    }
+
+    /// The rate limit: whether a message passes. Actions are not counted: they are held
+    /// back by the table's bounded queue and a fast program may legitimately act hundreds of
+    /// times a second at its own table.
+    fn admit(&mut self, parsed: &Parsed) -> bool {
         let counted = !matches!(parsed, Some(Ok(ClientMsg::Action { .. })));
-        if counted && !bucket.take(tokio::time::Instant::now()) {
+        if counted && !self.bucket.take(tokio::time::Instant::now()) {
             // Dropped, not queued: a flood must not grow the table's queue. The notice is
             // skipped while the outbox is half full, so it never crowds out real replies.
-            if out.capacity() > OUTBOX / 2 {
-                let _ = out.try_send(error(
+            if self.out.capacity() > OUTBOX / 2 {
+                let _ = self.out.try_send(error(
                     ErrorCode::RateLimited,
                     format!(
                         "too many messages: at most {RATE_PER_SECOND} a second on average (bursts of {RATE_BURST}) besides actions; this one was ignored"
@@ -561,31 +540,43 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                     None,
                 ));
             }
-            continue;
+            return false;
         }
-        let m: ClientMsg = match parsed {
+        true
+    }
+
+    /// The protocol message in text `t`, or None after telling the client why it is not
+    /// one (too large, not a protocol message).
+    fn message(&self, t: &str, parsed: Parsed) -> Option<ClientMsg> {
+        match parsed {
             None => {
-                let _ = out.try_send(error(
+                let _ = self.out.try_send(error(
                     ErrorCode::TooLarge,
                     format!(
                         "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
                         t.len()
                     ),
-                    readable_id(t.as_str()),
+                    readable_id(t),
                 ));
-                continue;
+                None
             }
-            Some(Ok(m)) => m,
+            Some(Ok(m)) => Some(m),
             Some(Err(e)) => {
-                let _ = out.try_send(error(
+                let _ = self.out.try_send(error(
                     ErrorCode::Malformed,
                     format!("not a protocol message: {e}"),
-                    readable_id(t.as_str()),
+                    readable_id(t),
                 ));
-                continue;
+                None
             }
-        };
-        let reply = match (m, &seated) {
+        }
+    }
+
+    /// The dispatch of a client message: a ping is answered here, a hello seats the session
+    /// at its table, everything else goes to that table. Continue with the reply to send
+    /// (if any), or Break when the session is over (a redirect to another process).
+    async fn dispatch(&mut self, m: ClientMsg) -> ControlFlow<(), Option<Out>> {
+        let reply = match (m, &self.seated) {
             (ClientMsg::Ping { id }, _) => Some(text(&ServerMsg::Pong { id })),
             (ClientMsg::Hello { .. }, Some(_)) => Some(error(
                 ErrorCode::HelloFirst,
@@ -599,40 +590,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                     token,
                 },
                 None,
-            ) => {
-                if protocol != PROTOCOL_VERSION {
-                    Some(error(
-                        ErrorCode::UnsupportedProtocol,
-                        format!(
-                            "protocol {protocol} is not spoken here; this server speaks {PROTOCOL_VERSION}"
-                        ),
-                        None,
-                    ))
-                } else {
-                    match s.route(&table).await {
-                        Ok(Route::Local(h)) => {
-                            let o = out.clone();
-                            match ask(&h, |reply| Cmd::Connect { token, out: o, reply }).await {
-                                Ok(Ok((conn, _))) => {
-                                    seated = Some((h, conn));
-                                    None
-                                }
-                                Ok(Err(r)) | Err(r) => Some(text(&ServerMsg::error(r, None))),
-                            }
-                        }
-                        Ok(Route::Elsewhere(url)) => {
-                            let _ = out
-                                .send(text(&ServerMsg::Redirect {
-                                    url: crate::ws_url(&url),
-                                }))
-                                .await;
-                            let _ = out.send(Out::Close(None)).await;
-                            break;
-                        }
-                        Err(r) => Some(text(&ServerMsg::error(r, None))),
-                    }
-                }
-            }
+            ) => return self.hello(protocol, table, token).await,
             (ClientMsg::Action { id, .. }, None) => Some(error(
                 ErrorCode::HelloFirst,
                 "send hello before anything else",
@@ -681,32 +639,171 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
                 None
             }
         };
+        ControlFlow::Continue(reply)
+    }
+
+    /// The first hello: checks the protocol version and connects to the table where it is
+    /// served here, or sends the client to the process that serves it (and ends the session).
+    async fn hello(
+        &mut self,
+        protocol: u32,
+        table: String,
+        token: Option<String>,
+    ) -> ControlFlow<(), Option<Out>> {
+        let reply = if protocol != PROTOCOL_VERSION {
+            Some(error(
+                ErrorCode::UnsupportedProtocol,
+                format!("protocol {protocol} is not spoken here; this server speaks {PROTOCOL_VERSION}"),
+                None,
+            ))
+        } else {
+            match self.shared.route(&table).await {
+                Ok(Route::Local(h)) => {
+                    let o = self.out.clone();
+                    match ask(&h, |reply| Cmd::Connect { token, out: o, reply }).await {
+                        Ok(Ok((conn, _))) => {
+                            self.seated = Some((h, conn));
+                            None
+                        }
+                        Ok(Err(r)) | Err(r) => Some(text(&ServerMsg::error(r, None))),
+                    }
+                }
+                Ok(Route::Elsewhere(url)) => {
+                    let _ = self
+                        .out
+                        .send(text(&ServerMsg::Redirect {
+                            url: crate::ws_url(&url),
+                        }))
+                        .await;
+                    let _ = self.out.send(Out::Close(None)).await;
+                    return ControlFlow::Break(());
+                }
+                Err(r) => Some(text(&ServerMsg::error(r, None))),
+            }
+        };
+        ControlFlow::Continue(reply)
+    }
+}
+
+/// The writer of a session: sends what is queued in its outbox until the queue ends or
+/// closes, or the connection is kicked; then the close frame, if any, with a bounded wait.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut out_rx: mpsc::Receiver<Out>,
+    mut kick_rx: watch::Receiver<Option<(u16, String)>>,
+) {
+    let mut close = None;
+    loop {
+        let o = tokio::select! {
+            biased;
+            k = kicked(&mut kick_rx) => { close = Some(k); break; }
+            o = out_rx.recv() => o,
+        };
+        let m = match o {
+            None => break,
+            Some(Out::Text(t)) => Message::Text(t.into()),
+            Some(Out::Close(None)) => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
+            Some(Out::Close(frame)) => {
+                close = frame;
+                break;
+            }
+        };
+        tokio::select! {
+            biased;
+            k = kicked(&mut kick_rx) => { close = Some(k); break; }
+            r = sink.send(m) => if r.is_err() { return; },
+        }
+    }
+    if let Some((code, reason)) = close {
+        // A client that does not read gets a bounded wait, then the TCP connection goes.
+        let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(close_frame(code, reason))).await;
+    }
+}
+
+/// After a kick, what the client still sends is read and dropped until it answers the close
+/// frame (or the wait runs out): a socket closed with unread input is reset by the kernel,
+/// and the reset can destroy the close frame before the client has read it.
+async fn drain(stream: &mut SplitStream<WebSocket>) {
+    let until = tokio::time::Instant::now() + CLOSE_WAIT;
+    for _ in 0..1_000_000 {
+        match tokio::time::timeout_at(until, stream.next()).await {
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Err(_) => break,
+            Ok(Some(Ok(_))) => {}
+            Ok(Some(Err(e))) => {
+                if close_for(e).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// One WebSocket connection: a writer task drains the outbox into the socket while this
+/// task reads frames ([`Session::frame`]), applies the rate limit ([`Session::admit`]),
+/// reads the message ([`Session::message`]) and dispatches it ([`Session::dispatch`]).
+async fn session(s: Arc<Shared>, socket: WebSocket) {
+    let (sink, mut stream) = socket.split();
+    let (out, rx) = crate::table::Outbox::new(OUTBOX);
+    let crate::table::OutboxRx {
+        rx: out_rx,
+        kick: kick_rx,
+    } = rx;
+    let mut reader_kick = kick_rx.clone();
+    let writer = tokio::spawn(write(sink, out_rx, kick_rx));
+    let mut session = Session {
+        shared: s,
+        out,
+        seated: None,
+        bucket: TokenBucket::new(),
+    };
+    let hello_deadline = tokio::time::sleep(Duration::from_secs(30));
+    tokio::pin!(hello_deadline);
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = &mut hello_deadline, if session.seated.is_none() => {
+                let _ = session.out.send(error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
+                let _ = session.out.send(Out::Close(Some((1008, "no hello within 30 seconds".into())))).await;
+                break;
+            }
+            _ = kicked(&mut reader_kick) => break,
+            _ = session.out.closed() => break,
+        };
+        let t = match session.frame(msg) {
+            Frame::Text(t) => t,
+            Frame::Skip => continue,
+            Frame::End => break,
+        };
+        let parsed: Parsed =
+            (t.len() <= MAX_MESSAGE_BYTES).then(|| serde_json::from_str::<ClientMsg>(t.as_str()));
+        if !session.admit(&parsed) {
+            continue;
+        }
+        let Some(m) = session.message(t.as_str(), parsed) else {
+            continue;
+        };
+        let reply = match session.dispatch(m).await {
+            ControlFlow::Continue(reply) => reply,
+            ControlFlow::Break(()) => break,
+        };
         if let Some(r) = reply {
-            if out.try_send(r).is_err() {
-                out.kick(crate::table::CLOSE_TOO_SLOW, crate::table::TOO_SLOW_REASON);
+            if session.out.try_send(r).is_err() {
+                session
+                    .out
+                    .kick(crate::table::CLOSE_TOO_SLOW, crate::table::TOO_SLOW_REASON);
                 break;
             }
         }
     }
+    let Session { out, seated, .. } = session;
     if let Some((h, conn)) = seated {
         let _ = h.tx.send(Cmd::Disconnect { conn }).await;
     }
     if out.kicked() {
-        // What the client still sends is read and dropped until it answers the close frame
-        // (or the wait runs out): a socket closed with unread input is reset by the kernel,
-        // and the reset can destroy the close frame before the client has read it.
-        let until = tokio::time::Instant::now() + CLOSE_WAIT;
-        for _ in 0..1_000_000 {
-            match tokio::time::timeout_at(until, stream.next()).await {
-                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Err(_) => break,
-                Ok(Some(Ok(_))) => {}
-                Ok(Some(Err(e))) => {
-                    if close_for(e).is_none() {
-                        break;
-                    }
-                }
-            }
-        }
+        drain(&mut stream).await;
     }
     drop(out);
     // Let queued messages (a final error, a redirect) reach the client, then stop.

@@ -1,0 +1,100 @@
+//! What goes out to the connections: each seat's state after every change
+//! ([`Table::broadcast`]), single messages, and dropping a connection that does not read
+//! them.
+
+use super::{Out, Table, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
+use crate::protocol::{Clock, SeatInfo, SeatKind, ServerMsg};
+use crate::store::seat_names;
+use binokel::{Seat, View};
+use std::collections::HashMap;
+use tokio::time::Instant;
+
+impl Table {
+    pub(super) fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let bot = s.stored.kind == SeatKind::Bot;
+                SeatInfo {
+                    seat: i,
+                    kind: s.stored.kind,
+                    bot: s.stored.bot.clone(),
+                    name: if bot {
+                        Some(seat_names(std::slice::from_ref(&s.stored))[0].clone())
+                    } else {
+                        s.stored.name.clone()
+                    },
+                    taken: bot || s.stored.token.is_some(),
+                    connected: bot || s.conns > 0,
+                    autopilot: s.autopilot,
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn send(&mut self, conn: u64, msg: &ServerMsg) {
+        let full = match self.conns.get(&conn) {
+            Some(c) => c.out.try_send(Out::Text(msg.to_text())).is_err(),
+            None => false,
+        };
+        if full {
+            self.drop_slow(conn);
+        }
+    }
+
+    pub(super) fn send_all(&mut self, text: &str) {
+        let dead: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.out.try_send(Out::Text(text.to_string())).is_err())
+            .map(|(&id, _)| id)
+            .collect();
+        for id in dead {
+            self.drop_slow(id);
+        }
+    }
+
+    /// A client that cannot keep up with its own table is dropped rather than letting its
+    /// queue grow without bound, and its connection is closed with a close frame that says
+    /// why (not just forgotten: a forgotten connection that still answered pings looked
+    /// alive to its client); it reconnects with its token.
+    pub(super) fn drop_slow(&mut self, conn: u64) {
+        if let Some(c) = self.conns.get(&conn) {
+            tracing::warn!(table = %self.code, conn, "connection too slow: closed");
+            c.out.kick(CLOSE_TOO_SLOW, TOO_SLOW_REASON);
+        }
+        self.drop_conn(conn);
+    }
+
+    /// Sends every connection the state of its own seat (spectators: the public view).
+    pub(super) fn broadcast(&mut self) {
+        self.update_turn();
+        let seats = self.seat_infos();
+        let status = self.status();
+        let clock = self.turn.map(|(_, seat, t)| Clock {
+            seat,
+            remaining_ms: t.saturating_duration_since(Instant::now()).as_millis() as u64,
+        });
+        let mut texts: HashMap<Option<Seat>, String> = HashMap::new();
+        let mut dead = Vec::new();
+        for (&id, c) in &self.conns {
+            let text = texts.entry(c.seat).or_insert_with(|| {
+                ServerMsg::State {
+                    table: self.code.clone(),
+                    status,
+                    seats: seats.clone(),
+                    view: self.game.as_ref().and_then(|g| View::of(g, c.seat)).map(Box::new),
+                    clock: clock.clone(),
+                }
+                .to_text()
+            });
+            if c.out.try_send(Out::Text(text.clone())).is_err() {
+                dead.push(id);
+            }
+        }
+        for id in dead {
+            self.drop_slow(id);
+        }
+    }
+}

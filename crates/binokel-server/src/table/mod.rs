@@ -1,0 +1,333 @@
+//! One table: a task that owns the authoritative `Game`. Sockets and HTTP handlers talk to it
+//! over a channel; it checks every action with the rules engine, stores it, then tells each
+//! connection what its seat may see.
+//!
+//! # How the pieces fit
+//!
+//! [`spawn`] starts the task of a table loaded from the database and returns its
+//! [`TableHandle`]; everybody else talks to the task by sending it a [`Cmd`] on that handle.
+//! The task (`Table::run`, here) is one loop that waits for the first of three things:
+//!
+//! - a request ([`Cmd`]) from a WebSocket session or an HTTP handler, taken in
+//!   `requests.rs`: connect and disconnect, join a free seat, hint, undo, rematch, the
+//!   table's summary; an action is handed on to `action.rs`;
+//! - a bot's move back from the bot workers (`schedule.rs`'s `BotMove`), played through the
+//!   same action path as a person's;
+//! - its next timer (`schedule.rs`): the lease to renew, a deal to start after its pause, a
+//!   person's turn clock or away grace period running out (a bot, the autopilot, then plays
+//!   the seat), an idle table to unload.
+//!
+//! Before each wait `schedule.rs` starts what the position asks for (a new deal, a bot's
+//! search on the [`BotPool`](crate::bots::BotPool), the turn clock). Every action, a
+//! person's or a bot's, goes through `action.rs`: [`try_action`] checks it on a copy of the
+//! deal, then it is stored (losing the lease there ends the task), played and announced.
+//! After every change `broadcast.rs` sends each connection the state of its own seat; a
+//! connection whose [`Outbox`] (`outbox.rs`) is full is dropped with a close frame that says
+//! why ([`CLOSE_TOO_SLOW`]). When the task ends (shutdown, lost lease, idle, finished and
+//! unwatched) it closes its connections, gives up its lease and forgets itself in
+//! [`Shared`](crate::Shared).
+
+mod action;
+mod broadcast;
+mod outbox;
+mod requests;
+mod schedule;
+
+pub use action::try_action;
+pub use outbox::{Out, Outbox, OutboxRx, CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, OUTBOX, TOO_SLOW_REASON};
+
+use crate::protocol::{JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status, TableSummary};
+use crate::store::{StoredSeat, StoredTable};
+use crate::Shared;
+use binokel::{Game, Seat};
+use binokel_ai::Bot;
+use schedule::BotMove;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// A request to a table task.
+pub enum Cmd {
+    /// A connection says hello: with a token it takes that seat, without it watches.
+    Connect {
+        /// The seat's secret, or None for a spectator.
+        token: Option<String>,
+        /// Where the table sends this connection's messages.
+        out: Outbox,
+        /// The connection id and seat, or why not.
+        reply: oneshot::Sender<Result<(u64, Option<Seat>), Refusal>>,
+    },
+    /// A connection went away.
+    Disconnect {
+        /// Its id.
+        conn: u64,
+    },
+    /// A connection plays an action for its seat.
+    Act {
+        /// The connection.
+        conn: u64,
+        /// The action token as sent.
+        action: String,
+        /// The client's id.
+        id: Option<u64>,
+        /// The (deal, index) the client saw.
+        at: Option<(usize, usize)>,
+    },
+    /// The person is back from a turn-clock timeout.
+    Back {
+        /// The connection.
+        conn: u64,
+    },
+    /// The strong bot's hint for the connection's seat.
+    Hint {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
+    },
+    /// Take back the seat's last action (tables against bots only).
+    Undo {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
+    },
+    /// Start the follow-up match of a finished one.
+    Rematch {
+        /// The connection.
+        conn: u64,
+        /// The client's id.
+        id: Option<u64>,
+    },
+    /// Take a free human seat.
+    Join {
+        /// Name and wanted seat.
+        req: JoinRequest,
+        /// The answer.
+        reply: oneshot::Sender<Result<JoinAnswer, Refusal>>,
+    },
+    /// Describe the table.
+    Summary {
+        /// The answer.
+        reply: oneshot::Sender<TableSummary>,
+    },
+    /// Give the table up (shutdown).
+    Stop,
+}
+
+/// A handle to a running table.
+#[derive(Clone)]
+pub struct TableHandle {
+    /// The table's command channel.
+    pub tx: mpsc::Sender<Cmd>,
+}
+
+struct SeatState {
+    stored: StoredSeat,
+    conns: usize,
+    gone_since: Option<Instant>,
+    autopilot: bool,
+}
+
+struct Conn {
+    seat: Option<Seat>,
+    out: Outbox,
+}
+
+struct Table {
+    code: String,
+    rules: binokel::Rules,
+    seed: u64,
+    shared: Arc<Shared>,
+    seats: Vec<SeatState>,
+    game: Option<Game>,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    bot_busy: bool,
+    bot_tx: mpsc::Sender<BotMove>,
+    turn: Option<((usize, usize), Seat, Instant)>,
+    next_deal_at: Option<Instant>,
+    renew_at: Instant,
+    lost_lease: bool,
+    idle_since: Option<Instant>,
+    rematch: Option<String>,
+    /// The last action or connection: a table without either for
+    /// [`Config::idle_unload`](crate::Config::idle_unload) is unloaded.
+    last_activity: Instant,
+    /// Set when the table is unloaded for being idle.
+    unload: bool,
+}
+
+/// How long a finished, unwatched table keeps its task.
+const IDLE_CLOSE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Starts the task of a table loaded from the database (the caller holds its lease), with
+/// its match rebuilt from the stored actions ([`rebuild_game`](crate::store::rebuild_game)).
+pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHandle {
+    let (tx, rx) = mpsc::channel(1024);
+    let (bot_tx, bot_rx) = mpsc::channel(4);
+    let n = t.seats.len();
+    let mut table = Table {
+        code: t.code.clone(),
+        rules: t.rules,
+        seed: t.seed,
+        renew_at: Instant::now() + shared.config.lease / 3,
+        shared,
+        seats: t
+            .seats
+            .into_iter()
+            .map(|s| SeatState {
+                stored: s,
+                conns: 0,
+                gone_since: Some(Instant::now()),
+                autopilot: false,
+            })
+            .collect(),
+        game,
+        conns: HashMap::new(),
+        next_conn: 0,
+        bots: (0..n).map(|_| None).collect(),
+        bot_busy: false,
+        bot_tx,
+        turn: None,
+        next_deal_at: None,
+        lost_lease: false,
+        idle_since: None,
+        rematch: None,
+        last_activity: Instant::now(),
+        unload: false,
+    };
+    if table.game.as_ref().is_some_and(|g| g.deals().is_empty()) {
+        table.next_deal_at = Some(Instant::now());
+    }
+    for s in 0..n {
+        if let Some(name) = table.seats[s].stored.bot.clone() {
+            table.bots[s] = binokel_ai::make_worker_bot(&name, table.bot_seed(s)).ok();
+        }
+    }
+    tracing::info!(table = %table.code, actions = t.actions.len(), "table opened");
+    let (code, shared) = (table.code.clone(), table.shared.clone());
+    tokio::spawn(async move {
+        use futures_util::FutureExt;
+        // A panic in a table (a rules engine bug) ends only that table's task, named in the
+        // log; the next request loads the table again from its stored actions (or sets it
+        // aside if they fail to replay).
+        // (The task's future, with its channel, is gone after this statement, so that
+        // `forget` sees the channel closed.)
+        let ran = std::panic::AssertUnwindSafe(table.run(rx, bot_rx))
+            .catch_unwind()
+            .await;
+        if let Err(p) = ran {
+            tracing::error!(table = %code, panic = %crate::store::panic_text(&*p), "the table's task panicked");
+            shared.forget(&code).await;
+        }
+    });
+    TableHandle { tx }
+}
+
+impl Table {
+    fn bot_seed(&self, seat: Seat) -> u64 {
+        self.seed.rotate_left(17) ^ (seat as u64 + 1)
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut bot_rx: mpsc::Receiver<BotMove>) {
+        loop {
+            self.schedule().await;
+            if self.lost_lease || self.done() {
+                break;
+            }
+            let wake = self.next_wake();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None | Some(Cmd::Stop) => break,
+                    Some(c) => self.handle(c).await,
+                },
+                Some(m) = bot_rx.recv() => self.bot_move(m).await,
+                _ = tokio::time::sleep_until(wake) => self.on_timer().await,
+            }
+        }
+        for c in self.conns.values() {
+            if c.out
+                .try_send(Out::Close(Some((CLOSE_GOING_AWAY, "the table closed".into()))))
+                .is_err()
+            {
+                c.out.kick(CLOSE_GOING_AWAY, "the table closed");
+            }
+        }
+        if self.unload {
+            // Not an orphan for anybody to take over: the next hello loads it again.
+            tracing::info!(table = %self.code, idle = ?self.shared.config.idle_unload, "idle: unloaded from memory");
+            if let Err(e) = self.shared.store.set_idle(&self.code, true).await {
+                tracing::warn!(table = %self.code, error = %e, "cannot mark the table idle");
+            }
+        }
+        if !self.lost_lease {
+            if let Err(e) = self
+                .shared
+                .store
+                .release_lease(&self.code, &self.shared.node)
+                .await
+            {
+                tracing::warn!(table = %self.code, error = %e, "cannot release lease");
+            }
+        }
+        // Closed before it is forgotten, so that the count of tables and the next request
+        // see that this task is gone (a request still queued gets "try again").
+        rx.close();
+        drop(rx);
+        drop(bot_rx);
+        self.shared.forget(&self.code).await;
+        tracing::info!(table = %self.code, "table closed");
+    }
+
+    /// A finished match nobody has watched for a while needs no task. The wait lets a
+    /// request that just found the table reach it.
+    fn done(&mut self) -> bool {
+        if self.conns.is_empty() && Instant::now() >= self.last_activity + self.shared.config.idle_unload {
+            self.unload = true;
+            return true;
+        }
+        let idle = self.conns.is_empty() && self.game.as_ref().is_some_and(Game::is_over);
+        if !idle {
+            self.idle_since = None;
+            return false;
+        }
+        let since = *self.idle_since.get_or_insert_with(Instant::now);
+        Instant::now() >= since + IDLE_CLOSE
+    }
+
+    fn position(&self) -> Option<(usize, usize)> {
+        let g = self.game.as_ref()?;
+        let d = g.deals().len().checked_sub(1)?;
+        Some((d, g.deals()[d].actions.len()))
+    }
+
+    fn status(&self) -> Status {
+        match &self.game {
+            None => Status::Waiting,
+            Some(g) if g.is_over() => Status::Finished,
+            Some(_) => Status::Playing,
+        }
+    }
+
+    fn bot_controls(&self, s: Seat) -> bool {
+        self.seats[s].stored.kind == SeatKind::Bot || self.seats[s].autopilot
+    }
+    async fn lose_lease(&mut self) {
+        tracing::warn!(table = %self.code, "lease lost: another process owns the table now");
+        self.lost_lease = true;
+        if let Ok(Some(u)) = self.shared.store.lease_url(&self.code).await {
+            let text = ServerMsg::Redirect {
+                url: crate::ws_url(&u),
+            }
+            .to_text();
+            for c in self.conns.values() {
+                if c.out.try_send(Out::Text(text.clone())).is_err() {
+                    c.out.kick(CLOSE_TOO_SLOW, TOO_SLOW_REASON);
+                }
+            }
+        }
+    }
+}
