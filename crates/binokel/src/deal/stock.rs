@@ -5,9 +5,14 @@
 //! A child module of `deal` (it extends `Deal` with the two-player steps); the decisions the
 //! rules text leaves open are in `docs/rules.md`.
 
-use super::*;
-use crate::error::MeldRefusal;
+use super::{pack_cards, round_ten, Deal, Phase, Seat};
+use crate::action::Action;
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::{suit_mask, CardSet};
+use crate::error::{IllegalAction, MeldRefusal};
 use crate::meld::MeldKind;
+use crate::rules::{Rounding, Rules};
+use rand::Rng;
 
 /// Cards face down in the stock at the start (the turned card lies under them).
 pub(super) const STOCK: usize = 23;
