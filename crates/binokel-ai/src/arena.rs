@@ -2,9 +2,10 @@
 //! rotated through the seats), per-bot statistics with 95% confidence intervals. Two, three
 //! and four seats ([`arrangements`] says who sits where in each).
 
+use crate::budget::Budget;
 use crate::engine::ExternalBot;
 use crate::info::Info;
-use crate::strong::{Budget, StrongBot};
+use crate::strong::StrongBot;
 use crate::{Bot, HeuristicBot};
 use binokel::{Contract, Game, Rules, View};
 use serde_json::{json, Value};

@@ -6,17 +6,22 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod budget;
 pub mod engine;
 pub mod heuristic;
 pub mod info;
+pub mod policy;
+pub mod rollout;
 pub mod sample;
 pub mod solver;
 pub mod strong;
 pub mod two;
 
+pub use budget::Budget;
 pub use heuristic::HeuristicBot;
 pub use info::Info;
-pub use strong::{rollout_hint, Budget, StrongBot};
+pub use rollout::rollout_hint;
+pub use strong::StrongBot;
 
 use binokel::{Action, View};
 use rand::{Rng, SeedableRng};
@@ -69,10 +74,10 @@ impl Bot for RandomBot {
         view.legal[self.rng.gen_range(0..view.legal.len())]
     }
 
-    /// The same rollout values as `heuristic` ([`strong::rollout_hint`]): a player who
+    /// The same rollout values as `heuristic` ([`rollout::rollout_hint`]): a player who
     /// asks the random bot for advice still gets the value of each action in points.
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
-        strong::rollout_hint(view, self.rng.gen())
+        rollout::rollout_hint(view, self.rng.gen())
     }
 }
 

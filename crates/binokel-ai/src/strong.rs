@@ -2,10 +2,13 @@
 //! every legal action on each sample and plays the best average. Card play uses the exact
 //! double-dummy solver near the end and heuristic rollouts before; the auction, burial and
 //! declaration value candidate actions by playing the sampled deals out. Levels differ only
-//! in their budgets, which are counts (samples, candidates, solver depth), never time.
+//! in their budgets, which are counts (samples, candidates, solver depth), never time
+//! ([`Budget`], from `budget.rs`). Rollouts play the heuristic's policy (`policy.rs`); with two
+//! players the search is the one in `two/strong.rs`. The hints of the bots that do not search
+//! (`rollout.rs`) are this bot with the smallest budget.
 
-use crate::heuristic::{self, PlayCtx};
 use crate::info::Info;
+use crate::policy::{self, TAPP_SAMPLES};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
 use crate::Bot;
@@ -13,69 +16,8 @@ use binokel::{Action, Contract, Deal, Phase, View};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Search budgets of a level. All are counts, so a bot is deterministic for its seed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Sampled deals per card-play decision.
-    pub play_samples: usize,
-    /// The exact solver decides card play from this many tricks left (rollouts before).
-    pub solver_tricks: u32,
-    /// Sampled deals per auction, burial and declaration decision.
-    pub deal_samples: usize,
-    /// Burials kept after pruning the 816 by the heuristic, each then played out.
-    pub burial_candidates: usize,
-    /// Search nodes the exact solver may spend on one sample; past it that sample is
-    /// played out by rollouts instead (keeps every decision bounded).
-    pub solver_nodes: u64,
-}
-
-impl Budget {
-    /// `easy`: few samples, a short exact endgame.
-    pub const EASY: Budget = Budget {
-        play_samples: 3,
-        solver_tricks: 4,
-        deal_samples: 4,
-        burial_candidates: 2,
-        solver_nodes: 50_000,
-    };
-    /// `medium`.
-    pub const MEDIUM: Budget = Budget {
-        play_samples: 8,
-        solver_tricks: 6,
-        deal_samples: 12,
-        burial_candidates: 6,
-        solver_nodes: 200_000,
-    };
-    /// `hard` = `strong`, the default opponent.
-    pub const STRONG: Budget = Budget {
-        play_samples: 24,
-        solver_tricks: 9,
-        deal_samples: 40,
-        burial_candidates: 16,
-        solver_nodes: 400_000,
-    };
-}
-
-impl Budget {
-    /// The rollout hints of `heuristic` and `random`: a few sampled deals, every legal
-    /// action played out by the heuristic on each (no exact solver in card play; the Durch
-    /// probe gets a small node budget).
-    pub const HINT: Budget = Budget {
-        play_samples: 8,
-        solver_tricks: 0,
-        deal_samples: 8,
-        burial_candidates: 4,
-        solver_nodes: 20_000,
-    };
-}
-
-/// Every legal action of `view` with its expected value in points for the seat to act,
-/// best first: the mean over a few sampled deals of the action followed by heuristic play to
-/// the end of the deal (see [`StrongBot::evaluate_with_deals`] for what is counted in each
-/// phase). The hints of `heuristic` and `random`, seeded, so deterministic.
-pub fn rollout_hint(view: &View, seed: u64) -> Vec<(Action, f64)> {
-    StrongBot::new("hint", Budget::HINT, seed).hint(view)
-}
+pub use crate::budget::Budget;
+pub use crate::policy::rollout;
 
 /// What an opponent expects to score when it passes (a typical opponent's deal score).
 const PASS_VALUE: f64 = 45.0;
@@ -172,8 +114,7 @@ impl StrongBot {
             .iter()
             .map(|d| {
                 let mut d = force_soloist(*d, info.me);
-                let (b, t, _) =
-                    heuristic::best_burial(d.hand(info.me), info.rules.tapp as usize, &info.rules);
+                let (b, t, _) = policy::best_burial(d.hand(info.me), info.rules.tapp as usize, &info.rules);
                 d.play_unchecked(Action::Bury(b));
                 d.play_unchecked(Action::Trump(t));
                 rollout(&mut d);
@@ -195,7 +136,7 @@ impl StrongBot {
     fn bury(&mut self, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         let bid = info.bid;
         // Prune: the heuristic value of every burial under its best trump.
-        let mut all = heuristic::burial_candidates(info.hand, info.rules.tapp as usize, &info.rules);
+        let mut all = policy::burial_candidates(info.hand, info.rules.tapp as usize, &info.rules);
         all.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
         let made = |total: f64| {
             if total >= f64::from(bid) {
@@ -283,7 +224,7 @@ impl StrongBot {
     }
 
     fn play(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
-        let legal = heuristic::legal_mask(view);
+        let legal = policy::legal_mask(view);
         let cards: Vec<_> = binokel::cardset::mask_cards(legal).collect();
         let mut sums = vec![0.0; cards.len()];
         let mut counted = 0usize;
@@ -348,36 +289,6 @@ fn force_soloist(mut d: Deal, me: usize) -> Deal {
         d.play_unchecked(a);
     }
     d
-}
-
-/// The heuristic plays the deal out from the burial on (every seat reads only its own hand
-/// and public facts).
-pub fn rollout(d: &mut Deal) {
-    loop {
-        match d.phase() {
-            Phase::Play => {
-                let c = heuristic::choose_card(&PlayCtx::from_deal(d));
-                d.play_unchecked(Action::Play(c));
-            }
-            Phase::Bury => {
-                let hand = d.hand(d.to_act().unwrap_or(0));
-                let k = d.rules().tapp as usize;
-                let (b, _, _) = heuristic::best_burial(hand, k, d.rules());
-                let a = if d.is_legal(Action::Bury(b)) {
-                    Action::Bury(b)
-                } else {
-                    d.legal_actions()[0]
-                };
-                d.play_unchecked(a);
-            }
-            Phase::Declare => {
-                let s = d.to_act().unwrap_or(0);
-                let (t, _) = heuristic::best_trump(d.hand(s), d.buried(), d.rules());
-                d.play_unchecked(Action::Trump(t));
-            }
-            Phase::Auction | Phase::Done => return,
-        }
-    }
 }
 
 /// True when seats `a` and `b` play on one side (partners sit opposite with four seats).
@@ -499,8 +410,7 @@ impl Bot for StrongBot {
 
 /// When a view cannot be sampled (other rule sets): the heuristic's choice first.
 fn fallback_hint(view: &View) -> Vec<(Action, f64)> {
-    let mut h = heuristic::HeuristicBot::new(0);
-    let best = h.choose(view);
+    let best = policy::choose(view, &mut ChaCha8Rng::seed_from_u64(0), TAPP_SAMPLES);
     let mut v: Vec<(Action, f64)> = view
         .legal
         .iter()
