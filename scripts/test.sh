@@ -34,6 +34,7 @@ export TMPDIR="$run_tmp"
 export BINOKEL_CHROMIUM="${BINOKEL_CHROMIUM:-/usr/bin/chromium}"
 export BINOKEL_CHROMEDRIVER="${BINOKEL_CHROMEDRIVER:-/usr/bin/chromedriver}"
 bash scripts/check-rust-version.sh
+bash scripts/check-structure.sh
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
