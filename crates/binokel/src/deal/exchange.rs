@@ -1,6 +1,7 @@
-//! Between the auction and the play (`Phase::Bury` and `Phase::Declare`): calling a card
-//! and giving one back (house rule `calling`), the burial (which cards may go, every
-//! distinct burial), and the declaration of the contract.
+//! Between the auction and the play (`Phase::Bury` and `Phase::Declare`, RULES.md section 4
+//! and the options of section 10): calling a card and giving one back (house rule
+//! `calling`), the burial (which cards may go, every distinct burial), and the declaration
+//! of the contract.
 
 use super::{Contract, Deal, Phase, Seat};
 use crate::card::Card;
