@@ -9,6 +9,7 @@ pub mod arena;
 pub mod engine;
 pub mod heuristic;
 pub mod info;
+pub mod review;
 pub mod sample;
 pub mod solver;
 pub mod strong;
