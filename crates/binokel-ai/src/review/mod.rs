@@ -80,11 +80,11 @@ impl Default for ReviewBudget {
 impl ReviewBudget {
     /// The default review budget (`--budget 1`).
     pub const DEFAULT: ReviewBudget = ReviewBudget {
-        play_samples: 32,
-        deal_samples: 48,
-        solver_tricks: 8,
-        solver_nodes: 400_000,
-        burial_candidates: 24,
+        play_samples: 96,
+        deal_samples: 128,
+        solver_tricks: 9,
+        solver_nodes: 1_000_000,
+        burial_candidates: 48,
         hindsight_tricks: 10,
         hindsight_nodes: 20_000_000,
     };
