@@ -200,3 +200,36 @@ fn six_deal_strong_match_for_the_timing() {
     }
     std::fs::write(path, write_record(&game).to_string()).expect("write");
 }
+
+/// Every preset reviews without trouble: one deal of the heuristic against itself, every
+/// seat, a small budget; most decisions are rated, every loss is finite and not negative.
+#[test]
+fn every_preset_is_reviewed() {
+    for preset in ["standard", "swabian", "dutch", "forty", "kreuz", "two-player"] {
+        let rules = Rules::from_preset_name(preset).expect("preset");
+        let n = rules.players as usize;
+        let mut game = Game::new(rules, Vec::new());
+        let mut bots: Vec<Box<dyn Bot>> = (0..n as u64)
+            .map(|s| make_bot("heuristic", s).expect("bot"))
+            .collect();
+        game.start_seeded_deal(9).expect("deal");
+        finish_deal(&mut game, &mut bots);
+        let text = write_record(&game).to_string();
+        let opts = ReviewOptions {
+            budget: ReviewBudget::scaled(0.1),
+            ..small()
+        };
+        let r = review_record(&text, &opts, &no_progress).expect(preset);
+        let rated = r.decisions.iter().filter(|d| d.rated).count();
+        assert!(
+            rated * 2 > r.decisions.len(),
+            "{preset}: {rated} of {} rated",
+            r.decisions.len()
+        );
+        assert!(
+            r.decisions.iter().all(|d| d.loss.is_finite() && d.loss >= 0.0),
+            "{preset}"
+        );
+        assert_eq!(r.deals.len(), 1, "{preset}");
+    }
+}
