@@ -11,6 +11,7 @@ pub mod engine;
 pub mod heuristic;
 pub mod info;
 pub mod policy;
+pub mod review;
 pub mod rollout;
 pub mod sample;
 pub mod solver;

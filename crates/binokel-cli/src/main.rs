@@ -34,6 +34,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Watch a saved match again, action by action.
     Replay(cmd::replay::Args),
+    /// Rate each decision of a finished match from the deciding seat's view (docs/review.md).
+    Review(cmd::review::Args),
     /// Serve online tables over HTTP and WebSocket (docs/protocol.md).
     Serve(cmd::serve::Args),
     /// Drive N tables of scripted clients against a server and measure it.
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Review(a) => cmd::review::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
     }

@@ -10,6 +10,7 @@ pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod replay;
+pub mod review;
 pub mod serve;
 
 use binokel::Rules;

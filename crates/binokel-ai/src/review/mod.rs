@@ -1,0 +1,312 @@
+//! Game review: every decision of a finished match rated from the deciding seat's own view.
+//!
+//! [`review_record`] reads a `binokel-record/1` (the referee's verdict is the error for an
+//! illegal one), walks every complete deal and, for each decision of the seats asked for
+//! that had a choice, rates every legal action in expected points of that seat's deal
+//! score ([`value`]), from what the seat knew then: its [`View`], and deals sampled
+//! consistently with it ([`crate::sample::Sampler`]), never the hidden cards. The loss of
+//! the played action is the value of the best one less its own, marked at
+//! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`] points. Beside it, in card play with at most
+//! [`ReviewBudget::hindsight_tricks`] tricks left, the hindsight line ([`hindsight`]): the
+//! exact solver on the true deal of the record, which a seat could not know. [`report`]
+//! adds the summaries per deal and per match and writes the `binokel-review/1` JSON
+//! (docs/review.md).
+//!
+//! How the pieces fit:
+//! - `mod.rs` (this file): the options, the walk over the record and the parallel run
+//!   (each decision has its own seed, derived from its deal and action index, and starts
+//!   with a cleared solver, so the same record gives the same review on any thread).
+//! - [`value`]: the value of each action on sampled deals: the metric per role, the
+//!   continuation policy (heuristic rollouts, the exact solver near the end), two players
+//!   through the strong bot's two-player search.
+//! - [`hindsight`]: the exact solver on the true deal.
+//! - [`report`]: decisions, marks, summaries, accuracy and the JSON form.
+//!
+//! Values are deal points, not the strong bot's internal values: see docs/review.md for
+//! the definition per role and contract.
+
+pub mod hindsight;
+pub mod report;
+pub mod value;
+
+pub use report::{DealSummary, Decision, Hindsight, Mark, Review, ReviewPhase, SeatSummary};
+
+use crate::solver::Solver;
+use binokel::record::{read_record, referee, Verdict};
+use binokel::{Action, Deal, Game, Seat, View};
+use rayon::prelude::*;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The format tag of a review.
+pub const FORMAT: &str = "binokel-review/1";
+
+/// A loss of at least this many points is an inaccuracy.
+pub const INACCURACY: f64 = 20.0;
+/// A loss of at least this many points is a mistake.
+pub const MISTAKE: f64 = 50.0;
+/// A loss of at least this many points is a blunder.
+pub const BLUNDER: f64 = 120.0;
+
+/// The review's search budget: counts, never time, so a review is deterministic. The
+/// default is larger than the strong bot's play budget ([`crate::Budget::STRONG`]: 24
+/// samples in card play, 40 elsewhere, 16 burials played out).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReviewBudget {
+    /// Sampled deals per card-play decision.
+    pub play_samples: usize,
+    /// Sampled deals per auction, burial and declaration decision.
+    pub deal_samples: usize,
+    /// Card play from this many tricks left is valued by the exact solver on each sample
+    /// (heuristic rollouts before).
+    pub solver_tricks: u32,
+    /// Search nodes per solve of a sample; past it that sample is played out by rollouts.
+    pub solver_nodes: u64,
+    /// Burials rated by playing them out: the best by the heuristic's estimate, and the
+    /// one played.
+    pub burial_candidates: usize,
+    /// The hindsight line is computed from this many tricks left (card play).
+    pub hindsight_tricks: u32,
+    /// Search nodes for one hindsight solve; past it the decision has no hindsight line.
+    pub hindsight_nodes: u64,
+}
+
+impl Default for ReviewBudget {
+    fn default() -> ReviewBudget {
+        ReviewBudget::DEFAULT
+    }
+}
+
+impl ReviewBudget {
+    /// The default review budget (`--budget 1`).
+    pub const DEFAULT: ReviewBudget = ReviewBudget {
+        play_samples: 96,
+        deal_samples: 128,
+        solver_tricks: 9,
+        solver_nodes: 1_000_000,
+        burial_candidates: 48,
+        hindsight_tricks: 10,
+        hindsight_nodes: 20_000_000,
+    };
+
+    /// The default scaled by `x` (`--budget X`): samples, burial candidates and node
+    /// budgets times `x` (at least one sample or candidate); the solver's reach in tricks
+    /// grows by one per doubling above 1 and shrinks by one per halving below it (never
+    /// past the hindsight's 10 tricks, never below 4).
+    pub fn scaled(x: f64) -> ReviewBudget {
+        let d = ReviewBudget::DEFAULT;
+        let x = if x.is_finite() && x > 0.0 { x } else { 1.0 };
+        let count = |v: usize| ((v as f64 * x).round() as usize).max(1);
+        let nodes = |v: u64| ((v as f64 * x).round() as u64).max(1_000);
+        let step = x.log2().floor() as i64;
+        ReviewBudget {
+            play_samples: count(d.play_samples),
+            deal_samples: count(d.deal_samples),
+            solver_tricks: (i64::from(d.solver_tricks) + step).clamp(4, 10) as u32,
+            solver_nodes: nodes(d.solver_nodes),
+            burial_candidates: count(d.burial_candidates),
+            hindsight_tricks: d.hindsight_tricks,
+            hindsight_nodes: nodes(d.hindsight_nodes),
+        }
+    }
+}
+
+/// What to review. The default: every seat, the default budget, with the hindsight line.
+#[derive(Clone, Debug)]
+pub struct ReviewOptions {
+    /// The seats whose decisions are reviewed; empty: every seat.
+    pub seats: Vec<Seat>,
+    /// The search budget.
+    pub budget: ReviewBudget,
+    /// Compute the hindsight line.
+    pub hindsight: bool,
+}
+
+/// Why a record cannot be reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviewError {
+    /// Not a record at all (the referee's message).
+    NotARecord(String),
+    /// An illegal record: the referee's verdict.
+    Illegal {
+        /// The deal, from 0.
+        deal: usize,
+        /// The action within the deal, from 0 (None: the deal's own fields are wrong).
+        action: Option<usize>,
+        /// The referee's reason.
+        reason: String,
+    },
+    /// A seat asked for that the match does not have.
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: Seat,
+        /// Seats at the table.
+        players: usize,
+    },
+}
+
+impl Default for ReviewOptions {
+    fn default() -> ReviewOptions {
+        ReviewOptions {
+            seats: Vec::new(),
+            budget: ReviewBudget::DEFAULT,
+            hindsight: true,
+        }
+    }
+}
+
+impl std::fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReviewError::NotARecord(m) => f.write_str(m),
+            ReviewError::Illegal {
+                deal,
+                action: Some(a),
+                reason,
+            } => {
+                write!(f, "illegal record: deal {deal}, action {a}: {reason}")
+            }
+            ReviewError::Illegal {
+                deal,
+                action: None,
+                reason,
+            } => {
+                write!(f, "illegal record: deal {deal}: {reason}")
+            }
+            ReviewError::NoSuchSeat { seat, players } => {
+                write!(
+                    f,
+                    "there is no seat {seat}: the match has seats 0 to {}",
+                    players - 1
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+/// One decision to rate: the seat's view at that point and the true deal.
+struct Task {
+    deal: usize,
+    index: usize,
+    seat: Seat,
+    played: Action,
+    view: View,
+    truth: Deal,
+}
+
+thread_local! {
+    /// The solver of a thread that rates decisions, cleared before each one.
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's solver, cleared first (a decision never depends on what the
+/// thread solved before).
+pub(crate) fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
+    SOLVER.with(|s| {
+        let mut s = s.borrow_mut();
+        let solver = s.get_or_insert_with(|| Solver::new(20));
+        solver.clear();
+        f(solver)
+    })
+}
+
+/// The fixed seed of the decision at action `index` of deal `deal` (SplitMix64 of its
+/// position in the record).
+pub fn decision_seed(deal: usize, index: usize) -> u64 {
+    let mut z = 0x0B14_0CE1_u64 ^ ((deal as u64) << 32) ^ index as u64;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Reviews a record for the seats of `opts` (see the module docs). `progress(done, total)`
+/// is called after each decision (from the worker threads, in any order).
+pub fn review_record(
+    text: &str,
+    opts: &ReviewOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Review, ReviewError> {
+    match referee(text) {
+        Verdict::Legal(_) => {}
+        Verdict::NotARecord(m) => return Err(ReviewError::NotARecord(m)),
+        Verdict::Illegal { deal, action, reason } => {
+            return Err(ReviewError::Illegal { deal, action, reason })
+        }
+    }
+    let game = read_record(text).map_err(ReviewError::NotARecord)?;
+    let n = game.players();
+    if let Some(&seat) = opts.seats.iter().find(|&&s| s >= n) {
+        return Err(ReviewError::NoSuchSeat { seat, players: n });
+    }
+    let seats: Vec<Seat> = if opts.seats.is_empty() {
+        (0..n).collect()
+    } else {
+        let mut s = opts.seats.clone();
+        s.sort_unstable();
+        s.dedup();
+        s
+    };
+    let tasks = tasks(&game, &seats);
+    let total = tasks.len();
+    let done = AtomicUsize::new(0);
+    progress(0, total);
+    let decisions: Vec<Decision> = tasks
+        .par_iter()
+        .map(|t| {
+            let d = rate_task(t, opts);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            d
+        })
+        .collect();
+    Ok(report::build(&game, seats, opts, decisions))
+}
+
+/// Every decision of the chosen seats in the complete deals, with a choice (two legal
+/// actions or more), in record order.
+fn tasks(game: &Game, seats: &[Seat]) -> Vec<Task> {
+    let mut g = Game::new(*game.rules(), game.seats().to_vec());
+    let mut out = Vec::new();
+    for (di, log) in game.deals().iter().enumerate() {
+        if g.start_deal(&log.start.setup(), log.seed).is_err() {
+            break;
+        }
+        let complete = log.state.is_over();
+        let actors = log.actors();
+        for (ai, &a) in log.actions.iter().enumerate() {
+            let seat = actors[ai];
+            if complete && seats.contains(&seat) {
+                if let (Some(view), Some(&truth)) = (View::of(&g, Some(seat)), g.current()) {
+                    if view.legal.len() >= 2 {
+                        out.push(Task {
+                            deal: di,
+                            index: ai,
+                            seat,
+                            played: a,
+                            view,
+                            truth,
+                        });
+                    }
+                }
+            }
+            if g.play(a).is_err() {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Rates one decision: the values from the seat's view, then the hindsight line.
+fn rate_task(t: &Task, opts: &ReviewOptions) -> Decision {
+    let seed = decision_seed(t.deal, t.index);
+    let rated = value::rate(&t.view, t.played, &opts.budget, seed);
+    let hind = if opts.hindsight {
+        hindsight::line(&t.view, &t.truth, t.played, &opts.budget, rated.as_ref())
+    } else {
+        None
+    };
+    report::decision(t.deal, t.index, t.seat, &t.view, t.played, rated, hind)
+}

@@ -1,0 +1,401 @@
+//! What a review reports: each decision with its values, loss and mark, the summaries per
+//! deal and per match (points lost per phase, the three largest mistakes, accuracy), and
+//! their `binokel-review/1` JSON form (docs/review.md).
+
+use super::value::Rated;
+use super::{ReviewBudget, ReviewOptions, BLUNDER, FORMAT, INACCURACY, MISTAKE};
+use binokel::{Action, Game, Low, Phase, Seat, View};
+use serde_json::{json, Value};
+
+/// How bad a decision was, by its loss.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// A loss of at least [`INACCURACY`] points.
+    Inaccuracy,
+    /// A loss of at least [`MISTAKE`] points.
+    Mistake,
+    /// A loss of at least [`BLUNDER`] points.
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a loss, if any.
+    pub fn of(loss: f64) -> Option<Mark> {
+        if loss >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if loss >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if loss >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    /// The JSON name: `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+/// The phase a decision counts in: call, give and burial are the burial; two-player melds
+/// and exchanges are play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReviewPhase {
+    /// Bids and passes.
+    Auction,
+    /// Call, give and burial.
+    Burial,
+    /// Trump, Durch, Bettel, surrender.
+    Declaration,
+    /// Cards, and two players' melds and exchanges.
+    Play,
+}
+
+impl ReviewPhase {
+    /// The four phases in order.
+    pub const ALL: [ReviewPhase; 4] = [
+        ReviewPhase::Auction,
+        ReviewPhase::Burial,
+        ReviewPhase::Declaration,
+        ReviewPhase::Play,
+    ];
+
+    /// The phase of a decision taken in the deal's phase `p`.
+    pub fn of(p: Phase) -> ReviewPhase {
+        match p {
+            Phase::Auction => ReviewPhase::Auction,
+            Phase::Bury => ReviewPhase::Burial,
+            Phase::Declare => ReviewPhase::Declaration,
+            Phase::Play | Phase::Done => ReviewPhase::Play,
+        }
+    }
+
+    /// The JSON name: `auction`, `burial`, `declaration`, `play`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReviewPhase::Auction => "auction",
+            ReviewPhase::Burial => "burial",
+            ReviewPhase::Declaration => "declaration",
+            ReviewPhase::Play => "play",
+        }
+    }
+}
+
+/// The hindsight line of a decision: values with every card seen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hindsight {
+    /// The best action with every card seen.
+    pub best: Action,
+    /// Its value less the played action's (never negative).
+    pub loss: f64,
+    /// Every legal card with its exact value, best first.
+    pub values: Vec<(Action, f64)>,
+}
+
+/// One rated decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The deal, from 0.
+    pub deal: usize,
+    /// The action's index in the deal's `actions`, from 0.
+    pub index: usize,
+    /// The seat that decided.
+    pub seat: Seat,
+    /// The phase it counts in.
+    pub phase: ReviewPhase,
+    /// The action played.
+    pub played: Action,
+    /// Legal actions at that point.
+    pub legal: usize,
+    /// False when the view could not be sampled: no values, no loss.
+    pub rated: bool,
+    /// Sampled deals behind the values.
+    pub samples: usize,
+    /// The best action from the seat's view (the played one when not rated).
+    pub best: Action,
+    /// The best value less the played action's, in deal points (0 when not rated).
+    pub loss: f64,
+    /// The mark, if the loss reaches a threshold.
+    pub mark: Option<Mark>,
+    /// The rated actions with their values, best first.
+    pub values: Vec<(Action, f64)>,
+    /// The hindsight line, where computed.
+    pub hindsight: Option<Hindsight>,
+}
+
+/// A decision from its rating.
+pub(crate) fn decision(
+    deal: usize,
+    index: usize,
+    seat: Seat,
+    view: &View,
+    played: Action,
+    rated: Option<Rated>,
+    hindsight: Option<Hindsight>,
+) -> Decision {
+    let phase = ReviewPhase::of(view.phase);
+    let legal = view.legal.len();
+    match rated {
+        Some(r) if r.values.iter().any(|x| x.0 == played) => {
+            let (best, top) = r.values[0];
+            let mine = r.values.iter().find(|x| x.0 == played).map_or(top, |x| x.1);
+            let loss = (top - mine).max(0.0);
+            Decision {
+                deal,
+                index,
+                seat,
+                phase,
+                played,
+                legal,
+                rated: true,
+                samples: r.samples,
+                best,
+                loss,
+                mark: Mark::of(loss),
+                values: r.values,
+                hindsight,
+            }
+        }
+        _ => Decision {
+            deal,
+            index,
+            seat,
+            phase,
+            played,
+            legal,
+            rated: false,
+            samples: 0,
+            best: played,
+            loss: 0.0,
+            mark: None,
+            values: Vec::new(),
+            hindsight,
+        },
+    }
+}
+
+/// One seat's figures over some decisions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatSummary {
+    /// The seat.
+    pub seat: Seat,
+    /// Rated decisions.
+    pub decisions: usize,
+    /// Points lost per phase, in [`ReviewPhase::ALL`] order.
+    pub lost: [f64; 4],
+    /// Inaccuracies, mistakes, blunders.
+    pub marks: [usize; 3],
+    /// Percent of rated decisions without a mark (100 when there is none).
+    pub accuracy: f64,
+}
+
+impl SeatSummary {
+    fn of<'a>(seat: Seat, ds: impl Iterator<Item = &'a Decision>) -> SeatSummary {
+        let mut s = SeatSummary {
+            seat,
+            decisions: 0,
+            lost: [0.0; 4],
+            marks: [0; 3],
+            accuracy: 100.0,
+        };
+        for d in ds.filter(|d| d.seat == seat && d.rated) {
+            s.decisions += 1;
+            let p = ReviewPhase::ALL.iter().position(|&p| p == d.phase).unwrap_or(3);
+            s.lost[p] += d.loss;
+            if let Some(m) = d.mark {
+                s.marks[m as usize] += 1;
+            }
+        }
+        if s.decisions > 0 {
+            let clean = s.decisions - s.marks.iter().sum::<usize>();
+            s.accuracy = 100.0 * clean as f64 / s.decisions as f64;
+        }
+        s
+    }
+
+    /// Points lost in all phases.
+    pub fn total_lost(&self) -> f64 {
+        self.lost.iter().sum()
+    }
+}
+
+/// The summary of one deal (or, with `deal: None`, of the match).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealSummary {
+    /// The deal, from 0 (None: the whole match).
+    pub deal: Option<usize>,
+    /// The deal's scores from the record (the match totals for the match).
+    pub scores: Vec<i32>,
+    /// Per reviewed seat.
+    pub seats: Vec<SeatSummary>,
+    /// Up to three marked decisions with the largest losses (indexes into
+    /// [`Review::decisions`]), largest first.
+    pub worst: Vec<usize>,
+}
+
+fn summary(deal: Option<usize>, scores: Vec<i32>, seats: &[Seat], all: &[Decision]) -> DealSummary {
+    let mine: Vec<usize> = (0..all.len())
+        .filter(|&i| deal.is_none_or(|d| all[i].deal == d))
+        .collect();
+    let mut worst: Vec<usize> = mine.iter().copied().filter(|&i| all[i].mark.is_some()).collect();
+    worst.sort_by(|&a, &b| all[b].loss.total_cmp(&all[a].loss).then(a.cmp(&b)));
+    worst.truncate(3);
+    DealSummary {
+        deal,
+        scores,
+        seats: seats
+            .iter()
+            .map(|&s| SeatSummary::of(s, mine.iter().map(|&i| &all[i])))
+            .collect(),
+        worst,
+    }
+}
+
+/// A finished review.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// The rules of the record, as the record's `rules` field.
+    pub rules: Value,
+    /// The notation of the record.
+    pub low: Low,
+    /// Seats at the table.
+    pub players: usize,
+    /// The seat names of the record (possibly empty).
+    pub names: Vec<String>,
+    /// The seats reviewed.
+    pub seats: Vec<Seat>,
+    /// The budget used.
+    pub budget: ReviewBudget,
+    /// Whether the hindsight line was computed.
+    pub hindsight: bool,
+    /// Every rated decision in record order.
+    pub decisions: Vec<Decision>,
+    /// One summary per complete deal.
+    pub deals: Vec<DealSummary>,
+    /// The whole match.
+    pub total: DealSummary,
+}
+
+/// Assembles the review.
+pub(crate) fn build(game: &Game, seats: Vec<Seat>, opts: &ReviewOptions, decisions: Vec<Decision>) -> Review {
+    let n = game.players();
+    let deals = game
+        .deals()
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.state.is_over())
+        .map(|(i, l)| summary(Some(i), l.state.scores()[..n].to_vec(), &seats, &decisions))
+        .collect();
+    let total = summary(None, game.totals()[..n].to_vec(), &seats, &decisions);
+    Review {
+        rules: game.rules().to_json(),
+        low: game.rules().low,
+        players: n,
+        names: game.seats().to_vec(),
+        seats,
+        budget: opts.budget,
+        hindsight: opts.hindsight,
+        decisions,
+        deals,
+        total,
+    }
+}
+
+/// A value as the JSON shows it: rounded to a tenth of a point.
+fn r1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn values_json(v: &[(Action, f64)], low: Low) -> Value {
+    Value::Array(v.iter().map(|(a, x)| json!([a.token(low), r1(*x)])).collect())
+}
+
+fn summary_json(s: &DealSummary) -> Value {
+    let seats: Vec<Value> = s
+        .seats
+        .iter()
+        .map(|x| {
+            let lost: serde_json::Map<String, Value> = ReviewPhase::ALL
+                .iter()
+                .zip(x.lost)
+                .map(|(p, l)| (p.name().to_string(), json!(r1(l))))
+                .collect();
+            json!({
+                "seat": x.seat,
+                "decisions": x.decisions,
+                "lost": lost,
+                "lost_total": r1(x.total_lost()),
+                "inaccuracies": x.marks[0],
+                "mistakes": x.marks[1],
+                "blunders": x.marks[2],
+                "accuracy": r1(x.accuracy),
+            })
+        })
+        .collect();
+    let mut m = serde_json::Map::new();
+    if let Some(d) = s.deal {
+        m.insert("deal".into(), json!(d));
+    }
+    m.insert("scores".into(), json!(s.scores));
+    m.insert("seats".into(), Value::Array(seats));
+    m.insert("worst".into(), json!(s.worst));
+    Value::Object(m)
+}
+
+impl Review {
+    /// The `binokel-review/1` JSON document (docs/review.md).
+    pub fn to_json(&self) -> Value {
+        let low = self.low;
+        let decisions: Vec<Value> = self
+            .decisions
+            .iter()
+            .map(|d| {
+                json!({
+                    "deal": d.deal,
+                    "index": d.index,
+                    "seat": d.seat,
+                    "phase": d.phase.name(),
+                    "played": d.played.token(low),
+                    "legal": d.legal,
+                    "rated": d.rated,
+                    "samples": d.samples,
+                    "best": d.best.token(low),
+                    "loss": r1(d.loss),
+                    "mark": d.mark.map(Mark::name),
+                    "values": values_json(&d.values, low),
+                    "hindsight": d.hindsight.as_ref().map(|h| json!({
+                        "best": h.best.token(low),
+                        "loss": r1(h.loss),
+                        "values": values_json(&h.values, low),
+                    })),
+                })
+            })
+            .collect();
+        let b = &self.budget;
+        json!({
+            "format": FORMAT,
+            "rules": self.rules,
+            "seats": self.names,
+            "reviewed": self.seats,
+            "budget": {
+                "play_samples": b.play_samples,
+                "deal_samples": b.deal_samples,
+                "solver_tricks": b.solver_tricks,
+                "solver_nodes": b.solver_nodes,
+                "burial_candidates": b.burial_candidates,
+                "hindsight_tricks": b.hindsight_tricks,
+                "hindsight_nodes": b.hindsight_nodes,
+            },
+            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+            "hindsight": self.hindsight,
+            "decisions": decisions,
+            "deals": self.deals.iter().map(summary_json).collect::<Vec<_>>(),
+            "match": summary_json(&self.total),
+        })
+    }
+}

@@ -1,0 +1,335 @@
+//! The value of each legal action of one seat's view, in expected points of that seat's deal
+//! score (docs/review.md, "Values"), on deals sampled from the view.
+//!
+//! - The metric ([`seat_value`]): on the soloist's side, the soloist's deal score (its
+//!   total, minus twice the bid when failed, minus the bid on surrender, Durch +-1000,
+//!   Bettel +-500, the options of the rules applied); for an opponent the soloist's deal
+//!   score negated; in the auction, before the roles exist, the seat's own deal score.
+//! - The continuation after the rated action ([`play_on`]): every seat by the heuristic
+//!   (bids up to its hand's estimate less 10, the heuristic's burial, trump or surrender,
+//!   its card play); in card play from [`ReviewBudget::solver_tricks`] tricks left the exact
+//!   solver instead, best play on both sides. A Durch declaration is valued by the solver's
+//!   all-tricks probe on each sample.
+//! - Two players: the strong bot's two-player search at the review budget, whose value is
+//!   the seat's score less the other's.
+
+use super::ReviewBudget;
+use crate::policy::{best_burial, best_trump, burial_candidates, choose_card, PlayCtx};
+use crate::info::Info;
+use crate::sample::Sampler;
+use crate::solver::{Objective, Position, Solver};
+use crate::{Bot, Budget, StrongBot};
+use binokel::deal::{score_sides, SideFacts};
+use binokel::{Action, Card, CardSet, Contract, Deal, Phase, View};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The rated actions of a decision.
+#[derive(Clone, Debug)]
+pub struct Rated {
+    /// Each rated action with its value, best first (ties in action order).
+    pub values: Vec<(Action, f64)>,
+    /// Sampled deals the values are the mean over.
+    pub samples: usize,
+}
+
+/// Rates the legal actions of `view` (every one; of the burials the best
+/// [`ReviewBudget::burial_candidates`] by the heuristic and `played`). None when the view
+/// cannot be sampled.
+pub fn rate(view: &View, played: Action, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
+    if view.players == 2 {
+        return rate_two(view, budget, seed);
+    }
+    let info = Info::from_view(view).ok()?;
+    let sampler = Sampler::new(&info).ok()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = if view.phase == Phase::Play {
+        budget.play_samples
+    } else {
+        budget.deal_samples
+    };
+    let deals: Vec<Deal> = (0..n)
+        .filter_map(|_| sampler.sample(&mut rng))
+        .filter(|d| d.to_act() == Some(info.me))
+        .collect();
+    if deals.is_empty() {
+        return None;
+    }
+    let cands = candidates(view, &info, played, budget);
+    let mut sums = vec![0.0; cands.len()];
+    let mut counts = vec![0usize; cands.len()];
+    super::with_solver(|solver| {
+        for d in &deals {
+            rate_sample(d, info.me, &cands, budget, solver, &mut sums, &mut counts);
+        }
+    });
+    let mut values: Vec<(Action, f64)> = cands
+        .iter()
+        .zip(sums.iter().zip(&counts))
+        .filter(|(_, (_, &c))| c > 0)
+        .map(|(&a, (&s, &c))| (a, s / c as f64))
+        .collect();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Some(Rated {
+        values,
+        samples: deals.len(),
+    })
+}
+
+/// The actions to rate: every legal one, but of the burials only the best by the
+/// heuristic's estimate and the one played.
+fn candidates(view: &View, info: &Info, played: Action, budget: &ReviewBudget) -> Vec<Action> {
+    let mut out: Vec<Action> = view
+        .legal
+        .iter()
+        .copied()
+        .filter(|a| !matches!(a, Action::Bury(_)))
+        .collect();
+    if view.legal.iter().any(|a| matches!(a, Action::Bury(_))) {
+        let mut all = burial_candidates(info.hand, info.rules.tapp as usize, &info.rules);
+        all.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        let mut buries: Vec<Action> = Vec::new();
+        for (b, _, _) in all {
+            let a = Action::Bury(b);
+            if buries.len() >= budget.burial_candidates {
+                break;
+            }
+            if view.legal.contains(&a) && !buries.contains(&a) {
+                buries.push(a);
+            }
+        }
+        if matches!(played, Action::Bury(_)) && !buries.contains(&played) {
+            buries.push(played);
+        }
+        out.extend(buries);
+    }
+    out
+}
+
+/// Adds the value of each candidate on one sampled deal.
+fn rate_sample(
+    d: &Deal,
+    me: usize,
+    cands: &[Action],
+    budget: &ReviewBudget,
+    solver: &mut Solver,
+    sums: &mut [f64],
+    counts: &mut [usize],
+) {
+    let left = d.total_tricks() - d.tricks_played();
+    let exact_play = d.phase() == Phase::Play
+        && left <= budget.solver_tricks
+        && d.contract() != Some(Contract::Bettel)
+        && cands.iter().all(|a| matches!(a, Action::Play(_)));
+    if exact_play {
+        if let Some(moves) = solve_moves(d, budget.solver_nodes, solver) {
+            for (i, a) in cands.iter().enumerate() {
+                let Action::Play(c) = *a else { continue };
+                if let Some(&(_, v)) = moves.iter().find(|m| m.0 == c) {
+                    sums[i] += seat_value(d, me, soloist_score_after(d, v));
+                    counts[i] += 1;
+                }
+            }
+            return;
+        }
+    }
+    let auction = d.phase() == Phase::Auction;
+    let limits = if auction { bid_limits(d) } else { [0; 4] };
+    for (i, &a) in cands.iter().enumerate() {
+        if !d.is_legal(a) {
+            continue;
+        }
+        let mut dd = *d;
+        dd.play_unchecked(a);
+        let v = if a == Action::Durch {
+            durch_value(&dd, budget.solver_nodes, solver).unwrap_or_else(|| {
+                play_on(&mut dd, &limits);
+                f64::from(dd.scores()[me])
+            })
+        } else {
+            play_on(&mut dd, &limits);
+            if auction {
+                f64::from(dd.scores()[me])
+            } else {
+                final_value(&dd, me)
+            }
+        };
+        sums[i] += v;
+        counts[i] += 1;
+    }
+}
+
+/// The exact value of each legal card of the seat to play in `d` (what the soloist's side
+/// takes from here: card points, or tricks in Durch), None past `nodes`.
+pub(crate) fn solve_moves(d: &Deal, nodes: u64, solver: &mut Solver) -> Option<Vec<(Card, i32)>> {
+    let obj = if d.contract() == Some(Contract::Durch) {
+        Objective::Tricks
+    } else {
+        Objective::Points
+    };
+    let pos = Position::from_deal(d, obj)?;
+    solver.solve_moves_within(&pos, nodes)
+}
+
+/// The soloist's value of Durch just declared in `d`: +1000 when the solver proves every
+/// trick, -1000 when it refutes it; None past the node budget.
+fn durch_value(d: &Deal, nodes: u64, solver: &mut Solver) -> Option<f64> {
+    let p = Position::from_deal(d, Objective::Tricks)?;
+    let all = p.tricks_left() as i32;
+    solver
+        .reaches_within(&p, all, nodes)
+        .map(|ok| if ok { 1000.0 } else { -1000.0 })
+}
+
+/// True when seats `a` and `b` play on one side (partners sit opposite with four seats).
+pub(crate) fn same_side(d: &Deal, a: usize, b: usize) -> bool {
+    if d.players() == 4 {
+        a % 2 == b % 2
+    } else {
+        a == b
+    }
+}
+
+/// The metric: the soloist's deal score `solo` seen by `me` (itself on the soloist's side,
+/// negated for an opponent).
+pub(crate) fn seat_value(d: &Deal, me: usize, solo: f64) -> f64 {
+    match d.soloist() {
+        Some(s) if !same_side(d, me, s) => -solo,
+        _ => solo,
+    }
+}
+
+/// The value for `me` of a finished deal (0 after a redeal: nobody scores).
+pub(crate) fn final_value(d: &Deal, me: usize) -> f64 {
+    match d.soloist() {
+        Some(s) if d.phase() == Phase::Done => seat_value(d, me, f64::from(d.scores()[s])),
+        _ => 0.0,
+    }
+}
+
+/// The soloist's deal score when its side takes `v` more from `d` on (card points of the
+/// tricks and the last trick, or tricks in Durch), by the rules' one scoring function.
+pub(crate) fn soloist_score_after(d: &Deal, v: i32) -> f64 {
+    let Some(sol) = d.soloist() else { return 0.0 };
+    let left = d.total_tricks() - d.tricks_played();
+    let n = d.players();
+    let side_of = |s: usize| if n == 4 { s % 2 } else { s };
+    let side: Vec<usize> = (0..n).filter(|&x| same_side(d, x, sol)).collect();
+    let contract = d.contract().unwrap_or(Contract::Trump(binokel::Suit::Spades));
+    let mut f = SideFacts {
+        sides: if n == 4 { 2 } else { n },
+        soloist_side: side_of(sol),
+        bid: d.bid() as i32,
+        ..SideFacts::default()
+    };
+    let i = side_of(sol);
+    let durch = contract == Contract::Durch;
+    f.took[i] = side.iter().any(|&x| d.tricks_taken()[x] > 0) || v > 0;
+    f.cards[i] = side.iter().map(|&x| d.card_points()[x] as i32).sum::<i32>() + if durch { 0 } else { v };
+    f.melds[i] = side.iter().map(|&x| d.melds()[x] as i32).sum();
+    f.special_made = durch && v as u32 >= left;
+    f64::from(score_sides(d.rules(), contract, &f)[i])
+}
+
+/// Each seat's highest bid in a sampled deal: the heuristic's estimate of its hand with the
+/// Tapp of the sample, less 10 (the heuristic bot's margin).
+fn bid_limits(d: &Deal) -> [u32; 4] {
+    let mut out = [0u32; 4];
+    let k = d.rules().tapp as usize;
+    for (s, x) in out.iter_mut().enumerate().take(d.players()) {
+        let hand = d.hand(s).union(d.tapp()).unwrap_or(d.hand(s));
+        *x = best_burial(hand, k, d.rules()).2.saturating_sub(10);
+    }
+    out
+}
+
+/// Plays `d` to its end by the continuation policy: bids up to `limits` (the lowest legal
+/// raise, or pass), the heuristic's burial (a called card answered by giving the lowest
+/// card of the shortest suit), trump or surrender when the estimate falls 40 short of the
+/// bid, the heuristic's card play.
+pub fn play_on(d: &mut Deal, limits: &[u32; 4]) {
+    loop {
+        let Some(s) = d.to_act() else { return };
+        let a = match d.phase() {
+            Phase::Auction => {
+                let legal = d.legal_actions();
+                let low = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Bid(b) => Some(*b),
+                        _ => None,
+                    })
+                    .min();
+                match low {
+                    Some(b) if !legal.contains(&Action::Pass) || b <= limits[s] => Action::Bid(b),
+                    _ if legal.contains(&Action::Pass) => Action::Pass,
+                    _ => legal[0],
+                }
+            }
+            Phase::Bury => {
+                let hand = d.hand(s);
+                let (b, _, _) = best_burial(hand, d.rules().tapp as usize, d.rules());
+                let give = give_choice(hand);
+                if d.is_legal(Action::Bury(b)) {
+                    Action::Bury(b)
+                } else if d.is_legal(give) {
+                    give
+                } else {
+                    // Meld cards may not be buried: the best burial the rules allow.
+                    burial_candidates(hand, d.rules().tapp as usize, d.rules())
+                        .into_iter()
+                        .filter(|x| d.is_legal(Action::Bury(x.0)))
+                        .max_by_key(|x| (x.2, std::cmp::Reverse(x.0)))
+                        .map_or_else(|| d.legal_actions()[0], |x| Action::Bury(x.0))
+                }
+            }
+            Phase::Declare => {
+                let (t, v) = best_trump(d.hand(s), d.buried(), d.rules());
+                let surrender = Action::Surrender(t);
+                if i64::from(v) < i64::from(d.bid()) - 40 && d.is_legal(surrender) {
+                    surrender
+                } else if d.is_legal(Action::Trump(t)) {
+                    Action::Trump(t)
+                } else {
+                    d.legal_actions()[0]
+                }
+            }
+            Phase::Play => Action::Play(choose_card(&PlayCtx::from_deal(d))),
+            Phase::Done => return,
+        };
+        d.play_unchecked(a);
+    }
+}
+
+/// The card the policy gives after a call: the lowest card of the suit it holds fewest of.
+fn give_choice(hand: CardSet) -> Action {
+    let best = hand
+        .distinct()
+        .min_by_key(|c| (hand.of_suit(c.suit()).len(), c.rank() as u8, *c));
+    best.map_or(Action::Pass, Action::Give)
+}
+
+/// Two players: the strong bot's two-player search at the review budget (values: the
+/// seat's score less the other's).
+fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
+    let b = Budget {
+        play_samples: budget.play_samples,
+        solver_tricks: budget.solver_tricks,
+        deal_samples: budget.deal_samples,
+        burial_candidates: budget.burial_candidates,
+        solver_nodes: budget.solver_nodes,
+    };
+    let mut bot = StrongBot::new("review", b, seed);
+    let values = bot.hint(view);
+    if values.is_empty() {
+        return None;
+    }
+    // The two-player search samples twice its play budget (one world once the stock is
+    // empty: everything is known then).
+    let samples = if view.stock == 0 {
+        1
+    } else {
+        budget.play_samples * 2
+    };
+    Some(Rated { values, samples })
+}
