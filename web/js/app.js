@@ -80,7 +80,7 @@ function presetOptions(selected) {
     .join("");
 }
 
-const BOTS = ["random", "heuristic", "strong"];
+const BOTS = ["random", "beginner", "heuristic", "strong"];
 
 function botOptions(selected) {
   return BOTS.map((b) => `<option value="${b}" ${b === selected ? "selected" : ""}>${esc(t("bot." + b))}</option>`).join("");

@@ -17,8 +17,8 @@
 //!
 //! No search. Deterministic for its seed. Hints are the heuristic's rollout values.
 
-use crate::heuristic::{self, PlayCtx};
 use crate::info::Info;
+use crate::policy::{self, PlayCtx};
 use crate::{Bot, HeuristicBot};
 use binokel::cardset::mask_cards;
 use binokel::deal::beats;
@@ -56,15 +56,15 @@ impl BeginnerBot {
     }
 
     fn bid(&mut self, view: &View, info: &Info) -> Action {
-        let value = heuristic::hand_value(info, TAPP_GUESSES, &mut self.rng);
+        let value = policy::hand_value(info, TAPP_GUESSES, &mut self.rng);
         let misjudged = value + self.rng.gen_range(-BID_MISJUDGE..=BID_MISJUDGE);
         // bid_decision raises while the bid is at most value - 10.
-        heuristic::bid_decision(view, misjudged - (BID_MARGIN - 10.0))
+        policy::bid_decision(view, misjudged - (BID_MARGIN - 10.0))
     }
 
     fn card(&mut self, info: &Info, legal: u32) -> Card {
         let ctx = PlayCtx::from_info(info, legal);
-        let best = heuristic::choose_card(&ctx);
+        let best = policy::choose_card(&ctx);
         if legal.count_ones() <= 1 || !self.rng.gen_bool(MISTAKE) {
             return best;
         }
@@ -155,7 +155,7 @@ impl Bot for BeginnerBot {
         let a = match view.phase {
             Phase::Auction => self.bid(view, &info),
             Phase::Play => {
-                let legal = heuristic::legal_mask(view);
+                let legal = policy::legal_mask(view);
                 if legal == 0 {
                     self.heuristic.choose(view)
                 } else {

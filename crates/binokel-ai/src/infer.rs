@@ -9,7 +9,7 @@
 //! policy* ([`Model`]):
 //!
 //! - **Auction.** Each seat is given a latent hand value: the heuristic's bidding value
-//!   ([`crate::heuristic::hand_value`], the mean best burial over sampled Tapps) predicted
+//!   ([`crate::policy::hand_value`], the mean best burial over sampled Tapps) predicted
 //!   from the sampled hand by a cheap linear fit of `max over trumps of keep_value` (fitted
 //!   once per rules on hands dealt from a fixed seed, see [`Calibration`]), plus Gaussian
 //!   noise. The heuristic bids `b` while `b <= value - 10`, so a bid of `b` says
@@ -17,11 +17,11 @@
 //!   is the probability of the whole interval (one latent value per seat). A forced opening
 //!   says nothing.
 //! - **Declaration.** The soloist's trump: a softmax over the four suits of
-//!   [`crate::heuristic::keep_value`] of the hand it kept; a surrender: a logistic in how far
+//!   [`crate::policy::keep_value`] of the hand it kept; a surrender: a logistic in how far
 //!   the best trump's value falls below `bid - 40` (the heuristic's rule). Durch and Bettel
 //!   are not rated.
 //! - **Card play.** Each card another seat played: the heuristic's card
-//!   ([`crate::heuristic::choose_card`] on that seat's sampled hand at that moment) with
+//!   ([`crate::policy::choose_card`] on that seat's sampled hand at that moment) with
 //!   probability `1 - noise`, else any legal card uniformly (so a card played from a single
 //!   legal card says nothing, and a card the heuristic would not play costs a factor).
 //! - Not rated: a burial hidden from this seat, and everything from a call (house rule
@@ -33,8 +33,8 @@
 //! small mismatches add up) and picks `n` of them by systematic resampling. Everything is
 //! driven by the caller's rng, so a bot stays deterministic for its seed.
 
-use crate::heuristic::{self, PlayCtx};
 use crate::info::Info;
+use crate::policy::{self, PlayCtx};
 use crate::sample::Sampler;
 use binokel::{Action, CardSet, Deal, Phase, Rules, Seat, Suit};
 use rand::{Rng, SeedableRng};
@@ -163,7 +163,7 @@ impl Model {
         let (kept, buried, rules) = (d.hand(sol), d.buried(), d.rules());
         let values: Vec<f64> = Suit::ALL
             .into_iter()
-            .map(|t| f64::from(heuristic::keep_value(kept, buried, t, rules)))
+            .map(|t| f64::from(policy::keep_value(kept, buried, t, rules)))
             .collect();
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let z: f64 = values
@@ -187,7 +187,7 @@ impl Model {
         if count <= 1.0 {
             return 0.0;
         }
-        let h = heuristic::choose_card(&PlayCtx::from_deal(d));
+        let h = policy::choose_card(&PlayCtx::from_deal(d));
         let p = self.card_noise / count + if h == c { 1.0 - self.card_noise } else { 0.0 };
         p.max(1e-3).ln()
     }
@@ -261,7 +261,7 @@ impl Calibration {
 pub fn cheap_value(hand: CardSet, rules: &Rules) -> f64 {
     Suit::ALL
         .into_iter()
-        .map(|t| heuristic::keep_value(hand, CardSet::EMPTY, t, rules))
+        .map(|t| policy::keep_value(hand, CardSet::EMPTY, t, rules))
         .max()
         .map_or(0.0, f64::from)
 }
@@ -296,7 +296,7 @@ fn fit(info: &Info) -> Calibration {
         let mut probe = info.clone();
         probe.hand = hand;
         xs.push(cheap_value(hand, &rules));
-        ys.push(heuristic::hand_value(&probe, 12, &mut rng));
+        ys.push(policy::hand_value(&probe, 12, &mut rng));
     }
     let n = xs.len() as f64;
     let mx = xs.iter().sum::<f64>() / n;

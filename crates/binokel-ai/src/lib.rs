@@ -6,9 +6,11 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod beginner;
 pub mod budget;
 pub mod engine;
 pub mod heuristic;
+pub mod infer;
 pub mod info;
 pub mod policy;
 pub mod review;
@@ -83,16 +85,33 @@ impl Bot for RandomBot {
 }
 
 /// The names `make_bot` knows.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic", "strong", "easy", "medium", "hard"];
+pub const BOT_NAMES: &[&str] = &[
+    "random",
+    "beginner",
+    "heuristic",
+    "strong",
+    "strong-v1",
+    "strong-infer",
+    "easy",
+    "medium",
+    "hard",
+];
 
-/// A bot by name, seeded: `random`, `heuristic`, `strong` (the default opponent) and the
-/// levels for people `easy`, `medium`, `hard` (`hard` is `strong`), which differ in search
-/// budget.
+/// A bot by name, seeded: `random`, `beginner` (the heuristic with a learner's slips,
+/// [`beginner`]), `heuristic`, `strong` (the default opponent), `strong-v1` (the strong bot
+/// of commit 8b0a699, kept for measuring; today the same as `strong`), `strong-infer` (the
+/// strong bot with its sampled deals weighted by [`infer`]; not yet better than `strong-v1`,
+/// so not the default) and the levels for people `easy`, `medium`, `hard` (`hard` is
+/// `strong`), which differ in search budget.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
+        "beginner" => Ok(Box::new(beginner::BeginnerBot::new(seed))),
         "heuristic" => Ok(Box::new(HeuristicBot::new(seed))),
-        "strong" | "hard" => Ok(Box::new(StrongBot::new(name, Budget::STRONG, seed))),
+        "strong" | "hard" | "strong-v1" => Ok(Box::new(StrongBot::new(name, Budget::STRONG, seed))),
+        "strong-infer" => Ok(Box::new(
+            StrongBot::new(name, Budget::STRONG, seed).with_inference(infer::Model::DEFAULT),
+        )),
         "medium" => Ok(Box::new(StrongBot::new(name, Budget::MEDIUM, seed))),
         "easy" => Ok(Box::new(StrongBot::new(name, Budget::EASY, seed))),
         _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
@@ -107,7 +126,10 @@ pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
 /// decisions it is the same as a [`make_bot`] bot's first decision with a fresh solver.
 pub fn make_worker_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     match name {
-        "strong" | "hard" => Ok(Box::new(StrongBot::for_worker(name, Budget::STRONG, seed))),
+        "strong" | "hard" | "strong-v1" => Ok(Box::new(StrongBot::for_worker(name, Budget::STRONG, seed))),
+        "strong-infer" => Ok(Box::new(
+            StrongBot::for_worker(name, Budget::STRONG, seed).with_inference(infer::Model::DEFAULT),
+        )),
         "medium" => Ok(Box::new(StrongBot::for_worker(name, Budget::MEDIUM, seed))),
         "easy" => Ok(Box::new(StrongBot::for_worker(name, Budget::EASY, seed))),
         _ => make_bot(name, seed),

@@ -30,6 +30,9 @@ pub struct StrongBot {
     /// Its own solver (kept across decisions), or None: it borrows the solver of the thread
     /// that runs the decision ([`StrongBot::for_worker`]).
     solver: Option<Solver>,
+    /// The inference model that weights sampled deals, or None (uniform samples, the
+    /// behaviour of `strong-v1`).
+    inference: Option<crate::infer::Model>,
 }
 
 thread_local! {
@@ -55,6 +58,7 @@ impl StrongBot {
             budget,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: Some(Solver::new(18)),
+            inference: None,
         }
     }
 
@@ -69,7 +73,15 @@ impl StrongBot {
             budget,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: None,
+            inference: None,
         }
+    }
+
+    /// The same bot with its sampled deals weighted by `model` ([`crate::infer`]): the
+    /// other seats' bids, declaration and cards make some deals likelier than others.
+    pub fn with_inference(mut self, model: crate::infer::Model) -> StrongBot {
+        self.inference = Some(model);
+        self
     }
 
     /// Every legal action with its mean value over `deals` (best first). The arena's
@@ -106,6 +118,9 @@ impl StrongBot {
         let Ok(s) = Sampler::new(info) else {
             return Vec::new();
         };
+        if let Some(m) = self.inference.filter(|_| crate::infer::informative(info)) {
+            return m.infer_samples(&s, info, n, &mut self.rng);
+        }
         (0..n).filter_map(|_| s.sample(&mut self.rng)).collect()
     }
 

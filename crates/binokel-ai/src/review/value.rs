@@ -14,8 +14,8 @@
 //!   the seat's score less the other's.
 
 use super::ReviewBudget;
-use crate::policy::{best_burial, best_trump, burial_candidates, choose_card, PlayCtx};
 use crate::info::Info;
+use crate::policy::{best_burial, best_trump, burial_candidates, choose_card, PlayCtx};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
 use crate::{Bot, Budget, StrongBot};

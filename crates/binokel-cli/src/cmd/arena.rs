@@ -14,9 +14,9 @@ use std::time::Duration;
 /// Arguments of `binokel arena`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// Seats, comma separated: bot names (random, heuristic, strong, easy, medium, hard),
-    /// `omniscient` (the strong search shown the true deal: the upper bound) or
-    /// `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Three players, two
+    /// Seats, comma separated: bot names (random, beginner, heuristic, strong, strong-v1,
+    /// easy, medium, hard), `omniscient` (the strong search shown the true deal: the upper
+    /// bound) or `cmd:<command line>` (an outside engine, docs/engine-protocol.md). Three players, two
     /// names: each deal is played six times (every arrangement); three names: three
     /// rotations. Four players (partners opposite), two names: A/B/A/B and B/A/B/A; four
     /// names: four rotations (the first and third are partners). Two players, two names: the

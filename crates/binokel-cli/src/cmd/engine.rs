@@ -7,7 +7,7 @@ use std::process::ExitCode;
 /// Arguments of `binokel engine`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// The bot to run: random, heuristic, strong, easy, medium, hard.
+    /// The bot to run: random, beginner, heuristic, strong, strong-v1, easy, medium, hard.
     #[arg(long, default_value = "strong")]
     pub bot: String,
     /// The bot's seed (bots are deterministic for a seed).

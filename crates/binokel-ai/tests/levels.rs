@@ -1,0 +1,200 @@
+//! The levels of issue #20: `strong-v1` decides as `strong` did before inference (scores
+//! recorded from the baseline binary of commit 8b0a699), inference changes the sampled deals,
+//! and `beginner` plays legally on every preset and differs from the heuristic.
+
+use binokel::{Action, Game, Phase, Preset, Rules, View};
+use binokel_ai::infer::{cheap_value, Model};
+use binokel_ai::info::Info;
+use binokel_ai::sample::Sampler;
+use binokel_ai::{make_bot, make_worker_bot, BOT_NAMES};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+#[test]
+fn the_levels_exist() {
+    for name in [
+        "random",
+        "beginner",
+        "heuristic",
+        "strong",
+        "strong-v1",
+        "easy",
+        "medium",
+        "hard",
+    ] {
+        assert!(BOT_NAMES.contains(&name), "{name} missing from BOT_NAMES");
+        assert_eq!(make_bot(name, 1).unwrap().name(), name);
+        assert_eq!(make_worker_bot(name, 1).unwrap().name(), name);
+    }
+    for name in BOT_NAMES {
+        assert!(make_bot(name, 0).is_ok(), "{name}");
+    }
+}
+
+/// `binokel arena --bots strong,heuristic --deals 2 --seed 7` with the baseline binary
+/// (commit 8b0a699, before inference): per set, per play, the scores, bid and decisions.
+#[allow(clippy::type_complexity)]
+const BASELINE_SEED_7: [[([i32; 3], u32, [u64; 3]); 6]; 2] = [
+    [
+        ([214, 0, -540], 270, [19, 19, 24]),
+        ([173, 177, -620], 310, [24, 16, 26]),
+        ([-280, 190, 130], 280, [9, 4, 5]),
+        ([-280, 190, 130], 280, [9, 4, 5]),
+        ([102, 307, 101], 230, [20, 19, 19]),
+        ([217, 0, -580], 290, [21, 18, 25]),
+    ],
+    [
+        ([201, 134, 265], 240, [21, 20, 18]),
+        ([-580, 186, 185], 290, [25, 21, 18]),
+        ([-580, 150, 230], 290, [25, 20, 19]),
+        ([-580, 167, 215], 290, [25, 21, 18]),
+        ([181, 121, 298], 240, [21, 20, 18]),
+        ([186, 172, -520], 260, [22, 21, 18]),
+    ],
+];
+
+#[test]
+fn strong_v1_plays_as_the_baseline_strong() {
+    let bots = vec!["strong-v1".to_string(), "heuristic".to_string()];
+    for (set, expected) in BASELINE_SEED_7.iter().enumerate() {
+        let v = binokel_ai::arena::play_set(&bots, Rules::default(), 7, set as u64, Duration::from_secs(60));
+        let plays = v["plays"].as_array().expect("plays");
+        assert_eq!(plays.len(), 6);
+        for (p, (scores, bid, decisions)) in plays.iter().zip(expected) {
+            let got: Vec<i64> = p["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_i64().unwrap())
+                .collect();
+            let want: Vec<i64> = scores.iter().map(|&x| i64::from(x)).collect();
+            assert_eq!(got, want, "set {set} scores");
+            assert_eq!(p["bid"].as_u64(), Some(u64::from(*bid)), "set {set} bid");
+            let got: Vec<u64> = p["decisions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect();
+            assert_eq!(got, decisions.to_vec(), "set {set} decisions");
+        }
+    }
+}
+
+/// Seat 0's view in the auction after seat 1 raised to at least 250 and seat 2 passed.
+fn view_after_high_bid(seed: u64) -> Option<View> {
+    let mut game = Game::new(Rules::default(), Vec::new());
+    game.start_seeded_deal(seed).unwrap();
+    while let Some(seat) = game.to_act() {
+        let view = View::of(&game, Some(seat)).unwrap();
+        if view.phase != Phase::Auction {
+            return None;
+        }
+        let raise = view.legal.iter().copied().find(|a| matches!(a, Action::Bid(_)));
+        if seat == 0 && view.bid >= 250 {
+            return Some(view);
+        }
+        let a = match seat {
+            2 if view.legal.contains(&Action::Pass) => Action::Pass,
+            _ => raise.unwrap_or(Action::Pass),
+        };
+        game.play(a).unwrap();
+    }
+    None
+}
+
+#[test]
+fn inference_prefers_strong_hands_for_a_high_bidder() {
+    let model = Model::DEFAULT;
+    let mut checked = 0;
+    for seed in 0..4 {
+        let Some(view) = view_after_high_bid(seed) else {
+            continue;
+        };
+        let info = Info::from_view(&view).unwrap();
+        let sampler = Sampler::new(&info).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let uniform: Vec<_> = (0..60).filter_map(|_| sampler.sample(&mut rng)).collect();
+        let inferred = model.infer_samples(&sampler, &info, 60, &mut rng);
+        assert_eq!(inferred.len(), 60);
+        assert!(inferred.iter().all(|d| binokel_ai::sample::consistent(&info, d)));
+        let mean = |ds: &[binokel::Deal], s: usize| {
+            ds.iter()
+                .map(|d| cheap_value(d.hand(s), &info.rules))
+                .sum::<f64>()
+                / ds.len() as f64
+        };
+        // The bidder's hands are stronger, the passer's weaker, than uniform samples'.
+        assert!(
+            mean(&inferred, 1) > mean(&uniform, 1) + 10.0,
+            "seed {seed}: bidder {} vs {}",
+            mean(&inferred, 1),
+            mean(&uniform, 1)
+        );
+        assert!(mean(&inferred, 2) < mean(&uniform, 2), "seed {seed}: passer");
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} views");
+}
+
+#[test]
+fn strong_infer_and_strong_v1_differ_once_others_have_acted() {
+    // Same seed, same views: the inference draws other deals, so some hint values differ.
+    let mut differ = 0;
+    for seed in 0..3 {
+        let Some(view) = view_after_high_bid(seed) else {
+            continue;
+        };
+        let a = make_bot("strong-infer", 5).unwrap().hint(&view);
+        let b = make_bot("strong-v1", 5).unwrap().hint(&view);
+        if a != b {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0);
+}
+
+#[test]
+fn beginner_is_legal_on_every_preset_and_differs_from_heuristic() {
+    let mut differ = 0;
+    let mut decisions = 0;
+    for (i, p) in Preset::ALL.iter().enumerate() {
+        let rules = Rules::preset(*p);
+        let n = usize::from(rules.players);
+        for d in 0..3u64 {
+            let mut game = Game::new(rules, Vec::new());
+            game.start_seeded_deal(40 + d).unwrap();
+            let mut bots: Vec<_> = (0..n)
+                .map(|s| {
+                    make_bot(
+                        if s % 2 == 0 { "beginner" } else { "heuristic" },
+                        d * 7 + s as u64,
+                    )
+                    .unwrap()
+                })
+                .collect();
+            let mut shadow = make_bot("heuristic", 0).unwrap();
+            while let Some(seat) = game.to_act() {
+                let view = View::of(&game, Some(seat)).unwrap();
+                let a = bots[seat].choose(&view);
+                assert!(
+                    view.legal.contains(&a),
+                    "preset {i}: beginner chose illegal {a:?}"
+                );
+                if seat % 2 == 0 && view.phase == Phase::Play && view.legal.len() > 1 {
+                    decisions += 1;
+                    if shadow.choose(&view) != a {
+                        differ += 1;
+                    }
+                }
+                game.play(a).unwrap();
+            }
+        }
+    }
+    assert!(decisions > 100);
+    assert!(
+        differ * 10 > decisions,
+        "beginner differs in {differ} of {decisions} card plays"
+    );
+}
