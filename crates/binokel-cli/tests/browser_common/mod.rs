@@ -273,17 +273,41 @@ pub async fn js_errors(b: &Browser) -> Vec<String> {
         .expect("a session");
     let addr = b.driver_url.trim_start_matches("http://").to_string();
     let body = r#"{"type":"browser"}"#;
-    // HTTP/1.0: a plain body, no chunks, the connection closes after the answer.
     let request = format!(
-        "POST /session/{sid}/se/log HTTP/1.0\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /session/{sid}/se/log HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     let mut stream = tokio::net::TcpStream::connect(&addr)
         .await
         .expect("connect to chromedriver");
     stream.write_all(request.as_bytes()).await.expect("send");
+    // The answer has a Content-Length; read until the whole body is there.
     let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("read");
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = tokio::time::timeout(WAIT, stream.read(&mut buf))
+            .await
+            .expect("chromedriver answers")
+            .expect("read");
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer);
+        if let Some(head) = text.find("\r\n\r\n") {
+            let len = text[..head]
+                .lines()
+                .find_map(|l| {
+                    let (k, v) = l.split_once(':')?;
+                    k.eq_ignore_ascii_case("content-length")
+                        .then(|| v.trim().parse::<usize>().ok())?
+                })
+                .unwrap_or(usize::MAX);
+            if answer.len() >= head + 4 + len {
+                break;
+            }
+        }
+        if n == 0 {
+            break;
+        }
+    }
     let answer = String::from_utf8_lossy(&answer);
     let json_at = answer.find("\r\n\r\n").map_or(0, |i| i + 4);
     let v: Value = serde_json::from_str(&answer[json_at..])
