@@ -79,8 +79,6 @@ export const controlMethods = {
       }
       if (this.offers("hint")) {
         out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
-        const h = this.currentHint(v);
-        if (h) out.push(hintPanelHtml(h, style, this.hintAll));
       }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
       out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
@@ -91,6 +89,12 @@ export const controlMethods = {
       out.push(`<button type="button" id="undo-button">${esc(t("undo.button"))}</button>`);
     }
     return out.join("");
+  },
+
+  /** The hint's list, drawn under the hand so that a hint never moves the hand. */
+  hintHtml(v, myTurn, style) {
+    const h = myTurn && this.offers("hint") ? this.currentHint(v) : null;
+    return h ? hintPanelHtml(h, style, this.hintAll) : "";
   },
 
   /**
@@ -165,7 +169,8 @@ export const controlMethods = {
         if (hintedLeft.get(c) > 0) {
           hintedLeft.set(c, hintedLeft.get(c) - 1);
           cls += " hinted";
-          badge = `<span class="hint-badge">${esc(t("hint.best_mark"))}</span>`;
+          // A star, not the word: the visible slice of a card in an 18-card fan is narrow.
+          badge = `<span class="hint-badge" title="${esc(t("hint.best_mark"))}">★</span>`;
         }
         const chosen = this.selected.includes(i) ? ` aria-pressed="true"` : burying ? ` aria-pressed="false"` : "";
         return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;

@@ -70,7 +70,7 @@ export const drawMethods = {
             ${mine}
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
-          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) : ""}
+          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
         </div>
         <aside class="table-side">${this.sideHtml(v, style)}</aside>
       </div>

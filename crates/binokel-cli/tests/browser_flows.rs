@@ -416,7 +416,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
 
     // The chosen cards stand a third of a card above the others.
     for i in 0..best_cards.len() {
-        click_card(c, &format!("#hand .card.hinted:not(.selected)")).await;
+        click_card(c, "#hand .card.hinted:not(.selected)").await;
         wait_js(
             c,
             &format!(
