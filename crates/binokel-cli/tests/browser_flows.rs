@@ -120,6 +120,7 @@ async fn surrender_from_the_declaration_buttons() {
         .chain(scores.iter().map(Value::to_string))
         .collect();
     assert_eq!(sheet, json!(want), "the score sheet's first line");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -198,6 +199,7 @@ async fn rules_page_of_the_chosen_preset() {
         "the standard rules from the table",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -271,6 +273,7 @@ async fn french_and_german_card_styles() {
         "French cards in the hand",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -316,6 +319,7 @@ async fn the_page_fits_a_phone() {
         wait_js(c, "document.querySelector('main h1')", page).await;
         assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "{page}");
     }
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
