@@ -105,6 +105,8 @@ function showStart() {
       </form>
       <form class="panel" id="create-form">
         <h2>${esc(t("start.create"))}</h2>
+        <label for="create-name">${esc(t("start.name"))}</label>
+        <input id="create-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
         <div class="row">
           <div><label for="create-preset">${esc(t("start.preset"))}</label>
           <select id="create-preset">${presetOptions("standard")}</select></div>
@@ -150,6 +152,14 @@ function showStart() {
       k.addEventListener("change", () => (botSel.disabled = k.value !== "bot"));
     }
   };
+  // One person, one name: typing it in the quick form fills the friends' form too, until
+  // that form's own field is edited.
+  const createName = app.querySelector("#create-name");
+  let ownName = false;
+  createName.addEventListener("input", () => (ownName = true));
+  app.querySelector("#quick-name").addEventListener("input", (e) => {
+    if (!ownName) createName.value = e.target.value;
+  });
   preset.addEventListener("change", drawSeats);
   drawSeats();
 
@@ -173,9 +183,11 @@ function showStart() {
       const botSel = seatBox.querySelector(`.seat-bot[data-seat="${k.dataset.seat}"]`);
       seats.push(k.value === "bot" ? { kind: "bot", bot: botSel.value } : { kind: "human" });
     }
+    const name = app.querySelector("#create-name").value.trim();
+    if (name) store.setPref("name", name);
     const req = {
       rules: preset.value,
-      name: playerName() || app.querySelector("#quick-name").value.trim() || t("start.default_name"),
+      name: name || t("start.default_name"),
       seats,
     };
     const target = parseInt(app.querySelector("#create-target").value, 10);

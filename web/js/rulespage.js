@@ -42,6 +42,26 @@ const MELDS = [
   ["diss", "9", "10", ""],
 ];
 
+// Values that read as yes or no after the option's words ("Durch allowed: yes").
+const YES = { on: true, yes: true, allowed: true, included: true, ten: true };
+const NO = { off: true, no: true, forbidden: true, separate: true, none: true };
+
+/** An option's value in words: numbers as they are, switches as yes/no, else its own message. */
+function optionValue(k, v) {
+  if (/^\d+$/.test(v)) return v;
+  if (k === "low") return v === "seven" ? "7" : "9";
+  if (YES[v]) return t("optv.yes");
+  if (NO[v]) return t("optv.no");
+  return t(`optv.${k}.${v}`);
+}
+
+/** The ranks from high to low as the cards print them in `style` (e.g. "A 10 K Q J 9"). */
+function ranksText(p, style) {
+  const low = p.options.low === "seven" ? "7" : "9";
+  const ranks = p.options.pack === "40" ? ["A", "T", "K", "Q", "J"] : ["A", "T", "K", "Q", "J", low];
+  return ranks.map((r) => (r === "7" ? "7" : rankLabel(r, style))).join(" ");
+}
+
 /** Draws the rules page of `preset`. */
 export function showRules(root, preset) {
   if (!PRESETS[preset]) preset = "standard";
@@ -50,11 +70,13 @@ export function showRules(root, preset) {
   const choose = Object.keys(PRESETS)
     .map((k) => `<option value="${k}" ${k === preset ? "selected" : ""}>${esc(t("preset." + k))}</option>`)
     .join("");
+  // Each option in words: what it decides, then the preset's choice (the identifiers of
+  // docs/rules.md stay in data attributes, for the tests and the curious).
   const opts = Object.keys(DEFAULTS)
     .map((k) => {
       const v = p.options[k] ?? DEFAULTS[k];
       const changed = k in p.options && p.options[k] !== DEFAULTS[k];
-      return `<tr ${changed ? 'class="changed"' : ""}><td><code>${k}</code></td><td>${changed ? "<strong>" : ""}${esc(v)}${changed ? "</strong>" : ""}</td><td>${esc(t("opt." + k))}</td></tr>`;
+      return `<tr ${changed ? 'class="changed"' : ""} data-option="${k}" data-value="${esc(v)}"><td>${esc(t("opt." + k))}</td><td>${changed ? "<strong>" : ""}${esc(optionValue(k, v))}${changed ? "</strong>" : ""}</td></tr>`;
     })
     .join("");
   const sample = ["AS", "TS", "KS", "QS", "JS", "9S"].map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("");
@@ -77,7 +99,7 @@ export function showRules(root, preset) {
     <h1>${esc(t("rules.title", { preset: t("preset." + preset) }))}</h1>
     <label>${esc(t("start.preset"))} <select id="rules-preset">${choose}</select></label>
     <div class="mini-trick" style="margin:0.6rem 0">${sample}</div>
-    <p class="muted">${esc(t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks"))}</p>
+    <p class="muted" id="rules-ranks">${esc(t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks", { ranks: ranksText(p, style) }))}</p>
     ${changes}${extra}
     ${steps ? `<h2>${esc(t("rules.course"))}</h2><ol>${steps}</ol>` : ""}
     <h2>${esc(t("rules.melds"))}</h2>

@@ -4,9 +4,10 @@
 // (web/js/table.js puts them on its prototype).
 
 import { t } from "./i18n.js";
-import { cardSvg, sortHand, splitCards } from "./cards.js";
+import { cardSvg, cardInline, sortHand, splitCards, suitSvg } from "./cards.js";
 import { esc, toast, cardStyle } from "./util.js";
-import { meldValue } from "./engine.js";
+import { meldValue, replayRules } from "./engine.js";
+import { meldsOf } from "./scoring.js";
 import { rematch } from "./newtable.js";
 import { actionText, cardPlain } from "./text.js";
 
@@ -59,12 +60,7 @@ export const controlMethods = {
         out.push(`<span class="prompt" id="bury-prompt">${esc(t("ctl.bury", { n: need, k: this.selected.length }))}</span>`);
         out.push(`<button type="button" class="primary" id="act-bury" ${this.selected.length === need ? "" : "disabled"}>${esc(t("ctl.bury_button"))}</button>`);
       }
-      if (decl.length) {
-        out.push(`<span class="prompt">${esc(t("ctl.declare"))}</span>`);
-        for (const a of decl) {
-          out.push(`<button type="button" data-act="${a}" class="${a.startsWith("trump") ? "primary" : ""}" id="act-${a.replace(" ", "-")}">${actionText(a, style, true)}</button>`);
-        }
-      }
+      if (decl.length) out.push(this.declarationHtml(v, decl, style));
       if (calls.length) {
         out.push(
           `<select id="call-card" aria-label="${esc(t("ctl.call"))}"><option value="">${esc(t("ctl.call"))}</option>${calls
@@ -83,8 +79,6 @@ export const controlMethods = {
       }
       if (this.offers("hint")) {
         out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
-        const h = this.currentHint(v);
-        if (h) out.push(hintPanelHtml(h, style));
       }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
       out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
@@ -97,28 +91,92 @@ export const controlMethods = {
     return out.join("");
   },
 
+  /** The hint's list, drawn under the hand so that a hint never moves the hand. */
+  hintHtml(v, myTurn, style) {
+    const h = myTurn && this.offers("hint") ? this.currentHint(v) : null;
+    return h ? hintPanelHtml(h, style, this.hintAll) : "";
+  },
+
+  /**
+   * The declaration: one choice of trump suit, each suit with the meld value of the hand
+   * under it, then Durch or Bettel where the rules allow, and giving up as its own
+   * danger-styled action with its cost; it asks for the trump (the opponents' melds count
+   * under it) in a second step that can be cancelled.
+   */
+  declarationHtml(v, decl, style) {
+    const out = [];
+    const gives = decl.filter((a) => a.startsWith("surrender "));
+    const cost = `−${v.bid}`;
+    if (this.surrenderKey === this.selectKey && gives.length) {
+      out.push(`<span class="prompt" id="give-up-prompt">${esc(t("ctl.give_up_which", { cost }))}</span>`);
+      for (const a of gives) {
+        const s = a.slice(-1);
+        out.push(
+          `<button type="button" class="danger" data-act="${a}" id="act-surrender-${s}">${suitSvg(s, style, 16)} ${esc(t(`suit.${style}.${s}`))}</button>`,
+        );
+      }
+      out.push(`<button type="button" id="act-give-up-cancel">${esc(t("ctl.give_up_cancel"))}</button>`);
+      return `<div class="declaration giving-up" id="declaration">${out.join("")}</div>`;
+    }
+    let rules;
+    try {
+      rules = replayRules(v.rules);
+    } catch {
+      rules = { rundgang: "off", family_pair: "separate" };
+    }
+    const hand = splitCards(v.hand);
+    out.push(`<span class="prompt">${esc(t("ctl.declare_trump"))}</span>`);
+    const suits = [];
+    for (const a of decl.filter((x) => x.startsWith("trump "))) {
+      const s = a.slice(-1);
+      const melds = meldsOf(hand, s, rules).total;
+      suits.push(
+        `<button type="button" class="primary trump-choice" data-act="${a}" id="act-trump-${s}" data-melds="${melds}">${suitSvg(s, style, 20)} <span class="suit-name">${esc(t(`suit.${style}.${s}`))}</span> <span class="worth">${esc(t("ctl.melds_worth", { n: melds }))}</span></button>`,
+      );
+    }
+    if (suits.length) out.push(`<span class="trump-choices">${suits.join("")}</span>`);
+    for (const a of decl.filter((x) => x === "durch" || x === "bettel")) {
+      out.push(`<button type="button" data-act="${a}" id="act-${a}" title="${esc(t(`ctl.${a}_title`))}">${actionText(a, style, true)}</button>`);
+    }
+    if (gives.length) {
+      out.push(`<button type="button" class="danger" id="act-give-up">${esc(t("ctl.give_up", { cost }))}</button>`);
+    }
+    return `<div class="declaration" id="declaration">${out.join("")}</div>`;
+  },
+
   handHtml(v, myTurn, style) {
     const trump = v.contract && /^(trump|surrender) /.test(v.contract) ? v.contract.slice(-1) : v.trump || null;
     const cards = sortHand(splitCards(v.hand), trump);
     const legal = new Set(v.legal);
     const burying = myTurn && v.legal.some((a) => a.startsWith("bury "));
+    // Only a decision about one card to play (or give) marks cards legal or illegal; in the
+    // auction, the burial and the declaration the whole hand must be read, so none is dimmed.
+    const choosing = myTurn && v.legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a) || a.startsWith("give "));
     this.handCards = cards;
+    const hint = this.currentHint(v);
+    // The best burial's cards are marked in the hand (one mark per copy it names).
+    const hintedLeft = new Map();
+    if (hint && hint.best.startsWith("bury ")) for (const c of splitCards(hint.best.slice(5))) hintedLeft.set(c, (hintedLeft.get(c) || 0) + 1);
     const html = cards
       .map((c, i) => {
         let cls = "";
-        if (myTurn) {
-          if (burying) cls = "legal";
-          else cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
-        }
+        if (burying) cls = "choosable";
+        else if (choosing) cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
         if (this.selected.includes(i)) cls += " selected";
-        const hint = this.currentHint(v);
         const rated = hint && hint.hints.find((x) => x.action === c);
+        let badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
         if (hint && hint.best === c) cls += " hinted";
-        const badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
-        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}" aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;
+        if (hintedLeft.get(c) > 0) {
+          hintedLeft.set(c, hintedLeft.get(c) - 1);
+          cls += " hinted";
+          // A star, not the word: the visible slice of a card in an 18-card fan is narrow.
+          badge = `<span class="hint-badge" title="${esc(t("hint.best_mark"))}">★</span>`;
+        }
+        const chosen = this.selected.includes(i) ? ` aria-pressed="true"` : burying ? ` aria-pressed="false"` : "";
+        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;
       })
       .join("");
-    return `<div class="hand ${myTurn ? "my-turn" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
+    return `<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
   },
 
   wireBar() {
@@ -176,6 +234,27 @@ export const controlMethods = {
         else toast(t("ctl.bury_illegal"));
       });
     }
+    const giveUp = root.querySelector("#act-give-up");
+    if (giveUp) {
+      giveUp.addEventListener("click", () => {
+        this.surrenderKey = this.selectKey;
+        this.render();
+      });
+    }
+    const cancel = root.querySelector("#act-give-up-cancel");
+    if (cancel) {
+      cancel.addEventListener("click", () => {
+        this.surrenderKey = null;
+        this.render();
+      });
+    }
+    const hintMore = root.querySelector("#hint-more");
+    if (hintMore) {
+      hintMore.addEventListener("click", () => {
+        this.hintAll = true;
+        this.render();
+      });
+    }
     const hint = root.querySelector("#hint-button");
     if (hint) hint.addEventListener("click", () => this.send({ type: "hint" }, "hint"));
     const undo = root.querySelector("#undo-button");
@@ -199,13 +278,31 @@ function hintValue(score) {
   return x > 0 ? `+${s}` : s;
 }
 
-/** Every legal action the strong bot rated, best first and marked. */
-function hintPanelHtml(h, style) {
+/** How many rated actions a hint shows before "and N more". */
+const HINT_SHOWN = 5;
+
+/** A hint's action in words; a burial as card chips. */
+function hintActionHtml(a, style) {
+  if (a.startsWith("bury ")) {
+    return `<span class="chips">${splitCards(a.slice(5))
+      .map((c) => `<span class="chip">${cardInline(c, style)}</span>`)
+      .join("")}</span>`;
+  }
+  return actionText(a, style, true);
+}
+
+/**
+ * Every legal action the strong bot rated, best first and marked. Only the best few are
+ * shown (a burial has hundreds); the rest stay in the list, hidden behind "and N more".
+ */
+function hintPanelHtml(h, style, all) {
   const items = h.hints
     .map(
       (x, i) =>
-        `<li class="${i === 0 ? "best" : ""}" data-action="${esc(x.action)}" data-score="${esc(String(x.score))}">${actionText(x.action, style, true)} <span class="hint-value">${esc(hintValue(x.score))}</span>${i === 0 ? ` <strong>${esc(t("hint.best_mark"))}</strong>` : ""}</li>`,
+        `<li class="${i === 0 ? "best" : ""}" data-action="${esc(x.action)}" data-score="${esc(String(x.score))}"${!all && i >= HINT_SHOWN ? " hidden" : ""}>${hintActionHtml(x.action, style)} <span class="hint-value">${esc(hintValue(x.score))}</span>${i === 0 ? ` <strong>${esc(t("hint.best_mark"))}</strong>` : ""}</li>`,
     )
     .join("");
-  return `<div class="hint-panel" id="hint-panel"><span class="muted">${esc(t("hint.heading"))}</span><ol>${items}</ol></div>`;
+  const rest = h.hints.length - HINT_SHOWN;
+  const more = !all && rest > 0 ? `<button type="button" class="link" id="hint-more">${esc(t("hint.more", { n: rest }))}</button>` : "";
+  return `<div class="hint-panel" id="hint-panel"><span class="muted">${esc(t("hint.heading"))}</span><ol>${items}</ol>${more}</div>`;
 }

@@ -70,7 +70,7 @@ export const drawMethods = {
             ${mine}
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
-          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) : ""}
+          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
         </div>
         <aside class="table-side">${this.sideHtml(v, style)}</aside>
       </div>
@@ -197,8 +197,17 @@ export const drawMethods = {
       parts.push(`<div class="info" id="deal-over"><strong>${esc(t("table.deal_over"))}</strong>${verdict}<table class="scores">${rows}</table></div>`);
     }
     if (v.to_act !== null && v.to_act !== undefined && v.phase !== "done") {
+      // Whose decision it is, in the words of the phase: a bid is not a card to play.
       const mine = v.to_act === this.seat;
-      parts.push(`<div class="info" id="turn-info">${esc(mine ? t("table.your_turn") : t("table.turn_of", { name: name(v.to_act) }))}</div>`);
+      const what = { auction: "bid", bury: "bury", declare: "declare" }[v.phase];
+      const text = what
+        ? mine
+          ? t(`table.your_${what}`)
+          : t(`table.turn_${what}`, { name: name(v.to_act) })
+        : mine
+          ? t("table.your_turn")
+          : t("table.turn_of", { name: name(v.to_act) });
+      parts.push(`<div class="info" id="turn-info">${esc(text)}</div>`);
     }
     return parts.join("");
   },
@@ -242,8 +251,12 @@ export const drawMethods = {
         .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
         .join("")}</div></section>`;
     }
+    // The move numbers are drawn, not list markers: a marker of 10 and up was cut off.
     const log = v.history
-      .map((h) => `<li>${esc(name(h.seat))}: ${h.action === null ? esc(t("act.bury_hidden")) : actionText(h.action, style, false)}</li>`)
+      .map(
+        (h, i) =>
+          `<li><span class="log-n">${i + 1}.</span> <span>${esc(name(h.seat))}: ${h.action === null ? esc(t("act.bury_hidden")) : actionText(h.action, style, false)}</span></li>`,
+      )
       .join("");
     return `${sheet}${melds}${last}${buried}<section><h3>${esc(t("side.log", { n: v.deal + 1 }))}</h3><ol class="log">${log}</ol></section>`;
   },

@@ -233,6 +233,7 @@ export const socketMethods = {
     if (deal !== v.deal || index !== v.history.length) return;
     const sorted = [...hints].sort((a, b) => (Number(b.score) || 0) - (Number(a.score) || 0));
     this.hint = { deal, index, hints: sorted, best: sorted[0].action };
+    this.hintAll = false;
     this.render();
   },
 

@@ -85,6 +85,7 @@ async fn start_page_then_a_full_deal_against_two_bots() {
         "server log:\n{}",
         server.log()
     );
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -207,6 +208,8 @@ async fn two_browsers_at_one_table() {
     );
     assert_eq!(state(b).await["view"]["hand"], Value::Null);
     assert!(text_of(b, ".table-bar").await.contains("You are watching."));
+    assert_no_js_errors(&anna).await;
+    assert_no_js_errors(&ben).await;
     let _ = anna.client.close().await;
     let _ = ben.client.close().await;
 }
@@ -257,6 +260,7 @@ async fn reload_in_mid_trick_and_continue() {
                 < before["hand_sizes"][before["seat"].as_u64().expect("seat") as usize].as_u64(),
         "the card left the hand"
     );
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -299,6 +303,7 @@ async fn the_server_goes_away_and_comes_back() {
     let seen = after["history"].as_array().expect("history").len() as u64;
     assert_eq!(take_turn(c).await, "play");
     wait_progress(c, after["deal"].as_u64().expect("deal"), seen).await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -374,6 +379,7 @@ async fn the_page_in_german() {
         text_of(c, "#rules-page h1").await,
         "Regeln: Schwäbische Hausregeln"
     );
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -499,6 +505,7 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
         listed.contains(&code) && listed.contains(&code2),
         "games page lists {code} and {code2}: {listed:?}"
     );
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -550,6 +557,7 @@ async fn a_four_player_table() {
         "the first trick",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -596,6 +604,7 @@ async fn swabian_and_dutch_tables() {
         )
         .await;
     }
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -748,5 +757,6 @@ async fn screenshots() {
     wait_js(c, "document.querySelector('#replay-result')", "the deal's result").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     std::fs::write(out.join("replay-desktop.png"), c.screenshot().await.expect("png")).expect("write");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }

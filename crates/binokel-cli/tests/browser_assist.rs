@@ -99,6 +99,7 @@ async fn hint_rates_every_legal_action() {
         assert_eq!(mine["action"], best, "the hinted card was played");
     }
     assert!(!server.log().contains("panicked"), "{}", server.log());
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -151,5 +152,6 @@ async fn take_back_restores_the_hand() {
     wait_js(c, MY_TURN, "our turn again").await;
     assert_eq!(take_turn(c).await, "play");
     wait_progress(c, before["deal"].as_u64().expect("deal"), seen as u64).await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }

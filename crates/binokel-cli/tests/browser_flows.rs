@@ -1,6 +1,8 @@
 //! Paths through the browser table beyond a plain deal, in headless Chromium against the
 //! real `binokel serve`: the declaration buttons and a surrender, the rules page of each
-//! preset, the French/German card style switch, and the page on a phone-sized screen.
+//! preset, the French/German card style switch, the page on a phone-sized screen, the
+//! soloist's burial hint and declaration on a phone, and the texts of the forms and the
+//! rules page in words.
 
 mod browser_common;
 
@@ -70,18 +72,9 @@ async fn surrender_from_the_declaration_buttons() {
         )
         .await;
     }
-    // Every declaration the standard game offers has its button.
-    for id in [
-        "trump-S",
-        "trump-H",
-        "trump-D",
-        "trump-C",
-        "durch",
-        "surrender-S",
-        "surrender-H",
-        "surrender-D",
-        "surrender-C",
-    ] {
+    // Every declaration the standard game offers has its button: the four trumps and Durch
+    // at once, giving up behind its own button, which then asks for the trump.
+    for id in ["trump-S", "trump-H", "trump-D", "trump-C", "durch", "give-up"] {
         c.find(Locator::Css(&format!("#act-{id}")))
             .await
             .unwrap_or_else(|_| panic!("no button #act-{id}"));
@@ -89,6 +82,12 @@ async fn surrender_from_the_declaration_buttons() {
     let before = state(c).await["view"].clone();
     let bid = before["bid"].as_i64().expect("bid");
     assert_eq!(before["soloist"], before["seat"]);
+    click(c, "#act-give-up").await;
+    for id in ["surrender-S", "surrender-H", "surrender-D", "surrender-C"] {
+        c.find(Locator::Css(&format!("#act-{id}")))
+            .await
+            .unwrap_or_else(|_| panic!("no button #act-{id}"));
+    }
     click(c, "#act-surrender-H").await;
     wait_js(
         c,
@@ -100,6 +99,7 @@ async fn surrender_from_the_declaration_buttons() {
     assert_eq!(v["contract"], "surrender H");
     let verdict = text_of(c, "#verdict").await;
     assert_eq!(verdict, format!("Gerd gave up at {bid}."));
+    assert_no_js_errors(&b).await;
     let scores = v["scores"].as_array().expect("scores").clone();
     assert_eq!(scores[0], json!(-bid), "the soloist loses the bid once");
     for (seat, score) in scores.iter().enumerate().skip(1) {
@@ -120,6 +120,7 @@ async fn surrender_from_the_declaration_buttons() {
         .chain(scores.iter().map(Value::to_string))
         .collect();
     assert_eq!(sheet, json!(want), "the score sheet's first line");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -144,7 +145,7 @@ async fn rules_page_of_the_chosen_preset() {
     assert_eq!(text_of(c, "#rules-page h1").await, "Rules: Dutch rules");
     let changed = js(
         c,
-        "return [...document.querySelectorAll('#rules-page tr.changed')].map(r => r.cells[0].textContent + '=' + r.cells[1].textContent)",
+        "return [...document.querySelectorAll('#rules-page tr.changed')].map(r => r.dataset.option + '=' + r.dataset.value)",
     )
     .await;
     let want = [
@@ -198,6 +199,7 @@ async fn rules_page_of_the_chosen_preset() {
         "the standard rules from the table",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -271,6 +273,7 @@ async fn french_and_german_card_styles() {
         "French cards in the hand",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -316,5 +319,335 @@ async fn the_page_fits_a_phone() {
         wait_js(c, "document.querySelector('main h1')", page).await;
         assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "{page}");
     }
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}
+
+/// The classes and filters of the hand's cards: none is dimmed (no `illegal`, no darkening
+/// filter) while the player must read the whole hand.
+async fn assert_hand_not_dimmed(c: &Client, when: &str) {
+    let dimmed = js(
+        c,
+        "return [...document.querySelectorAll('#hand .card')].filter(e => e.classList.contains('illegal') \
+           || getComputedStyle(e.querySelector('svg')).filter.includes('brightness')).map(e => e.dataset.card)",
+    )
+    .await;
+    assert_eq!(dimmed, json!([]), "{when}: dimmed cards in the hand");
+}
+
+/// The page is no wider than the phone's screen.
+async fn assert_fits(c: &Client, when: &str) {
+    let fits = js(
+        c,
+        "return document.documentElement.scrollWidth <= window.innerWidth + 1",
+    )
+    .await;
+    assert_eq!(fits, json!(true), "{when}: wider than the phone");
+}
+
+/// As the soloist on a phone (390 x 844): the hand is never dimmed in the auction, the burial
+/// and the declaration; the burial hint marks its best burial in the hand and lists only the
+/// best five as card chips ("and N more"); chosen cards stand clearly above the others; the
+/// declaration is one choice of trump with each suit's meld value (as the referee counts
+/// them), Durch beside it, and giving up apart with its cost; the turn line names the bid,
+/// not the play; the log's numbers of 10 and up are whole; no JavaScript error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn soloist_on_a_phone_burial_hint_and_declaration() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (390, 844)).await;
+    let c = &b.client;
+    start_bot_game(c, &server, "Gerd").await;
+
+    // The auction: we bid whenever we may, so we become the soloist.
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(120), "never our burial");
+        wait_js(c, MY_TURN, "our turn").await;
+        let v = state(c).await["view"].clone();
+        if v["phase"] != "auction" {
+            assert_eq!(v["phase"], "bury", "we should be the soloist: {v}");
+            break;
+        }
+        assert_hand_not_dimmed(c, "auction").await;
+        assert_eq!(text_of(c, "#turn-info").await, "Your bid", "the turn line");
+        click(c, "#act-bid").await;
+        wait_progress(
+            c,
+            v["deal"].as_u64().expect("deal"),
+            v["history"].as_array().expect("history").len() as u64,
+        )
+        .await;
+    }
+    assert_hand_not_dimmed(c, "burial").await;
+    assert_eq!(text_of(c, "#turn-info").await, "Your burial");
+    let hand_top = "document.querySelector('#hand').getBoundingClientRect().top + window.scrollY";
+    let top_before = js(c, &format!("return {hand_top}")).await.as_f64().expect("top");
+
+    // The hint: the best five burials as chips of three cards, the rest behind "and N more".
+    click(c, "#hint-button").await;
+    wait_js(c, "document.querySelector('#hint-panel li')", "the hint").await;
+    let hint = js(
+        c,
+        "const li = [...document.querySelectorAll('#hint-panel li')]; \
+         return {all: li.length, shown: li.filter(e => e.offsetParent !== null).length, \
+           chips: li.filter(e => e.offsetParent !== null).map(e => e.querySelectorAll('.chip').length), \
+           best: li[0].dataset.action, more: (document.querySelector('#hint-more') || {}).textContent || '', \
+           hinted: [...document.querySelectorAll('#hand .card.hinted')].map(e => e.dataset.card).sort()}",
+    )
+    .await;
+    let all = hint["all"].as_u64().expect("all");
+    assert!(all > 5, "a burial has many choices: {hint}");
+    assert_eq!(hint["shown"], json!(5), "{hint}");
+    assert_eq!(hint["chips"], json!([3, 3, 3, 3, 3]), "{hint}");
+    assert_eq!(hint["more"], json!(format!("and {} more…", all - 5)), "{hint}");
+    let best = hint["best"].as_str().expect("best").to_string();
+    let mut best_cards: Vec<&str> = best.split(' ').skip(1).collect();
+    best_cards.sort();
+    assert_eq!(
+        hint["hinted"],
+        json!(best_cards),
+        "the best burial is marked in the hand"
+    );
+    let top_after = js(c, &format!("return {hand_top}")).await.as_f64().expect("top");
+    assert!(
+        top_after - top_before < 260.0,
+        "the hint pushes the hand {} px down",
+        top_after - top_before
+    );
+    assert_fits(c, "the burial with its hint").await;
+
+    // The chosen cards stand a third of a card above the others.
+    for i in 0..best_cards.len() {
+        click_card(c, "#hand .card.hinted:not(.selected)").await;
+        wait_js(
+            c,
+            &format!(
+                "document.querySelectorAll('#hand .card.selected').length === {}",
+                i + 1
+            ),
+            "the card chosen",
+        )
+        .await;
+    }
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let lift = js(
+        c,
+        "const top = (e) => e.getBoundingClientRect().top; \
+         const sel = [...document.querySelectorAll('#hand .card.selected')]; \
+         const other = document.querySelector('#hand .card:not(.selected)'); \
+         return {lift: Math.min(...sel.map(e => top(other) - top(e))), height: other.getBoundingClientRect().height}",
+    )
+    .await;
+    assert!(
+        lift["lift"].as_f64().expect("lift") >= 0.25 * lift["height"].as_f64().expect("height"),
+        "chosen cards are raised clearly: {lift}"
+    );
+    let v = state(c).await["view"].clone();
+    click(c, "#act-bury:not([disabled])").await;
+    wait_progress(
+        c,
+        v["deal"].as_u64().expect("deal"),
+        v["history"].as_array().expect("history").len() as u64,
+    )
+    .await;
+
+    // The declaration.
+    wait_js(
+        c,
+        "window.binokel.state.view.phase === 'declare' && document.querySelector('#act-trump-S')",
+        "the declaration",
+    )
+    .await;
+    assert_hand_not_dimmed(c, "declaration").await;
+    assert_eq!(text_of(c, "#turn-info").await, "Your declaration");
+    let v = state(c).await["view"].clone();
+    let hand: binokel::CardSet = v["hand"]
+        .as_str()
+        .expect("hand")
+        .split(' ')
+        .map(|x| x.parse::<binokel::Card>().expect("card"))
+        .collect();
+    let rules = binokel::Rules::preset(binokel::Preset::Standard);
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#declaration .trump-choice')].map(e => [e.dataset.act, Number(e.dataset.melds), e.textContent])",
+    )
+    .await;
+    let shown = shown.as_array().expect("buttons").clone();
+    assert_eq!(shown.len(), 4, "one choice among four suits: {shown:?}");
+    for s in &shown {
+        let suit: binokel::Suit = s[0].as_str().expect("act")[6..].parse().expect("suit");
+        let want = binokel::meld::meld_total(hand, Some(suit), &rules);
+        assert_eq!(s[1], json!(want), "melds under {suit:?}: {s}");
+        assert!(
+            s[2].as_str().expect("text").contains(&format!("melds {want}")),
+            "{s}"
+        );
+    }
+    let bid = v["bid"].as_i64().expect("bid");
+    let buttons = js(
+        c,
+        "return [...document.querySelectorAll('#controls button')].map(e => e.id)",
+    )
+    .await;
+    let mut buttons: Vec<String> = serde_json::from_value(buttons).expect("ids");
+    buttons.sort();
+    assert_eq!(
+        buttons,
+        [
+            "act-durch",
+            "act-give-up",
+            "act-trump-C",
+            "act-trump-D",
+            "act-trump-H",
+            "act-trump-S",
+            "hint-button",
+            "undo-button"
+        ],
+        "the declaration's buttons: four trumps, Durch, give up (and hint, take back)"
+    );
+    let give_up = js(
+        c,
+        "const b = document.querySelector('#act-give-up'); return [b.textContent, b.className]",
+    )
+    .await;
+    assert_eq!(give_up, json!([format!("Give up… (−{bid})"), "danger"]));
+    assert_fits(c, "the declaration").await;
+    // Giving up asks for the trump, and can be taken back.
+    click(c, "#act-give-up").await;
+    wait_js(
+        c,
+        "document.querySelectorAll('#declaration button.danger[data-act^=\"surrender \"]').length === 4",
+        "the give-up step",
+    )
+    .await;
+    assert!(text_of(c, "#give-up-prompt").await.contains(&format!("−{bid}")));
+    assert_fits(c, "the give-up step").await;
+    click(c, "#act-give-up-cancel").await;
+    wait_js(
+        c,
+        "document.querySelector('#act-trump-S') && !document.querySelector('#act-surrender-S')",
+        "the trumps again",
+    )
+    .await;
+    click(c, "#act-trump-S").await;
+    wait_progress(
+        c,
+        v["deal"].as_u64().expect("deal"),
+        v["history"].as_array().expect("history").len() as u64,
+    )
+    .await;
+
+    // The play: the log's numbers of 10 and up are whole.
+    play_until(
+        c,
+        "window.binokel.state.view.history.length >= 12 && document.querySelectorAll('.log li').length >= 12",
+        "a dozen moves in the log",
+    )
+    .await;
+    let log = js(
+        c,
+        "const ol = document.querySelector('.log').getBoundingClientRect(); \
+         const n = document.querySelectorAll('.log .log-n')[10]; const r = n.getBoundingClientRect(); \
+         return {text: n.textContent, inside: r.left >= ol.left - 0.5 && n.scrollWidth <= n.clientWidth + 1}",
+    )
+    .await;
+    assert_eq!(
+        log,
+        json!({"text": "11.", "inside": true}),
+        "the log's move numbers"
+    );
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}
+
+/// The texts: the friends' form has its own name field, the rules page names its options
+/// in words (no identifiers such as `dealer_plays`), and the rank letters of the rules page
+/// are those the cards print, in Dutch too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn friends_form_name_and_the_rules_page_in_words() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1280, 900)).await;
+    let c = &b.client;
+    open_start_page(c, &server).await;
+    type_into(c, "#create-name", "Rosa").await;
+    click(c, "#create-table").await;
+    wait_js(
+        c,
+        "window.binokel.state && window.binokel.state.view",
+        "the table",
+    )
+    .await;
+    assert_eq!(state(c).await["view"]["names"][0], "Rosa");
+
+    c.goto(&format!("{}/#/rules/dutch", server.url))
+        .await
+        .expect("rules");
+    wait_js(
+        c,
+        "document.querySelector('#rules-page tr[data-option]')",
+        "the rules page",
+    )
+    .await;
+    let rows = js(
+        c,
+        "return [...document.querySelectorAll('#rules-page tr[data-option]')].map(r => [r.dataset.option, r.cells[0].textContent, r.cells[1].textContent, r.querySelectorAll('code').length])",
+    )
+    .await;
+    for r in rows.as_array().expect("rows") {
+        let (words, value) = (
+            r[1].as_str().unwrap_or_default(),
+            r[2].as_str().unwrap_or_default(),
+        );
+        assert_eq!(r[3], json!(0), "{r}");
+        assert!(
+            !words.contains('_') && !words.is_empty(),
+            "option named by its identifier: {r}"
+        );
+        assert!(
+            !value.contains('_') && !value.is_empty(),
+            "value given by its identifier: {r}"
+        );
+    }
+    let all_pass = js(
+        c,
+        "return document.querySelector('#rules-page tr[data-option=\"all_pass\"]').cells[1].textContent",
+    )
+    .await;
+    assert_eq!(all_pass, json!("the dealer plays at the opening bid"));
+
+    // The rank letters in the text are those on the cards, in each language and style.
+    for (lang, style) in [
+        ("nl", "french"),
+        ("de", "german"),
+        ("pt", "french"),
+        ("en", "german"),
+    ] {
+        select(c, &format!("#lang-select option[value=\"{lang}\"]")).await;
+        select(c, &format!("#style-select option[value=\"{style}\"]")).await;
+        c.goto(&format!("{}/#/rules/standard", server.url))
+            .await
+            .expect("rules");
+        let r = wait_js(
+            c,
+            &format!(
+                "document.documentElement.lang === '{lang}' && document.querySelector('#rules-ranks') && \
+                 [document.querySelector('#rules-ranks').textContent, \
+                  [...document.querySelectorAll('#rules-page .mini-trick svg text')].map(t => t.textContent).filter((x, i, a) => a.indexOf(x) === i).join(' ')]"
+            ),
+            "the ranks line",
+        )
+        .await;
+        let (text, letters) = (r[0].as_str().expect("text"), r[1].as_str().expect("letters"));
+        assert!(
+            text.contains(letters),
+            "{lang}/{style}: {text:?} should name the ranks {letters:?}"
+        );
+    }
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }

@@ -360,6 +360,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
         "the live update",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -447,6 +448,7 @@ async fn meld_calculator_in_german() {
         "the total after the mend",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -486,6 +488,7 @@ async fn a_bad_share_link_says_so_in_words_and_offers_a_new_pad() {
         "the edit link's refusal",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -549,6 +552,7 @@ async fn a_deal_entered_while_the_server_is_down_is_saved_when_it_returns() {
         .unwrap();
     let back: Pad = serde_json::from_slice(&stored.body).unwrap();
     assert_eq!(back, local, "the server holds the deal entered offline");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -638,5 +642,6 @@ async fn a_two_player_pad_to_the_winner() {
         !what.contains('?') && !what.contains('0'),
         "no soloist or bid: {what}"
     );
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }

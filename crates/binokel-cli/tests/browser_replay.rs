@@ -311,6 +311,7 @@ async fn replay_viewer_plays_back_two_player_records() {
     }
     assert!(deals >= 6, "only {deals} deals replayed");
     assert!(positions >= 60, "only {positions} positions compared");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -345,6 +346,7 @@ async fn replay_viewer_agrees_with_the_referee_on_conformance_records() {
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} records replayed");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
 
@@ -372,6 +374,7 @@ async fn replay_viewer_agrees_with_the_referee_under_every_preset() {
         deals += check_record(c, &server, path, expected).await;
     }
     assert!(deals >= 30, "only {deals} deals replayed");
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -182,5 +182,6 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
         "play after the meld",
     )
     .await;
+    assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }

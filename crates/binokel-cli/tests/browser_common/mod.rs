@@ -187,6 +187,8 @@ pub fn start_driver() -> Driver {
 pub struct Browser {
     /// The WebDriver session.
     pub client: Client,
+    /// chromedriver's base URL, for the commands fantoccini has no method for (the log).
+    driver_url: String,
     _profile: Profile,
 }
 
@@ -240,7 +242,8 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
             "deviceMetrics": {"width": size.0, "height": size.1, "pixelRatio": 2.0, "touch": true, "mobile": true}
         });
     }
-    let caps = json!({ "goog:chromeOptions": options });
+    // The browser's console is kept, so that a test can check the page had no error.
+    let caps = json!({ "goog:chromeOptions": options, "goog:loggingPrefs": {"browser": "ALL"} });
     let caps = caps.as_object().expect("object").clone();
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let client = ClientBuilder::new(connector)
@@ -250,8 +253,83 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
         .expect("a Chromium session from chromedriver");
     Browser {
         client,
+        driver_url: driver.url.clone(),
         _profile: Profile(profile),
     }
+}
+
+/// The JavaScript errors the page reported since the last call: uncaught exceptions,
+/// unhandled promise rejections and `console.error`, from chromedriver's browser log
+/// (`goog:loggingPrefs`). Network refusals ("Failed to load resource" for a 404 a test
+/// asks for, a WebSocket to a server that is down) are the server's answers, not errors of
+/// the page, and are left out.
+pub async fn js_errors(b: &Browser) -> Vec<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let sid = b
+        .client
+        .session_id()
+        .await
+        .expect("session id")
+        .expect("a session");
+    let addr = b.driver_url.trim_start_matches("http://").to_string();
+    let body = r#"{"type":"browser"}"#;
+    let request = format!(
+        "POST /session/{sid}/se/log HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect to chromedriver");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    // The answer has a Content-Length; read until the whole body is there.
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = tokio::time::timeout(WAIT, stream.read(&mut buf))
+            .await
+            .expect("chromedriver answers")
+            .expect("read");
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer);
+        if let Some(head) = text.find("\r\n\r\n") {
+            let len = text[..head]
+                .lines()
+                .find_map(|l| {
+                    let (k, v) = l.split_once(':')?;
+                    k.eq_ignore_ascii_case("content-length")
+                        .then(|| v.trim().parse::<usize>().ok())?
+                })
+                .unwrap_or(usize::MAX);
+            if answer.len() >= head + 4 + len {
+                break;
+            }
+        }
+        if n == 0 {
+            break;
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    let json_at = answer.find("\r\n\r\n").map_or(0, |i| i + 4);
+    let v: Value = serde_json::from_str(&answer[json_at..])
+        .unwrap_or_else(|e| panic!("chromedriver's log is not JSON ({e}): {answer}"));
+    v["value"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no log entries in {v}"))
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .filter(|e| e["source"] != "network")
+        .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+        .filter(|m| !m.contains("Failed to load resource") && !m.contains("WebSocket connection to"))
+        .collect()
+}
+
+/// Fails the test if the page reported a JavaScript error (see [`js_errors`]).
+pub async fn assert_no_js_errors(b: &Browser) {
+    let errors = js_errors(b).await;
+    assert!(
+        errors.is_empty(),
+        "the page reported JavaScript errors: {errors:#?}"
+    );
 }
 
 /// The page's text, to explain a failure.
