@@ -10,6 +10,16 @@ use browser_common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
+/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set (to
+/// look at the layout; the README's pictures).
+async fn screenshot(c: &fantoccini::Client, name: &str) {
+    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
+            .expect("write the screenshot");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     let _turn = BROWSERS.lock().await;
@@ -74,6 +84,7 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     ] {
         assert!(text.contains(want), "{want:?} in {text:?}");
     }
+    screenshot(c, "lobby-desktop").await;
 
     // A click takes the free seat with the typed name; the match begins at once.
     type_into(c, "#qm-name", "Bea").await;
@@ -100,6 +111,7 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     )
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: offene Tische");
+    screenshot(c, "lobby-phone").await;
     assert_eq!(
         js(
             c,
