@@ -12,6 +12,17 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+/// A fresh PostgreSQL database (`BINOKEL_TEST_POSTGRES`), or None (the test says it skips).
+async fn fresh_postgres(name: &str) -> Option<String> {
+    let admin = binokel_server::store::test_postgres_url(name)?;
+    let db = format!("binokel_lobby_{}_{:x}", std::process::id(), rand::random::<u32>());
+    Some(
+        binokel_server::store::create_postgres_database(&admin, &db)
+            .await
+            .expect("a fresh database"),
+    )
+}
+
 async fn lobby(url: &str) -> Value {
     let a = http(url, "GET", "/api/lobby", None).await.unwrap();
     assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
@@ -53,9 +64,7 @@ async fn quick(url: &str, body: Value) -> (u16, Value) {
     (a.status, v)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn public_tables_are_listed_and_private_ones_never_also_after_a_restart() {
-    let db = temp_sqlite("lobby-list");
+async fn public_tables_are_listed_and_private_ones_never_also_after_a_restart(db: String) {
     let srv = start(config(&db)).await;
     let (private, _) = create(&srv.url, json!({"name": "Pia", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})).await;
     let (open, _) = create(&srv.url, public_table(2, json!({"rules": "dutch"}))).await;
@@ -95,9 +104,8 @@ async fn public_tables_are_listed_and_private_ones_never_also_after_a_restart() 
     srv.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target() {
-    let srv = start(config(&temp_sqlite("lobby-quick"))).await;
+async fn quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(db: String) {
+    let srv = start(config(&db)).await;
     // Older than every public one, but private: never joined by quick match.
     let (_private, _) = create(
         &srv.url,
@@ -194,9 +202,7 @@ async fn quick_match_respects_the_creation_limit() {
     srv.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bots_take_the_free_seats_after_the_chosen_wait_or_at_once() {
-    let db = temp_sqlite("lobby-fill");
+async fn bots_take_the_free_seats_after_the_chosen_wait_or_at_once(db: String) {
     let srv = start(config(&db)).await;
     let (s, a) = quick(
         &srv.url,
@@ -304,9 +310,8 @@ impl Events {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_live_feed_shows_a_new_public_table_and_a_join_at_once() {
-    let srv = start(config(&temp_sqlite("lobby-feed"))).await;
+async fn the_live_feed_shows_a_new_public_table_and_a_join_at_once(db: String) {
+    let srv = start(config(&db)).await;
     let mut feed = Events::open(&srv.url).await;
     let first = feed.next().await;
     assert_eq!(first["open"], json!([]), "{first}");
@@ -332,4 +337,52 @@ async fn the_live_feed_shows_a_new_public_table_and_a_join_at_once() {
     assert_eq!(l["running"][0]["seats"][1]["name"], "Vera");
     // The server stops with a subscriber connected: the feed ends, the stop is clean.
     srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_public_tables_are_listed_and_private_ones_never_also_after_a_restart() {
+    public_tables_are_listed_and_private_ones_never_also_after_a_restart(temp_sqlite("lobby-list")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_public_tables_are_listed_and_private_ones_never_also_after_a_restart() {
+    if let Some(db) = fresh_postgres("public_table").await {
+        public_tables_are_listed_and_private_ones_never_also_after_a_restart(db).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target() {
+    quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(temp_sqlite("lobby-quick")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target() {
+    if let Some(db) = fresh_postgres("quick_match_").await {
+        quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(db).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_bots_take_the_free_seats_after_the_chosen_wait_or_at_once() {
+    bots_take_the_free_seats_after_the_chosen_wait_or_at_once(temp_sqlite("lobby-fill")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_bots_take_the_free_seats_after_the_chosen_wait_or_at_once() {
+    if let Some(db) = fresh_postgres("bots_take_th").await {
+        bots_take_the_free_seats_after_the_chosen_wait_or_at_once(db).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_the_live_feed_shows_a_new_public_table_and_a_join_at_once() {
+    the_live_feed_shows_a_new_public_table_and_a_join_at_once(temp_sqlite("lobby-feed")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_the_live_feed_shows_a_new_public_table_and_a_join_at_once() {
+    if let Some(db) = fresh_postgres("the_live_fee").await {
+        the_live_feed_shows_a_new_public_table_and_a_join_at_once(db).await;
+    }
 }
