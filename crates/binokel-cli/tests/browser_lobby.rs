@@ -94,6 +94,51 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     let st = state(c).await;
     assert_eq!(st["seats"][1]["name"], "Bea");
     assert_eq!(st["status"], "playing");
+
+    // The friends' form opens a public table: it is listed in the lobby at once.
+    open_start_page(c, &server).await;
+    type_into(c, "#create-name", "Dora").await;
+    select(
+        c,
+        ".seat-kind[data-seat=\"1\"] option[value=\"human\"]",
+        "a friend's seat",
+    )
+    .await;
+    click(c, "#create-public").await;
+    wait_js(
+        c,
+        "!document.querySelector('#create-fill-box').hidden",
+        "the bot fill choice",
+    )
+    .await;
+    click(c, "#create-table").await;
+    let hash = wait_js(
+        c,
+        "location.hash.startsWith('#/t/') && document.querySelector('#waiting') && location.hash",
+        "the waiting table",
+    )
+    .await;
+    let made = hash
+        .as_str()
+        .expect("hash")
+        .trim_start_matches("#/t/")
+        .to_string();
+    let l = http(&server.url, "GET", "/api/lobby", None)
+        .await
+        .expect("lobby")
+        .json()
+        .expect("json");
+    let open: Vec<&str> = l["open"]
+        .as_array()
+        .expect("open")
+        .iter()
+        .map(|e| e["code"].as_str().expect("code"))
+        .collect();
+    assert_eq!(
+        open,
+        vec![made.as_str()],
+        "the public table from the form is listed: {l}"
+    );
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 
