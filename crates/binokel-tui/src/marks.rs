@@ -226,15 +226,23 @@ impl Marks {
         out
     }
 
-    /// The status shown in the full-screen replay after action `index` of deal `deal`: the
-    /// marked line, or that the review found nothing wrong with a reviewed action.
-    pub fn status(&self, cat: &Catalog, deal: usize, index: usize) -> Option<String> {
+    /// The status shown in the full-screen replay after action `index` of deal `deal`, at
+    /// most `width` characters when it can: the mark line, with the hindsight line after it
+    /// when both fit; or that the review found nothing wrong with a reviewed action.
+    pub fn status(&self, cat: &Catalog, deal: usize, index: usize, width: usize) -> Option<String> {
         let r = self.at(deal, index)?;
         let lines = self.lines(cat, deal, index);
-        Some(if lines.is_empty() {
-            cat.ta("review-no-mark", &[("action", Arg::Str(&cat.action(r.played)))])
-        } else {
-            lines.join("; ")
+        Some(match lines.as_slice() {
+            [] => cat.ta("review-no-mark", &[("action", Arg::Str(&cat.action(r.played)))]),
+            [one] => one.clone(),
+            [first, ..] => {
+                let all = lines.join("; ");
+                if all.chars().count() <= width {
+                    all
+                } else {
+                    first.clone()
+                }
+            }
         })
     }
 }

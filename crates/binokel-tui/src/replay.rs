@@ -181,7 +181,7 @@ impl Replay {
         let verdict = g.current().and_then(|d| crate::text::verdict(cat, d));
         // The review's word on the action just played.
         let review = match (&self.marks, k) {
-            (Some(m), k) if k > 0 => m.status(cat, d, k - 1),
+            (Some(m), k) if k > 0 => m.status(cat, d, k - 1, f.area().width as usize),
             _ => None,
         };
         let tone = match self.marks.as_ref().and_then(|m| m.at(d, k.wrapping_sub(1))) {

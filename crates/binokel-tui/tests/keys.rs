@@ -625,6 +625,25 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
     assert_eq!(r.position(), (0, 48));
     let s = shot(&r);
     assert!(s.contains("?? blunder: 470 points lost; better: K♦"), "{s}");
+    // At 80 columns the hindsight line does not fit beside it and is left out, not cut.
+    assert!(!s.contains("hindsight"), "{s}");
+    let wide = {
+        let mut term = Terminal::new(TestBackend::new(120, 30)).unwrap();
+        term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
+        let b = term.backend().buffer().clone();
+        (0..b.area.height)
+            .map(|y| {
+                (0..b.area.width)
+                    .map(|x| b[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        wide.contains("?? blunder: 470 points lost; better: K♦; hindsight (all cards seen): K♦, 667 lost"),
+        "{wide}"
+    );
     // One step on: Ben's card is not Anna's decision, nothing is said about it.
     r.step(1);
     assert!(!shot(&r).contains("blunder"), "{}", shot(&r));
