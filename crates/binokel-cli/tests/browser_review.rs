@@ -160,7 +160,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     assert_eq!(
         js(
             c,
-            &format!("document.querySelectorAll(\"{run_css} .games-review\").length")
+            &format!("return document.querySelectorAll(\"{run_css} .games-review\").length")
         )
         .await,
         json!(0),
@@ -177,7 +177,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     )
     .await;
     wait_js(c, "document.querySelector('#review-summary')", "the review").await;
-    let id = js(c, "location.hash.split('/')[2]")
+    let id = js(c, "return location.hash.split('/')[2]")
         .await
         .as_str()
         .unwrap()
@@ -189,7 +189,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     // The summary: one line per seat with its accuracy, as the server computed it.
     let seats = js(
         c,
-        "[...document.querySelectorAll('.review-seat')].map(e => Number(e.dataset.accuracy))",
+        "return [...document.querySelectorAll('.review-seat')].map(e => Number(e.dataset.accuracy))",
     )
     .await;
     let expected: Vec<f64> = review["match"]["seats"]
@@ -198,7 +198,13 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         .iter()
         .map(|s| s["accuracy"].as_f64().unwrap())
         .collect();
-    assert_eq!(seats, json!(expected));
+    let shown: Vec<f64> = seats
+        .as_array()
+        .expect("accuracies")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    assert_eq!(shown, expected);
     assert!(text_of(c, "#review-summary").await.contains("points lost"));
 
     // The marks on the timeline: those of the deal shown, each at its decision.
@@ -243,7 +249,11 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     )
     .await;
     assert_eq!(
-        js(c, "document.querySelector('#review-decision').dataset.best").await,
+        js(
+            c,
+            "return document.querySelector('#review-decision').dataset.best"
+        )
+        .await,
         first["best"]
     );
     // The better move on the cards: a best card (or the burial's cards) is raised in the
@@ -258,7 +268,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         let raised = js(
             c,
             &format!(
-                "[...document.querySelectorAll('#replay-seat-{seat} .card.review-best')].map(e => e.dataset.card)"
+                "return [...document.querySelectorAll('#replay-seat-{seat} .card.review-best')].map(e => e.dataset.card)"
             ),
         )
         .await;
@@ -279,7 +289,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         .expect("replay");
     wait_js(c, "document.querySelector('#replay-error')", "the refusal").await;
     assert_eq!(
-        js(c, "document.querySelectorAll('#replay-review').length").await,
+        js(c, "return document.querySelectorAll('#replay-review').length").await,
         json!(0)
     );
     assert_no_js_errors(&b).await;
@@ -299,7 +309,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     .await;
     assert!(text_of(c, "#review-summary").await.contains("Genauigkeit"));
     assert!(text_of(c, "#review-head").await.contains("Analyse"));
-    let wide = js(c, "document.documentElement.scrollWidth").await;
+    let wide = js(c, "return document.documentElement.scrollWidth").await;
     assert!(
         wide.as_u64().unwrap() <= 390,
         "the page is {wide} px wide on a 390 px phone"
