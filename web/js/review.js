@@ -31,7 +31,10 @@ export async function showReview(root, id) {
     document.title = `Binokel · ${t("review.title")}`;
     if (ans.status === "done") {
       if (mine !== polling) return;
-      showReplay(root, null, 0, 0, { record: ans.record, decorate: decorator(id, ans.review) });
+      // It opens at the largest mistake of the match, if there is one.
+      const worst = ans.review.decisions[ans.review.match.worst[0]];
+      const [deal, step] = worst ? [worst.deal, worst.index] : [0, 0];
+      showReplay(root, null, deal, step, { record: ans.record, decorate: decorator(id, ans.review) });
       return;
     }
     drawProgress(root, ans);
