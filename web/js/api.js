@@ -60,3 +60,13 @@ export function tableSummary(code) {
 export function tableRecord(code) {
   return call("GET", `/api/tables/${encodeURIComponent(code)}/record`);
 }
+
+/** Starts the review of a finished match: `{table: CODE}` or `{record: RECORD}`. */
+export function startReview(body) {
+  return call("POST", "/api/reviews", body);
+}
+
+/** A review's progress, or the finished review with its record. */
+export function review(id) {
+  return call("GET", `/api/reviews/${encodeURIComponent(id)}`);
+}

@@ -6,6 +6,8 @@ import * as store from "./store.js";
 import { cardSvg } from "./cards.js";
 import { openTable, closeTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showReview } from "./review.js";
+import { requestReview } from "./reviewstart.js";
 import { showRules } from "./rulespage.js";
 import { PRESETS, presetName } from "./presets.js";
 import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
@@ -60,6 +62,9 @@ function route() {
     case "replay":
       // `#/replay/CODE/3/40` opens deal 3 at action 40: a position one can link to.
       showReplay(app, arg, Number(parts[2]) - 1 || 0, Number(parts[3]) || 0);
+      break;
+    case "review":
+      showReview(app, arg);
       break;
     case "rules":
       showRules(app, arg || "standard");
@@ -269,8 +274,9 @@ function showGames() {
     .map((g) => {
       const when = g.at ? new Date(g.at).toLocaleString(language()) : "";
       const who = g.token ? t("games.seat", { n: (g.seat ?? 0) + 1 }) : t("games.watched");
-      return `<li><strong class="code">${esc(g.code)}</strong>
+      return `<li data-code="${esc(g.code)}"><strong class="code">${esc(g.code)}</strong>
         <span>${esc(t("preset." + presetName(g.rules)))}</span><span class="muted">${esc(when)} · ${esc(who)}</span>
+        <span class="game-state" data-state=""></span>
         <a href="#/t/${esc(g.code)}">${esc(t("games.open"))}</a>
         <a href="#/replay/${esc(g.code)}">${esc(t("games.replay"))}</a></li>`;
     })
@@ -279,6 +285,9 @@ function showGames() {
     ${list.length ? `<ul class="games-list">${items}</ul>` : `<p class="muted">${esc(t("games.none"))}</p>`}
     <h2>${esc(t("replay.from_file"))}</h2>
     <input type="file" id="record-file" accept=".json,application/json">`;
+  // Each match's state from the server (the newest 20): running or finished, the totals,
+  // the winner; a finished one gets its Review button.
+  for (const g of list.slice(0, 20)) gameState(g.code);
   app.querySelector("#record-file").addEventListener("change", async (e) => {
     const f = e.target.files[0];
     if (!f) return;
@@ -289,6 +298,31 @@ function showGames() {
       toast(String(err.message || err));
     }
   });
+}
+
+async function gameState(code) {
+  let s;
+  try {
+    s = await api.tableSummary(code);
+  } catch {
+    return;
+  }
+  const li = app.querySelector(`.games-list li[data-code="${code}"]`);
+  if (!li) return;
+  const names = s.seats.map((x) => x.name || (x.bot ? t("bot." + x.bot) : t("table.seat", { n: x.seat + 1 })));
+  const totals = (s.totals || []).join(" : ");
+  const box = li.querySelector(".game-state");
+  box.dataset.state = s.status;
+  if (s.status === "finished") {
+    const w = s.winner ?? null;
+    box.textContent = `${t("games.finished")} · ${totals}${w !== null ? " · " + t("games.winner", { name: names[w] }) : ""}`;
+    li.insertAdjacentHTML("beforeend", `<button type="button" class="games-review">${esc(t("review.button"))}</button>`);
+    li.querySelector(".games-review").addEventListener("click", () => requestReview({ table: code }));
+  } else if (s.status === "playing") {
+    box.textContent = `${t("games.running", { n: Math.max(1, s.deals || 0) })}${totals ? " · " + totals : ""}`;
+  } else {
+    box.textContent = t("games.waiting");
+  }
 }
 
 start().catch((e) => {

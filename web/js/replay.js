@@ -9,18 +9,23 @@ import { replayRules, replayDeal } from "./engine.js";
 import { actionText } from "./text.js";
 import { positionOf } from "./positions.js";
 import { presetName } from "./presets.js";
+import { requestReview } from "./reviewstart.js";
 
 let keyHandler = null;
 
 /**
  * Shows the replay of table `code` (or of an uploaded record when code is "file"),
- * starting at deal `startDeal` (from 0) after `startStep` actions.
+ * starting at deal `startDeal` (from 0) after `startStep` actions. `extra.record` gives
+ * the record itself; `extra.decorate(ctx)` is called after each drawing (the review's
+ * layer, review.js) and hides the Review button.
  */
-export async function showReplay(root, code, startDeal = 0, startStep = 0) {
+export async function showReplay(root, code, startDeal = 0, startStep = 0, extra = {}) {
   root.innerHTML = `<p class="muted">${esc(t("replay.loading"))}</p>`;
   let record;
   try {
-    if (code === "file") {
+    if (extra.record) {
+      record = extra.record;
+    } else if (code === "file") {
       record = JSON.parse(sessionStorage.getItem("binokel.replayRecord") || "null");
     } else {
       record = await api.tableRecord(code);
@@ -46,6 +51,8 @@ export async function showReplay(root, code, startDeal = 0, startStep = 0) {
   const given = Array.from({ length: rules.players }, (_, s) => (record.seats && record.seats[s]) || t("table.seat", { n: s + 1 }));
   // Bots of one kind share a name; their seat number tells them apart.
   const names = given.map((x, s) => (given.filter((y) => y === x).length > 1 ? `${x} (${s + 1})` : x));
+  // A review needs a finished deal (the server reviews finished deals only).
+  const complete = deals.some((steps) => steps[steps.length - 1].phase === "done");
   let dealNo = Math.max(0, Math.min(deals.length - 1, startDeal));
   let step = Math.max(0, Math.min(deals[dealNo].length - 1, startStep));
   // The match totals after each deal (a deal that stopped early adds nothing).
@@ -117,6 +124,7 @@ export async function showReplay(root, code, startDeal = 0, startStep = 0) {
         <button type="button" id="replay-next" class="primary" aria-label="${esc(t("replay.next"))}">${icon("next")}</button>
         <button type="button" id="replay-last" aria-label="${esc(t("replay.last"))}">${icon("last")}</button>
         <span id="replay-pos">${esc(t("replay.position", { i: step, n: steps.length - 1 }))}</span>
+        ${extra.decorate || !complete ? "" : `<button type="button" id="replay-review">${esc(t("review.button"))}</button>`}
       </div>
       <div class="replay-centre"><div id="replay-action"><strong>${last}</strong><br>${info.join(" · ")}</div>${tapp}${trickHtml}</div>
       ${s.phase === "done" ? resultHtml(s, rules, names, dealNo, totalsAfter[dealNo]) : ""}
@@ -135,6 +143,14 @@ export async function showReplay(root, code, startDeal = 0, startStep = 0) {
       step = 0;
       draw();
     };
+    const review = root.querySelector("#replay-review");
+    if (review) review.onclick = () => requestReview(code === "file" ? { record } : { table: code });
+    if (extra.decorate) extra.decorate({ root, dealNo, step, steps, names, jump });
+  };
+  const jump = (d, i) => {
+    dealNo = Math.max(0, Math.min(deals.length - 1, d));
+    step = Math.max(0, Math.min(deals[dealNo].length - 1, i));
+    draw();
   };
   if (keyHandler) window.removeEventListener("keydown", keyHandler);
   keyHandler = (e) => {

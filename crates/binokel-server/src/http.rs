@@ -40,6 +40,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/ws", get(ws))
         .merge(crate::pad::routes())
         .merge(crate::lobby::routes())
+        .merge(crate::review::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(security_headers))

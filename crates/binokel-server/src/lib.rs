@@ -20,6 +20,7 @@ pub mod loadtest;
 pub mod lobby;
 mod pad;
 pub mod protocol;
+pub mod review;
 pub mod store;
 pub mod table;
 
@@ -69,6 +70,13 @@ pub struct Config {
     /// Threads that run bot decisions and hints (each with its own solver table); default
     /// one fewer than the cores, at least one.
     pub bot_workers: usize,
+    /// Reviews computed at once, each on a thread of its own beside the bot workers (0:
+    /// reviews are off). Default 1.
+    pub reviews: usize,
+    /// Reviews that may wait for a review thread; past it a request is refused as `busy`.
+    pub review_queue: usize,
+    /// The review budget (`binokel_ai::review::ReviewBudget::scaled` of this factor).
+    pub review_budget: f64,
 }
 
 impl Config {
@@ -96,6 +104,9 @@ impl Config {
             // latency at 1,000 tables with two strong bots each was 54 ms, with one fewer
             // worker 27 ms (2 cores; README, "Load test").
             bot_workers: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            reviews: 1,
+            review_queue: 4,
+            review_budget: 1.0,
         }
     }
 }
@@ -126,6 +137,8 @@ pub struct Shared {
     connections: AtomicUsize,
     /// The bot workers: every bot decision and hint runs there.
     pub bots: bots::BotPool,
+    /// The review queue (docs/protocol.md, "Reviews").
+    pub reviews: review::queue::Reviews,
     /// Tables whose stored actions fail to replay, set aside with the reason.
     poisoned: std::sync::Mutex<HashMap<String, String>>,
     /// Table creations per client address (a token bucket each).
@@ -294,6 +307,14 @@ pub async fn run(
         .await
         .map_err(|e| ServeError(e.to_string()))?;
     let bots = bots::BotPool::new(config.bot_workers).map_err(ServeError)?;
+    let reviews = review::queue::Reviews::new(
+        config.reviews,
+        config.review_queue,
+        binokel_ai::review::ReviewBudget::scaled(config.review_budget),
+        store.clone(),
+        tokio::runtime::Handle::current(),
+    )
+    .map_err(ServeError)?;
     let addr = listener
         .local_addr()
         .map_err(|e| ServeError(format!("cannot read the listening address: {e}")))?;
@@ -311,6 +332,7 @@ pub async fn run(
         tables: Mutex::new(HashMap::new()),
         connections: AtomicUsize::new(0),
         bots,
+        reviews,
         poisoned: std::sync::Mutex::new(HashMap::new()),
         creations: std::sync::Mutex::new(HashMap::new()),
         lobby: lobby::Lobby::new(),

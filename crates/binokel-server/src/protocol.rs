@@ -456,6 +456,18 @@ pub struct TableSummary {
     pub seats: Vec<SeatInfo>,
     /// Spectators connected.
     pub spectators: usize,
+    /// Deals begun so far (0 before the first).
+    #[serde(default)]
+    pub deals: usize,
+    /// The match totals per seat (empty before the first deal).
+    #[serde(default)]
+    pub totals: Vec<i32>,
+    /// The winning seat once the match is over.
+    #[serde(default)]
+    pub winner: Option<usize>,
+    /// The score that ends the match.
+    #[serde(default)]
+    pub target: i32,
 }
 
 #[cfg(test)]

@@ -52,6 +52,17 @@ pub struct Args {
     /// (default: one fewer than the cores, at least one).
     #[arg(long)]
     pub bot_workers: Option<usize>,
+    /// Game reviews computed at once, each on a thread of its own beside the bot workers
+    /// (0: reviews are off; docs/protocol.md, "Reviews").
+    #[arg(long, default_value_t = 1)]
+    pub reviews: usize,
+    /// Reviews that may wait for a review thread; past it `POST /api/reviews` answers 503
+    /// `busy` with `Retry-After`.
+    #[arg(long, default_value_t = 4)]
+    pub review_queue: usize,
+    /// Scale the review budget: 2 searches twice as many samples, 0.5 half (docs/review.md).
+    #[arg(long, default_value_t = 1.0)]
+    pub review_budget: f64,
     /// Log as JSON lines instead of text.
     #[arg(long)]
     pub log_json: bool,
@@ -89,6 +100,12 @@ pub fn config(args: &Args) -> Result<Config, String> {
         }
         c.bot_workers = n;
     }
+    if !(args.review_budget.is_finite() && args.review_budget > 0.0 && args.review_budget <= 64.0) {
+        return Err("--review-budget must be a number above 0 and at most 64".into());
+    }
+    c.reviews = args.reviews;
+    c.review_queue = args.review_queue;
+    c.review_budget = args.review_budget;
     Ok(c)
 }
 

@@ -62,6 +62,13 @@ impl Table {
                     status: self.status(),
                     seats: self.seat_infos(),
                     spectators: self.conns.values().filter(|c| c.seat.is_none()).count(),
+                    deals: self.game.as_ref().map_or(0, |g| g.deals().len()),
+                    totals: self
+                        .game
+                        .as_ref()
+                        .map_or_else(Vec::new, |g| g.totals()[..self.rules.players as usize].to_vec()),
+                    winner: self.game.as_ref().and_then(|g| g.winner()),
+                    target: self.rules.target,
                 });
             }
             Cmd::Stop => {}

@@ -1,0 +1,319 @@
+//! The game review in headless Chromium (issue #21): bots play a short match to its end on
+//! a real `binokel serve` (a small review budget, so a review takes seconds); "My games"
+//! shows it finished with its totals and winner, and a match still being played as
+//! running, without a Review button (the server refuses it too). The Review button shows
+//! the server's progress, then the replay with the marks on the timeline, the better move
+//! on the cards and the summary; the share link opens the same review on a phone, in
+//! German, without a horizontal scroll bar.
+
+mod browser_common;
+
+use binokel_server::client::http;
+use browser_common::*;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `binokel serve` with quick bots and a quick review budget, on its own SQLite file.
+struct ReviewServer {
+    child: Child,
+    dir: PathBuf,
+    url: String,
+}
+
+impl ReviewServer {
+    fn start() -> ReviewServer {
+        let port = free_port();
+        let dir = scratch_dir("review-server");
+        let db = format!("sqlite://{}", dir.join("binokel.sqlite3").display());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+            .args([
+                "serve",
+                "--listen",
+                &format!("127.0.0.1:{port}"),
+                "--database",
+                &db,
+            ])
+            .args([
+                "--bot-delay-ms",
+                "0",
+                "--deal-pause-ms",
+                "0",
+                "--tables-per-minute",
+                "0",
+            ])
+            .args(["--review-budget", "0.05"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start `binokel serve`");
+        wait_for_port(port, &mut child, "binokel serve");
+        ReviewServer {
+            child,
+            dir,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+
+    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let a = http(&self.url, method, path, body.as_ref())
+            .await
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        (a.status, a.json().unwrap_or(Value::Null))
+    }
+
+    /// Creates a table; its code.
+    async fn create(&self, body: Value) -> String {
+        let (status, v) = self.call("POST", "/api/tables", Some(body)).await;
+        assert_eq!(status, 201, "{v}");
+        v["code"].as_str().expect("code").to_string()
+    }
+}
+
+impl Drop for ReviewServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_from_my_games_with_marks_summary_and_share_link() {
+    let _turn = BROWSERS.lock().await;
+    let server = ReviewServer::start();
+    // Three random bots to 50 points: over in a deal or two, with plenty to mark.
+    let finished = server
+        .create(json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}))
+        .await;
+    let until = Instant::now() + Duration::from_secs(30);
+    let summary = loop {
+        let (_, s) = server.call("GET", &format!("/api/tables/{finished}"), None).await;
+        if s["status"] == "finished" {
+            break s;
+        }
+        assert!(Instant::now() < until, "the bots did not finish: {s}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // A match still being played: Anna has not moved.
+    let running = server
+        .create(
+            json!({"name": "Anna", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"}]}),
+        )
+        .await;
+    let (status, refusal) = server
+        .call("POST", "/api/reviews", Some(json!({"table": running})))
+        .await;
+    assert_eq!(
+        (status, refusal["error"].as_str()),
+        (409, Some("not_finished")),
+        "{refusal}"
+    );
+
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1366, 800)).await;
+    let c = &b.client;
+    c.goto(&server.url).await.expect("the start page");
+    wait_js(c, "document.querySelector('#create-form')", "the start page").await;
+    js(
+        c,
+        &format!(
+            "localStorage.setItem('binokel.games', JSON.stringify([\
+               {{code: '{finished}', at: Date.now(), rules: 'standard'}},\
+               {{code: '{running}', at: Date.now() - 1000, rules: 'standard'}}])); \
+             location.hash = '#/games';"
+        ),
+    )
+    .await;
+
+    // My games: the finished match with its totals and winner and a Review button; the
+    // running one as running, without one.
+    let done_css = format!(".games-list li[data-code='{finished}']");
+    let run_css = format!(".games-list li[data-code='{running}']");
+    wait_js(
+        c,
+        &format!("document.querySelector(\"{done_css} .game-state\").dataset.state === 'finished'"),
+        "the finished match's state",
+    )
+    .await;
+    wait_js(
+        c,
+        &format!("document.querySelector(\"{run_css} .game-state\").dataset.state === 'playing'"),
+        "the running match's state",
+    )
+    .await;
+    let state = text_of(c, &format!("{done_css} .game-state")).await;
+    let totals: Vec<String> = summary["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    assert!(state.contains(&totals.join(" : ")), "{state} lacks {totals:?}");
+    assert!(state.contains("won by"), "{state}");
+    assert!(text_of(c, &format!("{run_css} .game-state"))
+        .await
+        .contains("being played"));
+    assert_eq!(
+        js(
+            c,
+            &format!("return document.querySelectorAll(\"{run_css} .games-review\").length")
+        )
+        .await,
+        json!(0),
+        "no Review button before the match ends"
+    );
+
+    // Review: progress (or at once the review), then the replay with the review.
+    click(c, &format!("{done_css} .games-review")).await;
+    wait_js(c, "location.hash.startsWith('#/review/')", "the review page").await;
+    wait_js(
+        c,
+        "document.querySelector('#review-progress') || document.querySelector('#review-summary')",
+        "the progress or the review",
+    )
+    .await;
+    wait_js(c, "document.querySelector('#review-summary')", "the review").await;
+    let id = js(c, "return location.hash.split('/')[2]")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, stored) = server.call("GET", &format!("/api/reviews/{id}"), None).await;
+    assert_eq!((status, stored["status"].as_str()), (200, Some("done")));
+    let review = &stored["review"];
+
+    // The summary: one line per seat with its accuracy, as the server computed it.
+    let seats = js(
+        c,
+        "return [...document.querySelectorAll('.review-seat')].map(e => Number(e.dataset.accuracy))",
+    )
+    .await;
+    let expected: Vec<f64> = review["match"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["accuracy"].as_f64().unwrap())
+        .collect();
+    let shown: Vec<f64> = seats
+        .as_array()
+        .expect("accuracies")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    assert_eq!(shown, expected);
+    assert!(text_of(c, "#review-summary").await.contains("points lost"));
+
+    // The marks on the timeline: those of the deal shown, each at its decision.
+    let marked = review["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["mark"].is_string())
+        .cloned()
+        .collect::<Vec<_>>();
+    assert!(!marked.is_empty(), "random bots make mistakes: {review}");
+    let first = &marked[0];
+    let deal = first["deal"].as_u64().unwrap();
+    js(
+        c,
+        &format!(
+            "const s = document.querySelector('#replay-deal'); s.value = '{deal}'; s.dispatchEvent(new Event('change'));"
+        ),
+    )
+    .await;
+    let in_deal = marked.iter().filter(|d| d["deal"] == deal).count();
+    wait_js(
+        c,
+        &format!("document.querySelectorAll('#review-timeline .review-tick').length === {in_deal}"),
+        "the marks of the deal on the timeline",
+    )
+    .await;
+    let symbol = match first["mark"].as_str().unwrap() {
+        "inaccuracy" => "?!",
+        "mistake" => "?",
+        _ => "??",
+    };
+    let index = first["index"].as_u64().unwrap();
+    click(c, &format!("#review-timeline .review-tick[data-step='{index}']")).await;
+    wait_js(
+        c,
+        &format!(
+            "document.querySelector('#review-decision').dataset.mark === {} && document.querySelector('.review-tick.here').textContent === '{symbol}'",
+            first["mark"]
+        ),
+        "the marked decision",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#review-decision').dataset.best"
+        )
+        .await,
+        first["best"]
+    );
+    // The better move on the cards: a best card (or the burial's cards) is raised in the
+    // deciding seat's hand.
+    let best = first["best"].as_str().unwrap();
+    let cards: Vec<&str> = best
+        .split(' ')
+        .filter(|x| x.len() == 2 && !x.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    if !cards.is_empty() && best != first["played"].as_str().unwrap() {
+        let seat = first["seat"].as_u64().unwrap();
+        let raised = js(
+            c,
+            &format!(
+                "return [...document.querySelectorAll('#replay-seat-{seat} .card.review-best')].map(e => e.dataset.card)"
+            ),
+        )
+        .await;
+        for card in &cards {
+            assert!(
+                raised.as_array().unwrap().contains(&json!(card)),
+                "{card} not raised: {raised}"
+            );
+        }
+    }
+    assert!(text_of(c, "#review-decision").await.contains("points lost"));
+    assert_no_js_errors(&b).await;
+
+    // Nothing hidden before the end: the running match's replay stays closed, with no
+    // Review button.
+    c.goto(&format!("{}/#/replay/{running}", server.url))
+        .await
+        .expect("replay");
+    wait_js(c, "document.querySelector('#replay-error')", "the refusal").await;
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#replay-review').length").await,
+        json!(0)
+    );
+    assert_no_js_errors(&b).await;
+    b.client.clone().close().await.expect("close");
+
+    // The share link on a phone, in German: the same review, nothing wider than the screen.
+    let p = browser(&driver, "de", (390, 844)).await;
+    let c = &p.client;
+    c.goto(&format!("{}/#/review/{id}", server.url))
+        .await
+        .expect("share link");
+    wait_js(
+        c,
+        "document.querySelector('#review-summary')",
+        "the shared review",
+    )
+    .await;
+    assert!(text_of(c, "#review-summary").await.contains("Genauigkeit"));
+    assert!(text_of(c, "#review-head").await.contains("Analyse"));
+    let wide = js(c, "return document.documentElement.scrollWidth").await;
+    assert!(
+        wide.as_u64().unwrap() <= 390,
+        "the page is {wide} px wide on a 390 px phone"
+    );
+    assert_no_js_errors(&p).await;
+    p.client.clone().close().await.expect("close");
+}

@@ -1,0 +1,170 @@
+// The game review page (#/review/ID, a link anyone can open): the server's progress while
+// it works, then the replay viewer with the review laid over it: the marks on the
+// timeline (?! inaccuracy, ? mistake, ?? blunder), the better move on the cards at a
+// decision, the hindsight line labelled as such, and the summary (points lost per phase,
+// the largest mistakes, accuracy per seat). The format is binokel-review/1 (docs/review.md).
+
+import { t } from "./i18n.js";
+import * as api from "./api.js";
+import { esc, cardStyle } from "./util.js";
+import { actionText } from "./text.js";
+import { showReplay } from "./replay.js";
+import { reviewError } from "./reviewstart.js";
+
+const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const PHASES = ["auction", "burial", "declaration", "play"];
+let polling = 0;
+
+/** Shows review `id`: its progress until it is done, then the replay with the review. */
+export async function showReview(root, id) {
+  const mine = ++polling;
+  root.innerHTML = `<p class="muted">${esc(t("review.loading"))}</p>`;
+  for (;;) {
+    if (mine !== polling || !location.hash.startsWith(`#/review/${id}`)) return;
+    let ans;
+    try {
+      ans = await api.review(id);
+    } catch (e) {
+      root.innerHTML = `<div class="banner bad" id="review-error">${esc(reviewError(e))}</div>`;
+      return;
+    }
+    document.title = `Binokel · ${t("review.title")}`;
+    if (ans.status === "done") {
+      if (mine !== polling) return;
+      // It opens at the largest mistake of the match, if there is one.
+      const worst = ans.review.decisions[ans.review.match.worst[0]];
+      const [deal, step] = worst ? [worst.deal, worst.index] : [0, 0];
+      showReplay(root, null, deal, step, { record: ans.record, decorate: decorator(id, ans.review) });
+      return;
+    }
+    drawProgress(root, ans);
+    await new Promise((r) => setTimeout(r, 800));
+  }
+}
+
+function drawProgress(root, ans) {
+  const total = ans.total || 0;
+  const label = ans.status === "queued" ? t("review.queued") : t("review.progress", { done: ans.done, total: total || "…" });
+  root.innerHTML = `<section class="review-wait" id="review-progress" data-done="${ans.done}" data-total="${total}">
+    <h1>${esc(t("review.title"))}</h1>
+    <progress max="${Math.max(1, total)}" value="${ans.done}"></progress>
+    <p>${esc(label)}</p><p class="muted">${esc(t("review.wait_note"))}</p></section>`;
+}
+
+/** The card codes named by an action token (a card, a burial, a call or a give). */
+function cardsOf(token) {
+  return String(token || "")
+    .split(" ")
+    .filter((x) => /^[AT9KQJ7][SHDC]$/.test(x));
+}
+
+function loss(x) {
+  return (Math.round(x * 10) / 10).toFixed(1);
+}
+
+/** The hook the replay viewer calls after each drawing. */
+function decorator(id, review) {
+  const byPlace = new Map(review.decisions.map((d, i) => [`${d.deal}/${d.index}`, { ...d, at: i }]));
+  return ({ root, dealNo, step, steps, names, jump }) => {
+    const style = cardStyle();
+    const replay = root.querySelector("#replay");
+    if (!replay) return;
+    replay.classList.add("reviewed");
+    const seatName = (s) => names[s] || t("table.seat", { n: s + 1 });
+    // The header: what this is, and the link to share it.
+    const link = `${location.origin}${location.pathname}#/review/${id}`;
+    replay.querySelector("h1").insertAdjacentHTML(
+      "afterend",
+      `<p class="review-head" id="review-head"><span class="review-badge">${esc(t("review.title"))}</span>
+        <label>${esc(t("review.share"))} <input id="review-share" readonly value="${esc(link)}"></label></p>`,
+    );
+    const share = replay.querySelector("#review-share");
+    share.addEventListener("focus", () => share.select());
+    // The timeline: one mark per marked decision of this deal, where it sits in the deal.
+    const max = Math.max(1, steps.length - 1);
+    const marks = review.decisions
+      .filter((d) => d.deal === dealNo && d.mark)
+      .map(
+        (d) => `<button type="button" class="review-tick ${d.mark}${d.index === step ? " here" : ""}" data-step="${d.index}"
+          style="left:${((d.index / max) * 100).toFixed(2)}%" title="${esc(`${t("review.mark." + d.mark)} · ${seatName(d.seat)} · ${t("review.lost", { n: loss(d.loss) })}`)}"
+          aria-label="${esc(t("review.mark." + d.mark))}">${SYMBOL[d.mark]}</button>`,
+      )
+      .join("");
+    replay.querySelector(".replay-controls").insertAdjacentHTML(
+      "afterend",
+      `<div class="review-timeline" id="review-timeline" aria-label="${esc(t("review.timeline"))}">
+        <span class="review-now" style="left:${((step / max) * 100).toFixed(2)}%"></span>${marks}</div>`,
+    );
+    for (const b of replay.querySelectorAll(".review-tick")) b.addEventListener("click", () => jump(dealNo, Number(b.dataset.step)));
+    // The decision at this position: played, best, loss, mark, hindsight; the better move on the cards.
+    const d = byPlace.get(`${dealNo}/${step}`);
+    let panel = "";
+    if (d) {
+      const seat = replay.querySelector(`#replay-seat-${d.seat}`);
+      if (d.rated && d.best !== d.played && seat) {
+        for (const c of cardsOf(d.best)) {
+          const el = [...seat.querySelectorAll(`.card[data-card="${c}"]`)].find((x) => !x.classList.contains("review-best"));
+          if (el) el.classList.add("review-best");
+        }
+      }
+      if (seat) {
+        for (const c of cardsOf(d.played)) {
+          const el = [...seat.querySelectorAll(`.card[data-card="${c}"]`)].find((x) => !x.classList.contains("review-played"));
+          if (el) el.classList.add("review-played");
+        }
+      }
+      const verdict = !d.rated
+        ? t("review.not_rated")
+        : d.mark
+          ? `${SYMBOL[d.mark]} ${t("review.mark." + d.mark)} · ${t("review.lost", { n: loss(d.loss) })}`
+          : d.best === d.played
+            ? t("review.best_played")
+            : t("review.lost", { n: loss(d.loss) });
+      const h = d.hindsight
+        ? `<p class="review-hindsight" id="review-hindsight"><strong>${esc(t("review.hindsight"))}</strong>
+            ${esc(t("review.hindsight_best"))} ${actionText(d.hindsight.best, style, true)} · ${esc(t("review.lost", { n: loss(d.hindsight.loss) }))}
+            <span class="muted">${esc(t("review.hindsight_note"))}</span></p>`
+        : "";
+      panel = `<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${esc(d.best)}">
+        <p><strong>${esc(t("review.move", { n: d.index + 1, name: seatName(d.seat) }))}</strong> ${esc(t("review.phase." + d.phase))}</p>
+        <p>${esc(t("review.played"))} ${actionText(d.played, style, true)} · ${esc(t("review.best"))}
+          <span class="review-best-name" id="review-best">${actionText(d.best, style, true)}</span></p>
+        <p class="review-verdict">${esc(verdict)}</p>${h}</section>`;
+    } else {
+      panel = `<p class="muted review-decision" id="review-decision">${esc(t("review.no_decision"))}</p>`;
+    }
+    replay.querySelector(".replay-centre").insertAdjacentHTML("afterend", panel);
+    replay.insertAdjacentHTML("beforeend", summaryHtml(review, seatName, style));
+    for (const a of replay.querySelectorAll(".review-worst [data-deal]")) {
+      a.addEventListener("click", () => jump(Number(a.dataset.deal), Number(a.dataset.step)));
+    }
+  };
+}
+
+/** The match summary: per seat accuracy, points lost per phase and marks; the largest mistakes. */
+function summaryHtml(review, seatName, style) {
+  const m = review.match;
+  const seats = m.seats
+    .map(
+      (x) => `<div class="review-seat" data-seat="${x.seat}" data-accuracy="${x.accuracy}">
+        <strong>${esc(seatName(x.seat))}</strong>
+        <span class="review-accuracy">${esc(t("review.accuracy", { n: x.accuracy.toFixed(1) }))}</span>
+        <span>${esc(t("review.lost_total", { n: loss(x.lost_total) }))}
+          (${PHASES.map((p) => `${esc(t("review.phase." + p))} ${loss(x.lost[p])}`).join(", ")})</span>
+        <span class="review-counts">?! ${x.inaccuracies} · ? ${x.mistakes} · ?? ${x.blunders}</span></div>`,
+    )
+    .join("");
+  const worst = m.worst
+    .map((i) => {
+      const d = review.decisions[i];
+      return `<li><button type="button" class="linkish" data-deal="${d.deal}" data-step="${d.index}">
+        ${SYMBOL[d.mark] || ""} ${esc(t("review.worst_item", { deal: d.deal + 1, n: d.index + 1, name: seatName(d.seat) }))}</button>
+        ${actionText(d.played, style, true)} → ${actionText(d.best, style, true)} · ${esc(t("review.lost", { n: loss(d.loss) }))}</li>`;
+    })
+    .join("");
+  return `<section class="review-summary" id="review-summary"><h2>${esc(t("review.summary"))}</h2>
+    <div class="review-seats">${seats}</div>
+    <h3>${esc(t("review.worst"))}</h3>
+    ${worst ? `<ol class="review-worst" id="review-worst">${worst}</ol>` : `<p class="muted" id="review-worst">${esc(t("review.no_mistakes"))}</p>`}
+    <p class="muted review-legend">${esc(t("review.legend"))}</p></section>`;
+}
