@@ -13,6 +13,7 @@ import { PRESETS, presetName } from "./presets.js";
 import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
 import { showLobby, closeLobby } from "./lobby.js";
 import { esc, toast, cardStyle } from "./util.js";
+import { LEVELS, personaOf } from "./personas.js";
 
 const app = document.getElementById("app");
 
@@ -90,10 +91,12 @@ function presetOptions(selected) {
     .join("");
 }
 
-const BOTS = ["random", "beginner", "heuristic", "strong"];
-
+// The bot levels offered to people, each with its persona ("Gottlieb · medium").
 function botOptions(selected) {
-  return BOTS.map((b) => `<option value="${b}" ${b === selected ? "selected" : ""}>${esc(t("bot." + b))}</option>`).join("");
+  const pick = LEVELS.includes(selected) ? selected : "medium";
+  return LEVELS.map(
+    (b) => `<option value="${b}" ${b === pick ? "selected" : ""}>${esc(t("persona.option", { name: personaOf(b).name, level: t("level." + b) }))}</option>`,
+  ).join("");
 }
 
 function showStart() {
@@ -110,7 +113,7 @@ function showStart() {
         <label for="quick-name">${esc(t("start.name"))}</label>
         <input id="quick-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
         <label for="quick-bot">${esc(t("start.strength"))}</label>
-        <select id="quick-bot">${botOptions(store.pref("bot", "heuristic"))}</select>
+        <select id="quick-bot">${botOptions(store.pref("bot", "medium"))}</select>
         <button class="primary" id="quick-play" type="submit">${esc(t("start.play"))}</button>
       </form>
       <form class="panel" id="create-form">
@@ -155,7 +158,7 @@ function showStart() {
         <select class="seat-kind" data-seat="${i}" aria-label="${esc(t("start.seat", { n: i + 1 }))}">
           <option value="human">${esc(t("start.friend"))}</option>
           <option value="bot" selected>${esc(t("start.bot"))}</option></select>
-        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("heuristic")}</select>`;
+        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("medium")}</select>`;
     }
     seatBox.innerHTML = html;
     for (const k of seatBox.querySelectorAll(".seat-kind")) {
@@ -245,7 +248,7 @@ async function showJoin(code) {
   const info = app.querySelector("#join-info");
   try {
     const s = await api.tableSummary(code);
-    const names = s.seats.map((x) => (x.kind === "bot" ? t("bot." + x.bot) : x.name || t("join.free"))).join(", ");
+    const names = s.seats.map((x) => (x.kind === "bot" ? personaOf(x.bot).name : x.name || t("join.free"))).join(", ");
     info.textContent = `${t("preset." + presetName(s.rules))} · ${names}`;
     if (s.status !== "waiting") app.querySelector("#join-seat").disabled = true;
   } catch (e) {

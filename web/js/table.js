@@ -2,13 +2,14 @@
 // spectator). The client's parts live in their own files and are put together here:
 // web/js/tablesocket.js (the connection: socket, reconnect, send and receive),
 // web/js/tabledraw.js (the drawing of each state) and web/js/tablecontrols.js (the
-// controls, the hand and their clicks). Each part is a set of methods on the one
+// controls, the hand and their clicks), with web/js/emotes.js (fixed phrases). Each part is a set of methods on the one
 // client object, so `this` is the same table client everywhere.
 
 import * as store from "./store.js";
 import { socketMethods } from "./tablesocket.js";
 import { drawMethods } from "./tabledraw.js";
 import { controlMethods } from "./tablecontrols.js";
+import { emoteMethods } from "./emotes.js";
 
 let live = null;
 
@@ -66,4 +67,4 @@ class TableClient {
   }
 }
 
-Object.assign(TableClient.prototype, socketMethods, drawMethods, controlMethods);
+Object.assign(TableClient.prototype, socketMethods, drawMethods, controlMethods, emoteMethods);

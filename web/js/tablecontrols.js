@@ -222,6 +222,9 @@ export const controlMethods = {
         }
         if (v.legal.includes(c)) this.act(c);
         else if (v.legal.includes(`give ${c}`)) this.act(`give ${c}`);
+        // A card that may not be played goes to the server, whose refusal says why
+        // ("must follow spades", web/js/refusals.js).
+        else if (v.phase === "play" && this.offers("reasons")) this.act(c);
         else toast(t("ctl.not_legal", { card: cardPlain(c, cardStyle()) }));
       });
     }

@@ -10,6 +10,8 @@ import { esc, cardStyle } from "./util.js";
 import { presetName } from "./presets.js";
 import { positionOf } from "./positions.js";
 import { actionText } from "./text.js";
+import { personaOf } from "./personas.js";
+import { resultHtml, tickCountdown } from "./result.js";
 
 /** The table client's drawing methods: `render` and the pieces of the page. */
 export const drawMethods = {
@@ -18,6 +20,7 @@ export const drawMethods = {
     if (el && this.clockDeadline) {
       el.textContent = `${Math.max(0, Math.ceil((this.clockDeadline - Date.now()) / 1000))} s`;
     }
+    if (this.root.querySelector) tickCountdown(this.root);
   },
 
   render() {
@@ -38,9 +41,9 @@ export const drawMethods = {
       this.wireBar();
       return;
     }
-    // Bots are named in the reader's language; people keep the names they chose.
+    // Bots are named by their personas (web/js/personas.js); people keep their names.
     const infos = st.seats || [];
-    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot ? t("bot." + infos[s].bot) : x));
+    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot ? personaOf(infos[s].bot).name : x));
     const n = v.players;
     const bottom = me ?? 0;
     const pos = (s) => positionOf(n, bottom, s);
@@ -70,6 +73,8 @@ export const drawMethods = {
             ${mine}
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
+          ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
+          ${this.emoteBarHtml()}
           ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
         </div>
         <aside class="table-side">${this.sideHtml(v, style)}</aside>
@@ -77,6 +82,10 @@ export const drawMethods = {
       ${this.overlayHtml(v)}`;
     this.wireBar();
     this.wire(v, myTurn);
+    this.wireEmotes();
+    this.placeEmotes();
+    const next = root.querySelector("#next-deal");
+    if (next) next.addEventListener("click", () => this.sendReady());
     const log = root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
     this.tickClock();
@@ -102,7 +111,7 @@ export const drawMethods = {
     if (!st) return `<p class="muted">${esc(t("table.connecting"))}</p>`;
     const link = `${location.origin}${location.pathname}#/join/${this.code}`;
     const seats = st.seats
-      .map((s) => `<li>${esc(seatName(s))} ${s.taken ? "✓" : `<em>${esc(t("table.free_seat"))}</em>`}</li>`)
+      .map((s) => `<li>${esc(seatName(s))}${s.kind === "bot" && s.bot ? ` <span class="role">${esc(t("level." + personaOf(s.bot).level))}</span>` : ""} ${s.taken ? "✓" : `<em>${esc(t("table.free_seat"))}</em>`}</li>`)
       .join("");
     return `<div class="panel" id="waiting"><h2>${esc(t("table.waiting"))}</h2>
       <p>${esc(t("table.invite"))}</p><p><strong class="code">${esc(this.code)}</strong> · <a href="${esc(link)}">${esc(link)}</a></p>
@@ -117,6 +126,7 @@ export const drawMethods = {
     if (v.dealer === s) roles.push(t("table.dealer"));
     if (v.soloist === s) roles.push(t("table.soloist"));
     if (info && info.autopilot) roles.push(t("table.autopilot"));
+    if (info && info.kind === "bot" && info.bot) roles.push(t("level." + personaOf(info.bot).level));
     let bubble = "";
     if (v.phase === "auction") {
       const last = [...v.history].reverse().find((h) => h.seat === s);
@@ -287,8 +297,8 @@ export function seatLabel(v, s) {
 }
 
 function seatName(info) {
+  if (info.kind === "bot" && info.bot) return personaOf(info.bot).name;
   if (info.name) return info.name;
-  if (info.kind === "bot") return t("bot." + info.bot);
   return t("table.seat", { n: info.seat + 1 });
 }
 

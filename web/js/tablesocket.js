@@ -6,7 +6,8 @@
 import { t } from "./i18n.js";
 import * as store from "./store.js";
 import * as api from "./api.js";
-import { toast } from "./util.js";
+import { toast, cardStyle } from "./util.js";
+import { refusalText } from "./refusals.js";
 
 const PROTOCOL = 1;
 
@@ -52,6 +53,9 @@ export const socketMethods = {
     ws.onopen = () => {
       const hello = { type: "hello", protocol: PROTOCOL, table: this.code };
       if (this.token) hello.token = this.token;
+      // Opt-ins (docs/protocol.md "Changes to version 1"): the next deal waits for this
+      // seat's "next deal", and this page shows emotes.
+      hello.features = ["ready", "emote"];
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (ev) => {
@@ -177,6 +181,9 @@ export const socketMethods = {
       case "rematch":
         this.onRematch(msg);
         break;
+      case "emote":
+        this.onEmote(msg);
+        break;
       default:
         break;
     }
@@ -192,6 +199,10 @@ export const socketMethods = {
     }
     if (kind === "undo" && msg.error === "undo_refused") {
       toast(t("undo.refused", { message: msg.message || "" }));
+      return;
+    }
+    if (kind === "emote") {
+      if (msg.error === "rate_limited") this.onEmoteRefused();
       return;
     }
     if (kind === "rematch") {
@@ -211,12 +222,20 @@ export const socketMethods = {
       case "stale":
         return;
       case "illegal":
-        toast(t("error.illegal", { message: msg.message }));
+        // The reason in the reader's language (the server's English as the fallback).
+        toast(refusalText(msg, cardStyle()));
         break;
       default:
         toast(t("error.server", { message: msg.message || msg.error }));
     }
     this.render();
+  },
+
+  /** "Next deal": this seat is done with the finished deal (feature `ready`). */
+  sendReady() {
+    const v = this.state && this.state.view;
+    if (!v || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify({ type: "ready", deal: v.deal }));
   },
 
   onHint(msg) {

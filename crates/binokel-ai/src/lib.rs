@@ -12,6 +12,7 @@ pub mod engine;
 pub mod heuristic;
 pub mod infer;
 pub mod info;
+pub mod persona;
 pub mod policy;
 pub mod review;
 pub mod rollout;
@@ -23,6 +24,7 @@ pub mod two;
 pub use budget::Budget;
 pub use heuristic::HeuristicBot;
 pub use info::Info;
+pub use persona::persona;
 pub use rollout::rollout_hint;
 pub use strong::StrongBot;
 

@@ -111,7 +111,7 @@ async fn two_browsers_at_one_table() {
     .await
     .expect("select");
     a.find(Locator::Css(
-        ".seat-bot[data-seat=\"2\"] option[value=\"random\"]",
+        ".seat-bot[data-seat=\"2\"] option[value=\"beginner\"]",
     ))
     .await
     .expect("seat 3 bot")
@@ -328,7 +328,7 @@ async fn the_page_in_german() {
 
     // A game in German, with German suits by default.
     type_into(c, "#quick-name", "Dora").await;
-    select(c, "#quick-bot option[value=\"random\"]", "random").await;
+    select(c, "#quick-bot option[value=\"beginner\"]", "beginner").await;
     click(c, "#quick-play").await;
     wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
     wait_js(
@@ -398,7 +398,7 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
     type_into(c, "#create-target", "100").await;
     for seat in [1, 2] {
         c.find(Locator::Css(&format!(
-            ".seat-bot[data-seat=\"{seat}\"] option[value=\"random\"]"
+            ".seat-bot[data-seat=\"{seat}\"] option[value=\"beginner\"]"
         )))
         .await
         .expect("bot choice")
@@ -528,7 +528,7 @@ async fn a_four_player_table() {
     .await;
     for seat in [1, 2, 3] {
         c.find(Locator::Css(&format!(
-            ".seat-bot[data-seat=\"{seat}\"] option[value=\"random\"]"
+            ".seat-bot[data-seat=\"{seat}\"] option[value=\"beginner\"]"
         )))
         .await
         .expect("bot choice")
@@ -584,7 +584,7 @@ async fn swabian_and_dutch_tables() {
         .expect("select");
         for seat in [1, 2] {
             c.find(Locator::Css(&format!(
-                ".seat-bot[data-seat=\"{seat}\"] option[value=\"random\"]"
+                ".seat-bot[data-seat=\"{seat}\"] option[value=\"beginner\"]"
             )))
             .await
             .expect("bot choice")

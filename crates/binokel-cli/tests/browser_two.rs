@@ -34,7 +34,7 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
     )
     .await;
     c.find(Locator::Css(
-        ".seat-bot[data-seat=\"1\"] option[value=\"random\"]",
+        ".seat-bot[data-seat=\"1\"] option[value=\"beginner\"]",
     ))
     .await
     .expect("bot choice")

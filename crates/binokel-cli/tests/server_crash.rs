@@ -33,6 +33,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
             protocol: binokel_server::protocol::PROTOCOL_VERSION,
             table: code.clone(),
             token: None,
+            features: vec![],
         })
         .await
         .unwrap();

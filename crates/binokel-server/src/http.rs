@@ -611,22 +611,47 @@ impl Session {
                     protocol,
                     table,
                     token,
+                    features,
                 },
                 None,
-            ) => return self.hello(protocol, table, token).await,
+            ) => return self.hello(protocol, table, token, features).await,
             (ClientMsg::Action { id, .. }, None) => Some(error(
                 ErrorCode::HelloFirst,
                 "send hello before anything else",
                 id,
             )),
-            (ClientMsg::Back, None) => Some(error(
+            (ClientMsg::Back | ClientMsg::Ready { .. }, None) => Some(error(
                 ErrorCode::HelloFirst,
                 "send hello before anything else",
                 None,
             )),
-            (ClientMsg::Hint { id } | ClientMsg::Undo { id } | ClientMsg::Rematch { id }, None) => Some(
-                error(ErrorCode::HelloFirst, "send hello before anything else", id),
-            ),
+            (
+                ClientMsg::Hint { id }
+                | ClientMsg::Undo { id }
+                | ClientMsg::Rematch { id }
+                | ClientMsg::Emote { id, .. },
+                None,
+            ) => Some(error(
+                ErrorCode::HelloFirst,
+                "send hello before anything else",
+                id,
+            )),
+            (ClientMsg::Ready { deal }, Some((h, conn))) => {
+                let _ = h.tx.send(Cmd::Ready { conn: *conn, deal }).await;
+                None
+            }
+            (ClientMsg::Emote { emote, id }, Some((h, conn))) => {
+                forward(
+                    h,
+                    Cmd::Emote {
+                        conn: *conn,
+                        emote,
+                        id,
+                    },
+                    id,
+                )
+                .await
+            }
             (ClientMsg::Hint { id }, Some((h, conn))) => forward(h, Cmd::Hint { conn: *conn, id }, id).await,
             (ClientMsg::Undo { id }, Some((h, conn))) => forward(h, Cmd::Undo { conn: *conn, id }, id).await,
             (ClientMsg::Rematch { id }, Some((h, conn))) => {
@@ -672,6 +697,7 @@ impl Session {
         protocol: u32,
         table: String,
         token: Option<String>,
+        features: Vec<String>,
     ) -> ControlFlow<(), Option<Out>> {
         let reply = if protocol != PROTOCOL_VERSION {
             Some(error(
@@ -683,7 +709,13 @@ impl Session {
             match self.shared.route(&table).await {
                 Ok(Route::Local(h)) => {
                     let o = self.out.clone();
-                    match ask(&h, |reply| Cmd::Connect { token, out: o, reply }).await {
+                    let connect = |reply| Cmd::Connect {
+                        token,
+                        out: o,
+                        features,
+                        reply,
+                    };
+                    match ask(&h, connect).await {
                         Ok(Ok((conn, _))) => {
                             self.seated = Some((h, conn));
                             None

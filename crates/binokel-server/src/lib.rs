@@ -50,8 +50,12 @@ pub struct Config {
     pub grace: Duration,
     /// The turn clock.
     pub turn: Duration,
-    /// The pause between deals (to look at the result).
+    /// The pause between deals (to look at the result) when no seat's client waits with
+    /// `ready`.
     pub deal_pause: Duration,
+    /// At a table with more than one person: how long the next deal waits for the seats
+    /// whose clients opted in to `ready` before it starts anyway.
+    pub ready_wait: Duration,
     /// How long a bot waits before it acts (so people can follow).
     pub bot_delay: Duration,
     /// The bot that plays for absent people.
@@ -93,6 +97,7 @@ impl Config {
             grace: Duration::from_secs(30),
             turn: Duration::from_secs(60),
             deal_pause: Duration::from_millis(2000),
+            ready_wait: Duration::from_secs(20),
             bot_delay: Duration::from_millis(400),
             autopilot_bot: autopilot.to_string(),
             max_connections: 10_000,

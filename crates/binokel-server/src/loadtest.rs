@@ -273,6 +273,7 @@ async fn play(
         protocol: PROTOCOL_VERSION,
         table: code.to_string(),
         token: Some(token.to_string()),
+        features: vec![],
     };
     if let Err(e) = sock.send(&hello).await {
         st.errors.push(e.to_string());

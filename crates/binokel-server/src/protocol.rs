@@ -23,7 +23,29 @@ pub const RATE_BURST: u32 = 40;
 pub const RATE_PER_SECOND: u32 = 20;
 
 /// The optional requests this server answers, listed in `welcome.features`.
-pub const FEATURES: &[&str] = &["hint", "undo", "rematch"];
+pub const FEATURES: &[&str] = &["hint", "undo", "rematch", "reasons", "personas", "ready", "emote"];
+
+/// The opt-ins a client may name in its `hello` (`features`): `ready` (the next deal waits
+/// for this seat's `ready`) and `emote` (this connection receives emotes).
+pub const CLIENT_FEATURES: &[&str] = &["ready", "emote"];
+
+/// The fixed phrases of `emote` (sent by id; there is no free text).
+pub const EMOTES: &[&str] = &[
+    "hello",
+    "good_game",
+    "well_played",
+    "oops",
+    "thanks",
+    "hurry",
+    "nice_hand",
+    "bye",
+];
+
+/// Emotes a seat may send in a burst, and the seconds after which one more is allowed.
+pub const EMOTE_BURST: u32 = 3;
+
+/// Seconds per emote once the burst is spent.
+pub const EMOTE_EVERY_SECS: u64 = 5;
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +60,9 @@ pub enum ClientMsg {
         /// The seat's secret; None to watch.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
+        /// The client's opt-ins ([`CLIENT_FEATURES`]); unknown names are ignored.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        features: Vec<String>,
     },
     /// Play an action for one's seat.
     Action {
@@ -70,6 +95,21 @@ pub enum ClientMsg {
     },
     /// After the match: a new table with the same seats, rules and bots.
     Rematch {
+        /// Echoed in an error.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+    },
+    /// Between deals: this seat is ready for the next deal (feature `ready`).
+    Ready {
+        /// The finished deal the seat is done with (optional; a `ready` for an older deal is
+        /// ignored).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deal: Option<usize>,
+    },
+    /// A fixed phrase shown by the seat (feature `emote`): one of [`EMOTES`].
+    Emote {
+        /// The phrase's id.
+        emote: String,
         /// Echoed in an error.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
@@ -161,6 +201,10 @@ pub struct Refusal {
     pub error: ErrorCode,
     /// A clear sentence.
     pub message: String,
+    /// Why, machine-readable (`{"code":"must_follow","card":"QH","suit":"S"}`), for an
+    /// `illegal` action: the rules engine's [`binokel::IllegalAction::reason`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<serde_json::Value>,
 }
 
 impl Refusal {
@@ -169,6 +213,23 @@ impl Refusal {
         Refusal {
             error,
             message: message.into(),
+            reason: None,
+        }
+    }
+
+    /// The refusal of an action the rules engine refuses: `illegal`, the English sentence
+    /// and the reason's code and arguments, in the notation `low`.
+    pub fn illegal(e: &binokel::IllegalAction, low: binokel::Low) -> Refusal {
+        let (code, args) = e.reason(low);
+        let mut reason = serde_json::Map::new();
+        reason.insert("code".into(), code.into());
+        for (k, v) in args {
+            reason.insert(k.into(), v.into());
+        }
+        Refusal {
+            error: ErrorCode::Illegal,
+            message: e.describe(low),
+            reason: Some(serde_json::Value::Object(reason)),
         }
     }
 }
@@ -224,6 +285,10 @@ pub struct SeatInfo {
     /// The bot's name, for bot seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
+    /// The bot's strength label (`beginner`, `easy`, `medium`, `hard`, `club`, `random`,
+    /// `test`), for bot seats ([`binokel_ai::persona`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
     /// Display name (None: a free seat).
     pub name: Option<String>,
     /// Whether a person holds the seat (bots always do).
@@ -232,6 +297,20 @@ pub struct SeatInfo {
     pub connected: bool,
     /// Whether a bot plays the seat for its absent person.
     pub autopilot: bool,
+}
+
+/// Who the next deal waits for (feature `ready`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Readiness {
+    /// The finished deal.
+    pub deal: usize,
+    /// The seats waited for (people whose client opted in to `ready`).
+    pub waiting: Vec<Seat>,
+    /// Those of them who are ready.
+    pub ready: Vec<Seat>,
+    /// Milliseconds until the next deal starts anyway (None: no countdown; a table
+    /// without other people waits for its person).
+    pub remaining_ms: Option<u64>,
 }
 
 /// The turn clock.
@@ -273,6 +352,9 @@ pub enum ServerMsg {
         view: Option<Box<View>>,
         /// The turn clock, when one runs.
         clock: Option<Clock>,
+        /// Between deals, while seats that opted in to `ready` are waited for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ready: Option<Readiness>,
     },
     /// The action is stored and played.
     Ack {
@@ -294,6 +376,10 @@ pub enum ServerMsg {
         /// The client's id, when known.
         #[serde(default)]
         id: Option<u64>,
+        /// Why, machine-readable (feature `reasons`; `illegal` refusals of the rules
+        /// engine): `{"code": "must_follow", "card": "QH", "suit": "S"}`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<serde_json::Value>,
     },
     /// The match has ended.
     MatchOver {
@@ -308,6 +394,13 @@ pub enum ServerMsg {
     Redirect {
         /// The WebSocket URL of the owner.
         url: String,
+    },
+    /// A seat's fixed phrase (feature `emote`; only to connections that opted in).
+    Emote {
+        /// The seat that sent it.
+        seat: Seat,
+        /// The phrase's id (one of [`EMOTES`]).
+        emote: String,
     },
     /// Answer to a ping.
     Pong {
@@ -353,6 +446,7 @@ impl ServerMsg {
             error: r.error,
             message: r.message,
             id,
+            reason: r.reason,
         }
     }
 
@@ -483,7 +577,8 @@ mod tests {
             ClientMsg::Hello {
                 protocol: 1,
                 table: "K7M2QX".into(),
-                token: Some("ab".into())
+                token: Some("ab".into()),
+                features: vec![]
             }
         );
         let m: ClientMsg = serde_json::from_str(r#"{"type":"action","action":"bid 150","id":2}"#).unwrap();

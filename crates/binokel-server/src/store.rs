@@ -726,14 +726,15 @@ pub fn initial_status(seats: &[StoredSeat]) -> Status {
     }
 }
 
-/// The seat names a match is played with.
+/// The seat names a match is played with: people's own names, a bot's persona
+/// ([`binokel_ai::persona`]: `Karle`, `Gottlieb`, ...).
 pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
     seats
         .iter()
         .enumerate()
         .map(|(i, s)| match (&s.name, &s.bot) {
             (Some(n), _) => n.clone(),
-            (None, Some(b)) => format!("{b} bot"),
+            (None, Some(b)) => binokel_ai::persona(b).0.to_string(),
             (None, None) => format!("Seat {}", i + 1),
         })
         .collect()

@@ -27,6 +27,7 @@ fn hello(code: &str, token: Option<&str>) -> String {
         protocol: PROTOCOL_VERSION,
         table: code.to_string(),
         token: token.map(str::to_string),
+        features: vec![],
     })
     .unwrap()
 }

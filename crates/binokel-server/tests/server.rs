@@ -140,6 +140,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         protocol: PROTOCOL_VERSION,
         table: code.clone(),
         token: Some("0".repeat(32)),
+        features: vec![],
     })
     .await
     .unwrap();
@@ -148,6 +149,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         protocol: PROTOCOL_VERSION,
         table: "ZZZZZZ".into(),
         token: Some(tok.clone()),
+        features: vec![],
     })
     .await
     .unwrap();
@@ -156,6 +158,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         protocol: PROTOCOL_VERSION,
         table: code.clone(),
         token: Some(tok.clone()),
+        features: vec![],
     })
     .await
     .unwrap();

@@ -303,4 +303,141 @@ impl IllegalAction {
     }
 }
 
+impl IllegalAction {
+    /// A stable, machine-readable code for the refusal and its arguments (card codes in the
+    /// notation `low`, suit letters, numbers, action tokens), for front ends that say it in
+    /// their own language: `("must_follow", [("card", "QH"), ("suit", "S")])`. A two-player
+    /// meld refusal is `cannot_meld` with its [`MeldRefusal::code`] as `why` and that
+    /// refusal's arguments. The codes are listed in docs/protocol.md ("Refusal reasons").
+    pub fn reason(&self, low: Low) -> (&'static str, Vec<(&'static str, String)>) {
+        let card = |c: &Card| c.code(low);
+        let token = |a: &Action| a.token(low);
+        match self {
+            IllegalAction::DealOver => ("deal_over", vec![]),
+            IllegalAction::WrongPhase { action, expected } => (
+                "wrong_phase",
+                vec![("action", token(action)), ("expected", expected.clone())],
+            ),
+            IllegalAction::MustOpen { opening } => ("must_open", vec![("opening", opening.to_string())]),
+            IllegalAction::BidOutOfStep { bid, expected } => (
+                "bid_out_of_step",
+                vec![("bid", bid.to_string()), ("expected", expected.clone())],
+            ),
+            IllegalAction::BurialSize { expected, got } => (
+                "burial_size",
+                vec![("expected", expected.to_string()), ("got", got.to_string())],
+            ),
+            IllegalAction::NotHeld { card: c, seat } => {
+                ("not_held", vec![("card", card(c)), ("seat", seat.to_string())])
+            }
+            IllegalAction::MustFollow { card: c, suit } => {
+                ("must_follow", vec![("card", card(c)), ("suit", suit.to_string())])
+            }
+            IllegalAction::MustBeat {
+                card: c,
+                winning,
+                beater,
+            } => (
+                "must_beat",
+                vec![
+                    ("card", card(c)),
+                    ("winning", card(winning)),
+                    ("beater", card(beater)),
+                ],
+            ),
+            IllegalAction::MustTrump { card: c } => ("must_trump", vec![("card", card(c))]),
+            IllegalAction::OptionOff(what) => {
+                let option = match *what {
+                    "durch" => "durch",
+                    "bettel" => "bettel",
+                    _ => "second_call",
+                };
+                ("option_off", vec![("option", option.to_string())])
+            }
+            IllegalAction::CannotCall { card: c } => ("cannot_call", vec![("card", card(c))]),
+            IllegalAction::MeldCardBuried { card: c } => ("meld_card_buried", vec![("card", card(c))]),
+            IllegalAction::CannotMeld { action, reason } => {
+                let (why, mut args) = reason.reason(low);
+                args.insert(0, ("why", why.to_string()));
+                args.insert(0, ("action", token(action)));
+                ("cannot_meld", args)
+            }
+            IllegalAction::NotInThisGame(a) => ("not_in_this_game", vec![("action", token(a))]),
+        }
+    }
+}
+
+impl MeldRefusal {
+    /// A stable code for the refusal and its arguments (see [`IllegalAction::reason`]).
+    pub fn reason(&self, low: Low) -> (&'static str, Vec<(&'static str, String)>) {
+        match self {
+            MeldRefusal::MeldsNeedTwoPlayers => ("melds_need_two_players", vec![]),
+            MeldRefusal::ExchangeNeedsTwoPlayers => ("exchange_needs_two_players", vec![]),
+            MeldRefusal::OneMeldPerTrick => ("one_meld_per_trick", vec![]),
+            MeldRefusal::MeldNotNow => ("meld_not_now", vec![]),
+            MeldRefusal::ExchangeNotNow => ("exchange_not_now", vec![]),
+            MeldRefusal::NoRundgang => ("no_rundgang", vec![]),
+            MeldRefusal::DissIsTrumpNine(s) => ("diss_is_trump_nine", vec![("suit", s.to_string())]),
+            MeldRefusal::OncePerDeal => ("once_per_deal", vec![]),
+            MeldRefusal::Needs { cards, fresh, .. } => {
+                let mut args = vec![("cards", cards.to_codes(low))];
+                if let Some(c) = fresh {
+                    args.push(("fresh", c.code(low)));
+                }
+                ("needs", args)
+            }
+            MeldRefusal::Exchanged => ("exchanged", vec![]),
+            MeldRefusal::TurnedIsNine(c) => ("turned_is_nine", vec![("card", c.code(low))]),
+            MeldRefusal::NeedsNine(c) => ("needs_nine", vec![("card", c.code(low))]),
+            MeldRefusal::NotTwoPlayerAction => ("not_two_player_action", vec![]),
+        }
+    }
+
+    /// The code of [`MeldRefusal::reason`].
+    pub fn code(&self) -> &'static str {
+        self.reason(Low::Nine).0
+    }
+}
+
 impl std::error::Error for IllegalAction {}
+
+#[cfg(test)]
+mod reason_tests {
+    use super::*;
+    use crate::card::Rank;
+
+    #[test]
+    fn reasons_name_their_arguments_in_the_rules_notation() {
+        let c = Card::new(Suit::Hearts, Rank::Nine);
+        let e = IllegalAction::MustFollow {
+            card: c,
+            suit: Suit::Spades,
+        };
+        assert_eq!(
+            e.reason(Low::Seven),
+            (
+                "must_follow",
+                vec![("card", "7H".to_string()), ("suit", "S".to_string())]
+            )
+        );
+        let e = IllegalAction::CannotMeld {
+            action: Action::Exchange,
+            reason: MeldRefusal::NeedsNine(c),
+        };
+        let (code, args) = e.reason(Low::Nine);
+        assert_eq!(code, "cannot_meld");
+        assert_eq!(args[1], ("why", "needs_nine".to_string()));
+        assert_eq!(args[2], ("card", "9H".to_string()));
+        assert_eq!(
+            IllegalAction::OptionOff("durch").reason(Low::Nine).1[0].1,
+            "durch"
+        );
+        assert_eq!(
+            IllegalAction::OptionOff("calling a second card")
+                .reason(Low::Nine)
+                .1[0]
+                .1,
+            "second_call"
+        );
+    }
+}

@@ -28,9 +28,13 @@ pub struct Args {
     /// The turn clock in seconds; when it runs out a bot plays the seat until the person is back.
     #[arg(long, default_value_t = 60.0)]
     pub turn_secs: f64,
-    /// Pause between deals, milliseconds.
+    /// Pause between deals, milliseconds (seats whose client does not wait with `ready`).
     #[arg(long, default_value_t = 2000)]
     pub deal_pause_ms: u64,
+    /// At tables with more than one person: seconds the next deal waits for the people
+    /// whose client says `ready` (a visible countdown) before it starts anyway.
+    #[arg(long, default_value_t = 20.0)]
+    pub ready_secs: f64,
     /// How long bots wait before acting, milliseconds.
     #[arg(long, default_value_t = 400)]
     pub bot_delay_ms: u64,
@@ -89,6 +93,7 @@ pub fn config(args: &Args) -> Result<Config, String> {
         return Err("--lease-secs must be at least 0.3".into());
     }
     c.deal_pause = Duration::from_millis(args.deal_pause_ms);
+    c.ready_wait = Duration::from_secs_f64(args.ready_secs.max(0.0));
     c.bot_delay = Duration::from_millis(args.bot_delay_ms);
     c.max_connections = args.max_connections;
     c.tables_per_minute = args.tables_per_minute;

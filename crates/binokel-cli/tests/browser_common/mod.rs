@@ -535,7 +535,10 @@ pub async fn wait_progress(c: &Client, deal: u64, seen: u64) {
 pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
     let start = Instant::now();
     let mut moves = Vec::new();
-    let goal = format!("({done}) ? 'done' : ({MY_TURN}) ? 'turn' : ''");
+    // Between deals the result panel waits for "next deal" (feature `ready`): pressed.
+    let goal = format!(
+        "({done}) ? 'done' : ({MY_TURN}) ? 'turn' : document.querySelector('#next-deal:not([disabled])') ? 'next' : ''"
+    );
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(180),
@@ -544,6 +547,11 @@ pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
         let r = wait_js(c, &goal, what).await;
         if r == "done" {
             return moves;
+        }
+        if r == "next" {
+            click(c, "#next-deal:not([disabled])").await;
+            moves.push("next".into());
+            continue;
         }
         let v = state(c).await["view"].clone();
         let (deal, seen) = (
@@ -559,9 +567,9 @@ pub async fn start_bot_game(c: &Client, server: &Server, name: &str) -> String {
     c.goto(&server.url).await.expect("open the start page");
     wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
     type_into(c, "#quick-name", name).await;
-    c.find(Locator::Css("#quick-bot option[value=\"random\"]"))
+    c.find(Locator::Css("#quick-bot option[value=\"beginner\"]"))
         .await
-        .expect("random bot")
+        .expect("the beginner bot")
         .click()
         .await
         .expect("select");

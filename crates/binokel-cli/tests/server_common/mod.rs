@@ -122,6 +122,7 @@ pub async fn hello(ws: &str, code: &str, token: &str) -> Hello {
         protocol: PROTOCOL_VERSION,
         table: code.into(),
         token: Some(token.into()),
+        features: vec![],
     })
     .await
     .unwrap();

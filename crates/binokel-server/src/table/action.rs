@@ -67,7 +67,7 @@ pub fn try_action(
         Ok(Ok(())) => Ok((action, token)),
         // The checked `play` refuses with its reason, in the rules' notation (`7H` under the
         // sevens).
-        Ok(Err(e)) => Err(Refusal::new(ErrorCode::Illegal, e.describe(rules.low))),
+        Ok(Err(e)) => Err(Refusal::illegal(&e, rules.low)),
         Err(p) => {
             let why = crate::store::panic_text(&*p);
             tracing::error!(seat, action = %token, panic = %why, "the rules engine panicked on an action; it was refused");

@@ -20,6 +20,11 @@ impl Table {
                     seat: i,
                     kind: s.stored.kind,
                     bot: s.stored.bot.clone(),
+                    level: s
+                        .stored
+                        .bot
+                        .as_deref()
+                        .map(|b| binokel_ai::persona(b).1.to_string()),
                     name: if bot {
                         Some(seat_names(std::slice::from_ref(&s.stored))[0].clone())
                     } else {
@@ -76,6 +81,7 @@ impl Table {
             seat,
             remaining_ms: t.saturating_duration_since(Instant::now()).as_millis() as u64,
         });
+        let ready = self.readiness();
         let mut texts: HashMap<Option<Seat>, String> = HashMap::new();
         let mut dead = Vec::new();
         for (&id, c) in &self.conns {
@@ -86,6 +92,7 @@ impl Table {
                     seats: seats.clone(),
                     view: self.game.as_ref().and_then(|g| View::of(g, c.seat)).map(Box::new),
                     clock: clock.clone(),
+                    ready: ready.clone(),
                 }
                 .to_text()
             });

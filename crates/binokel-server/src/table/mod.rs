@@ -56,6 +56,8 @@ pub enum Cmd {
         token: Option<String>,
         /// Where the table sends this connection's messages.
         out: Outbox,
+        /// The client's opt-ins from its `hello` (`ready`, `emote`).
+        features: Vec<String>,
         /// The connection id and seat, or why not.
         reply: oneshot::Sender<Result<(u64, Option<Seat>), Refusal>>,
     },
@@ -79,6 +81,22 @@ pub enum Cmd {
     Back {
         /// The connection.
         conn: u64,
+    },
+    /// Between deals: the connection's seat is ready for the next deal.
+    Ready {
+        /// The connection.
+        conn: u64,
+        /// The finished deal the client means (None: the last one).
+        deal: Option<usize>,
+    },
+    /// A fixed phrase from the connection's seat.
+    Emote {
+        /// The connection.
+        conn: u64,
+        /// The phrase's id.
+        emote: String,
+        /// The client's id.
+        id: Option<u64>,
     },
     /// The strong bot's hint for the connection's seat.
     Hint {
@@ -129,11 +147,19 @@ struct SeatState {
     conns: usize,
     gone_since: Option<Instant>,
     autopilot: bool,
+    /// The seat's latest `hello` opted in to `ready`: the next deal waits for it.
+    wants_ready: bool,
+    /// The seat said `ready` since the last deal ended.
+    ready: bool,
+    /// The emote rate limit: tokens left and when they were counted.
+    emotes: (f64, Instant),
 }
 
 struct Conn {
     seat: Option<Seat>,
     out: Outbox,
+    /// The client opted in to `emote` (it receives them).
+    emotes: bool,
 }
 
 struct Table {
@@ -150,6 +176,9 @@ struct Table {
     bot_tx: mpsc::Sender<BotMove>,
     turn: Option<((usize, usize), Seat, Instant)>,
     next_deal_at: Option<Instant>,
+    /// Between deals at a table with people: the deal starts at this time even if not
+    /// every seat that opted in is ready.
+    ready_deadline: Option<Instant>,
     renew_at: Instant,
     lost_lease: bool,
     idle_since: Option<Instant>,
@@ -188,6 +217,9 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
                 conns: 0,
                 gone_since: Some(Instant::now()),
                 autopilot: false,
+                wants_ready: false,
+                ready: false,
+                emotes: (f64::from(crate::protocol::EMOTE_BURST), Instant::now()),
             })
             .collect(),
         game,
@@ -198,6 +230,7 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         bot_tx,
         turn: None,
         next_deal_at: None,
+        ready_deadline: None,
         lost_lease: false,
         idle_since: None,
         rematch: None,
@@ -321,6 +354,17 @@ impl Table {
             Some(g) if g.is_over() => Status::Finished,
             Some(_) => Status::Playing,
         }
+    }
+
+    /// Whether more than one seat is a person's. At a table of one person and bots
+    /// nothing hurries the person: no turn clock, no bot playing for them while they are
+    /// away, no countdown between deals.
+    fn with_people(&self) -> bool {
+        self.seats
+            .iter()
+            .filter(|s| s.stored.kind == SeatKind::Human)
+            .count()
+            > 1
     }
 
     fn bot_controls(&self, s: Seat) -> bool {

@@ -4,8 +4,8 @@
 
 use super::{Cmd, Conn, Out, Outbox, Table, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
 use crate::protocol::{
-    ErrorCode, HintItem, JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status, TableSummary,
-    FEATURES, PROTOCOL_VERSION,
+    ErrorCode, HintItem, JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status, TableSummary, EMOTES,
+    EMOTE_BURST, EMOTE_EVERY_SECS, FEATURES, PROTOCOL_VERSION,
 };
 use crate::store::{initial_status, seat_names, StoredSeat};
 use crate::Shared;
@@ -15,8 +15,13 @@ use tokio::time::Instant;
 impl Table {
     pub(super) async fn handle(&mut self, c: Cmd) {
         match c {
-            Cmd::Connect { token, out, reply } => {
-                let r = self.connect(token, out);
+            Cmd::Connect {
+                token,
+                out,
+                features,
+                reply,
+            } => {
+                let r = self.connect(token, out, &features);
                 let _ = reply.send(r);
             }
             Cmd::Disconnect { conn } => {
@@ -25,6 +30,16 @@ impl Table {
             }
             Cmd::Act { conn, action, id, at } => {
                 if let Err(r) = self.act(conn, &action, id, at).await {
+                    self.send(conn, &ServerMsg::error(r, id));
+                }
+            }
+            Cmd::Ready { conn, deal } => {
+                if let Err(r) = self.ready(conn, deal) {
+                    self.send(conn, &ServerMsg::error(r, None));
+                }
+            }
+            Cmd::Emote { conn, emote, id } => {
+                if let Err(r) = self.emote(conn, &emote) {
                     self.send(conn, &ServerMsg::error(r, id));
                 }
             }
@@ -75,7 +90,12 @@ impl Table {
         }
     }
 
-    fn connect(&mut self, token: Option<String>, out: Outbox) -> Result<(u64, Option<Seat>), Refusal> {
+    fn connect(
+        &mut self,
+        token: Option<String>,
+        out: Outbox,
+        features: &[String],
+    ) -> Result<(u64, Option<Seat>), Refusal> {
         let seat = match token {
             None => None,
             Some(t) => Some(
@@ -100,7 +120,15 @@ impl Table {
             features: FEATURES.iter().map(|f| f.to_string()).collect(),
         };
         let _ = out.try_send(Out::Text(welcome.to_text()));
-        self.conns.insert(id, Conn { seat, out });
+        let wants = |f: &str| features.iter().any(|x| x == f);
+        self.conns.insert(
+            id,
+            Conn {
+                seat,
+                out,
+                emotes: wants("emote"),
+            },
+        );
         self.last_activity = Instant::now();
         if let Some(s) = seat {
             let st = &mut self.seats[s];
@@ -108,10 +136,82 @@ impl Table {
             st.gone_since = None;
             // The person is back: the bot that covered the seat hands it over.
             st.autopilot = false;
+            // The seat's latest client decides whether the next deal waits for it (a v1
+            // client after a ready-aware one is not waited for).
+            st.wants_ready = wants("ready");
         }
         tracing::debug!(table = %self.code, conn = id, seat, "connected");
         self.broadcast();
         Ok((id, seat))
+    }
+
+    /// `ready`: the connection's seat is done with the finished deal. Between deals it
+    /// counts (the next deal starts when every waited seat is ready); at any other time,
+    /// or for an older deal, it is ignored (the deal it was meant for may have started on
+    /// its countdown already).
+    fn ready(&mut self, conn: u64, deal: Option<usize>) -> Result<(), Refusal> {
+        let seat = self.seat_of(
+            conn,
+            Refusal::new(ErrorCode::Spectator, "spectators are not waited for"),
+        )?;
+        let Some(g) = self.game.as_ref() else {
+            return Ok(());
+        };
+        let finished = g.deals().len().checked_sub(1);
+        if !g.needs_deal() || g.is_over() || finished.is_none() || deal.is_some_and(|d| Some(d) != finished) {
+            return Ok(());
+        }
+        let st = &mut self.seats[seat];
+        if !st.ready {
+            st.ready = true;
+            // A client that says `ready` is waited for from now on, even if its hello
+            // did not name the feature.
+            st.wants_ready = true;
+            self.broadcast();
+        }
+        Ok(())
+    }
+
+    /// `emote`: a fixed phrase from a seat to every connection that opted in to emotes,
+    /// rate-limited per seat ([`EMOTE_BURST`], then one every [`EMOTE_EVERY_SECS`]).
+    fn emote(&mut self, conn: u64, emote: &str) -> Result<(), Refusal> {
+        let seat = self.seat_of(
+            conn,
+            Refusal::new(ErrorCode::Spectator, "spectators do not send emotes"),
+        )?;
+        if !EMOTES.contains(&emote) {
+            return Err(Refusal::new(
+                ErrorCode::BadRequest,
+                format!("`{emote}` is not an emote (known: {})", EMOTES.join(", ")),
+            ));
+        }
+        let now = Instant::now();
+        let (tokens, at) = self.seats[seat].emotes;
+        let refill = now.duration_since(at).as_secs_f64() / EMOTE_EVERY_SECS as f64;
+        let tokens = (tokens + refill).min(f64::from(EMOTE_BURST));
+        if tokens < 1.0 {
+            self.seats[seat].emotes = (tokens, now);
+            return Err(Refusal::new(
+                ErrorCode::RateLimited,
+                format!("at most {EMOTE_BURST} emotes at once, then one every {EMOTE_EVERY_SECS} seconds"),
+            ));
+        }
+        self.seats[seat].emotes = (tokens - 1.0, now);
+        let text = ServerMsg::Emote {
+            seat,
+            emote: emote.to_string(),
+        }
+        .to_text();
+        let dead: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.emotes && c.out.try_send(Out::Text(text.clone())).is_err())
+            .map(|(&id, _)| id)
+            .collect();
+        for id in dead {
+            self.drop_slow(id);
+        }
+        Ok(())
     }
 
     /// The seat of a connection; spectators are refused with `as_spectator`.

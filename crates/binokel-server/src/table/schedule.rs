@@ -5,7 +5,7 @@
 
 use super::action::Played;
 use super::{Table, IDLE_CLOSE};
-use crate::protocol::SeatKind;
+use crate::protocol::{Readiness, SeatKind};
 use crate::store::deal_seed;
 use binokel::{Action, Game, Seat, View};
 use binokel_ai::Bot;
@@ -33,10 +33,13 @@ impl Table {
         if let (None, Some((_, t))) = (&self.game, &self.fill) {
             w = w.min(*t);
         }
+        if let Some(t) = self.ready_deadline {
+            w = w.min(t);
+        }
         if let Some((_, _, t)) = self.turn {
             w = w.min(t);
         }
-        if self.game.is_some() {
+        if self.game.is_some() && self.with_people() {
             for s in &self.seats {
                 if let (Some(g), false) = (s.gone_since, s.autopilot) {
                     if s.stored.kind == SeatKind::Human {
@@ -53,11 +56,18 @@ impl Table {
         self.fill_when_due().await;
         let Some(game) = &self.game else { return };
         if game.needs_deal() {
-            let at = *self
-                .next_deal_at
-                .get_or_insert_with(|| Instant::now() + self.shared.config.deal_pause);
-            if Instant::now() >= at {
+            let counting = self.ready_deadline.is_some();
+            let go = self.deal_may_start();
+            if !go && !counting && self.ready_deadline.is_some() {
+                // The countdown has begun: everybody sees it.
+                self.broadcast();
+            }
+            if go {
                 self.next_deal_at = None;
+                self.ready_deadline = None;
+                for s in &mut self.seats {
+                    s.ready = false;
+                }
                 let Some(game) = self.game.as_mut() else { return };
                 let n = game.deals().len();
                 if let Err(e) = game.start_seeded_deal(deal_seed(self.seed, n)) {
@@ -83,11 +93,73 @@ impl Table {
         }
     }
 
-    /// Starts the turn clock of a person who is to act (bots and autopilots have none).
+    /// The seats the next deal waits for: people whose client opted in to `ready` and
+    /// whom no bot covers.
+    fn waited(&self) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&i| {
+                let s = &self.seats[i];
+                s.stored.kind == SeatKind::Human && s.wants_ready && !s.autopilot
+            })
+            .collect()
+    }
+
+    /// Between deals: whether the next deal may start now (setting the timers it waits
+    /// for). The first deal starts at once; after a deal, when no seat opted in to `ready`,
+    /// after the deal pause; otherwise when every waited seat is ready, or at a table with
+    /// other people after the ready countdown.
+    fn deal_may_start(&mut self) -> bool {
+        let now = Instant::now();
+        let after_a_deal = self.game.as_ref().is_some_and(|g| !g.deals().is_empty());
+        let waited = self.waited();
+        if !after_a_deal || waited.is_empty() {
+            self.ready_deadline = None;
+            let at = *self
+                .next_deal_at
+                .get_or_insert_with(|| now + self.shared.config.deal_pause);
+            return now >= at;
+        }
+        self.next_deal_at = None;
+        if waited.iter().all(|&s| self.seats[s].ready) {
+            return true;
+        }
+        if !self.with_people() {
+            self.ready_deadline = None;
+            return false;
+        }
+        let at = *self
+            .ready_deadline
+            .get_or_insert_with(|| now + self.shared.config.ready_wait);
+        now >= at
+    }
+
+    /// Who the next deal waits for, for the state (None while a deal is played, or when
+    /// nobody is waited for).
+    pub(super) fn readiness(&self) -> Option<Readiness> {
+        let g = self.game.as_ref()?;
+        if !g.needs_deal() || g.is_over() || g.deals().is_empty() {
+            return None;
+        }
+        let waiting = self.waited();
+        if waiting.is_empty() {
+            return None;
+        }
+        Some(Readiness {
+            deal: g.deals().len() - 1,
+            ready: waiting.iter().copied().filter(|&s| self.seats[s].ready).collect(),
+            waiting,
+            remaining_ms: self
+                .ready_deadline
+                .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
+        })
+    }
+
+    /// Starts the turn clock of a person who is to act (bots and autopilots have none; at
+    /// a table without other people there is no clock at all).
     pub(super) fn update_turn(&mut self) {
         let to_act = self.game.as_ref().and_then(Game::to_act);
         match (to_act, self.position()) {
-            (Some(s), Some(pos)) if !self.bot_controls(s) => {
+            (Some(s), Some(pos)) if !self.bot_controls(s) && self.with_people() => {
                 if self.turn.is_none_or(|(p, seat, _)| p != pos || seat != s) {
                     self.turn = Some((pos, s, Instant::now() + self.shared.config.turn));
                 }
@@ -176,7 +248,7 @@ impl Table {
                 changed = true;
             }
         }
-        if self.game.is_some() {
+        if self.game.is_some() && self.with_people() {
             let grace = self.shared.config.grace;
             for (i, s) in self.seats.iter_mut().enumerate() {
                 if s.stored.kind == SeatKind::Human && !s.autopilot {

@@ -126,6 +126,7 @@ pub async fn connect(ws: &str, code: &str, token: Option<&str>) -> (Socket, Opti
         protocol: PROTOCOL_VERSION,
         table: code.to_string(),
         token: token.map(str::to_string),
+        features: vec![],
     })
     .await
     .unwrap();

@@ -31,6 +31,7 @@ pub async fn error_of(s: &mut Socket, code: ErrorCode, id: Option<u64>) -> Strin
                 error,
                 message,
                 id: got,
+                ..
             } => {
                 assert_eq!(error, code, "{message}");
                 assert_eq!(got, id, "the error echoes the request's id");
@@ -175,13 +176,14 @@ pub async fn rematch_scenario(db: &str) {
     assert_eq!(v.deal, 0);
     assert_eq!(
         v.names,
-        vec!["Anna".to_string(), "random bot".into(), "random bot".into()]
+        vec!["Anna".to_string(), "Zufall".into(), "Zufall".into()]
     );
     let mut old = Socket::connect(&srv.ws()).await.unwrap();
     old.send(&ClientMsg::Hello {
         protocol: binokel_server::protocol::PROTOCOL_VERSION,
         table: next.clone(),
         token: Some(tok.clone()),
+        features: vec![],
     })
     .await
     .unwrap();
