@@ -10,6 +10,7 @@ import { showRules } from "./rulespage.js";
 import { PRESETS, presetName } from "./presets.js";
 import { create } from "./newtable.js";
 import { esc, toast, cardStyle } from "./util.js";
+import { wireSoundSwitch } from "./sound.js";
 
 const app = document.getElementById("app");
 
@@ -23,6 +24,7 @@ async function start() {
   const styleSel = document.getElementById("style-select");
   langSel.value = language();
   styleSel.value = cardStyle();
+  wireSoundSwitch(document.getElementById("sound-toggle"));
   langSel.addEventListener("change", async () => {
     await setLanguage(langSel.value, true);
     route();

@@ -216,8 +216,13 @@ impl Drop for Profile {
 }
 
 pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
+    browser_with(driver, lang, size, &[]).await
+}
+
+/// A browser as [`browser`], with more Chromium flags (`--force-prefers-reduced-motion`).
+pub async fn browser_with(driver: &Driver, lang: &str, size: (u32, u32), extra: &[&str]) -> Browser {
     let profile = scratch_dir("profile");
-    let args = vec![
+    let mut args = vec![
         "--headless".to_string(),
         "--no-sandbox".into(),
         "--disable-gpu".into(),
@@ -230,6 +235,7 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
         format!("--window-size={},{}", size.0, size.1),
         format!("--lang={lang}"),
     ];
+    args.extend(extra.iter().map(|a| a.to_string()));
     let mut options = json!({
         "binary": chromium_path(),
         "args": args,
