@@ -1,7 +1,7 @@
 //! Browser tests of the table's looks and feel (issue #19): keyboard play and the cards'
 //! accessible names, the sound switch, the motion of cards (and none under
 //! `prefers-reduced-motion`), and the phone: controls of 44 px and more, a tap that
-//! chooses a card before a second tap plays it. The real `binokel serve`, chromedriver and
+//! chooses a card before a second tap or the Play button plays it. The real `binokel serve`, chromedriver and
 //! headless Chromium, as in tests/browser.rs.
 
 mod browser_common;
@@ -225,10 +225,26 @@ async fn keyboard_play_names_sound_and_motion() {
     .await;
     // The card flew to the table; the trick, once finished, is gathered to its winner.
     wait_js(c, "window.binokel.client.motions.play > 0", "a card's flight").await;
-    play_until(c, "window.binokel.client.motions.gather > 0", "a trick gathered").await;
-    // With sound on the page played sounds (or the browser had no audio: no error either way).
+    // A finished trick in view while we are to lead (bots answer at once in tests, so
+    // only our own pause leaves it on the table long enough) is gathered to its winner.
+    play_until(
+        c,
+        "document.querySelector('#trick.done') && window.binokel.state.view.to_act === window.binokel.state.view.seat",
+        "a finished trick in view on our lead",
+    )
+    .await;
+    wait_js(
+        c,
+        "window.binokel.client.motions.gather > 0",
+        "the trick gathered",
+    )
+    .await;
+    // With sound on, the page played the table's sounds (Web Audio runs in headless Chromium).
     let sounds = js(c, "return window.binokel.client.soundLog").await;
-    println!("sounds played: {sounds}");
+    assert!(
+        sounds.as_array().is_some_and(|s| s.contains(&json!("card"))),
+        "sounds played: {sounds}"
+    );
 
     // German cards: named with the German suit names; the German letters choose a card.
     select(c, "#style-select option[value=\"german\"]", "German cards").await;
@@ -259,6 +275,8 @@ async fn keyboard_play_names_sound_and_motion() {
         "T" => 't',
         x => x.to_lowercase().chars().next().expect("rank"),
     };
+    // (The style drop-down keeps the focus after the choice; letters typed there are its own.)
+    js(c, "document.activeElement.blur()").await;
     keys(c, &[r, g_letter]).await;
     wait_js(
         c,
@@ -272,7 +290,7 @@ async fn keyboard_play_names_sound_and_motion() {
 
 /// A phone (390 x 844) that asks for reduced motion: every visible button and select is at
 /// least 44 px both ways (start page, auction, play); a tap on a card of the fan chooses it
-/// and plays nothing, a second tap plays it; no card moves.
+/// and plays nothing, the Play button then plays it; no card moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn phone_targets_tap_to_choose_and_reduced_motion() {
     let _turn = BROWSERS.lock().await;
@@ -318,15 +336,15 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
     );
     assert_eq!(small_controls(c).await, json!([]), "the Play button");
     let code = js(c, &format!("return document.querySelector('{css}').dataset.card")).await;
-    // The second tap plays it.
-    tap_card(c, &format!("{css}.armed")).await;
+    // The Play button plays it.
+    click(c, "#act-play").await;
     wait_js(
         c,
         &format!(
             "(() => {{ const v = window.binokel.state.view; return v.deal !== {} || v.history.slice({seen}).some(h => h.seat === v.seat && h.action === {code}); }})()",
             v["deal"]
         ),
-        "the card played by the second tap",
+        "the card played by the Play button",
     )
     .await;
     // Reduced motion: nothing moved.
