@@ -172,10 +172,9 @@ async fn keyboard_play_names_sound_and_motion() {
         .expect("a legal card")
         .clone();
     // Typing the code as a person would (`10h` for the ten).
-    let typed: Vec<char> = if card.starts_with('T') {
-        format!("10{}", card[1..].to_lowercase()).chars().collect()
-    } else {
-        card.to_lowercase().chars().collect()
+    let typed: Vec<char> = match card.strip_prefix('T') {
+        Some(suit) => format!("10{}", suit.to_lowercase()).chars().collect(),
+        None => card.to_lowercase().chars().collect(),
     };
     keys(c, &typed).await;
     wait_js(
