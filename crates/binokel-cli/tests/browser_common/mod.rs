@@ -494,6 +494,12 @@ pub async fn take_turn(c: &Client) -> String {
             );
         }
         click_card(c, "#hand .card.legal").await;
+        // On a touch screen the first tap only chooses the card (web/js/handinput.js):
+        // confirm with the Play button.
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        if js(c, "return !!document.querySelector('#hand .card.armed')").await == Value::Bool(true) {
+            click(c, "#act-play").await;
+        }
         return "play".into();
     }
     if let Some(burial) = legal.iter().find(|a| a.starts_with("bury ")) {
