@@ -14,6 +14,7 @@ import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./n
 import { showLobby, closeLobby } from "./lobby.js";
 import { esc, toast, cardStyle } from "./util.js";
 import { LEVELS, personaOf } from "./personas.js";
+import { wireSoundSwitch } from "./sound.js";
 
 const app = document.getElementById("app");
 
@@ -27,6 +28,7 @@ async function start() {
   const styleSel = document.getElementById("style-select");
   langSel.value = language();
   styleSel.value = cardStyle();
+  wireSoundSwitch(document.getElementById("sound-toggle"));
   langSel.addEventListener("change", async () => {
     await setLanguage(langSel.value, true);
     route();

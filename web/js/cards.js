@@ -1,8 +1,9 @@
 // Playing cards drawn as SVG by the project, in French (♠♥♦♣) and German
-// (Grün, Herz, Schellen, Eichel) suit styles. Card codes are those of the
+// (Grün, Herz, Schellen, Eichel) suit styles; the court figures are in courts.js. Card codes are those of the
 // records: rank letter then suit letter, e.g. "AS", "TH", "9C".
 
 import { esc } from "./util.js";
+import { courtFigure } from "./courts.js";
 
 const RANKS = ["A", "T", "K", "Q", "J", "9", "7"];
 const SUITS = ["S", "H", "D", "C"];
@@ -133,21 +134,9 @@ function centre(rank, suit, style) {
         : [[38, 42], [62, 42], [50, 60], [38, 78], [62, 78], [38, 108], [62, 108]];
     return pts.map(([x, y]) => pip(suit, style, x, y, 15, y > 76)).join("");
   }
-  // Face cards: a framed panel with the suit, a crown for king and queen, and the
-  // rank's letter (K Q J, or K O U for German cards).
+  // Court cards: a double-ended figure (web/js/courts.js).
   const set = style === "german" ? GERMAN : FRENCH;
-  const col = set[suit].color;
-  const letter = rankLabel(rank, style);
-  const crown =
-    rank === "J"
-      ? ""
-      : `<path transform="translate(${rank === "K" ? 38 : 41} 86) scale(${rank === "K" ? 1 : 0.75})" d="M0 14V3l6 6 6-9 6 9 6-6v11z" fill="${col}" opacity="0.85"/>`;
-  return (
-    `<rect x="29" y="34" width="42" height="82" rx="6" fill="#f7f1de" stroke="${col}" stroke-width="2"/>` +
-    pip(suit, style, 50, 56, 30, false) +
-    crown +
-    `<text x="50" y="${rank === "J" ? 108 : 112}" text-anchor="middle" font-size="${rank === "J" ? 26 : 18}" font-weight="700" fill="${col}" font-family="Georgia, 'DejaVu Serif', serif">${letter}</text>`
-  );
+  return courtFigure(rank, suit, style, pip, set[suit].color);
 }
 
 /**

@@ -1,8 +1,10 @@
 // The table page: opens and closes the table client of one table (a seat or a
 // spectator). The client's parts live in their own files and are put together here:
 // web/js/tablesocket.js (the connection: socket, reconnect, send and receive),
-// web/js/tabledraw.js (the drawing of each state) and web/js/tablecontrols.js (the
-// controls, the hand and their clicks), with web/js/emotes.js (fixed phrases). Each part is a set of methods on the one
+// web/js/tabledraw.js (the drawing of each state), web/js/tablecontrols.js (the
+// controls, the hand and their clicks), web/js/handinput.js (taps and keys on the hand),
+// web/js/animate.js (cards moving, the sounds of the table) and web/js/emotes.js (fixed
+// phrases). Each part is a set of methods on the one
 // client object, so `this` is the same table client everywhere.
 
 import * as store from "./store.js";
@@ -10,6 +12,8 @@ import { socketMethods } from "./tablesocket.js";
 import { drawMethods } from "./tabledraw.js";
 import { controlMethods } from "./tablecontrols.js";
 import { emoteMethods } from "./emotes.js";
+import { handMethods } from "./handinput.js";
+import { motionMethods } from "./animate.js";
 
 let live = null;
 
@@ -64,7 +68,18 @@ class TableClient {
     this.heartbeat = setInterval(() => this.checkAlive(), 10000);
     this.onOnline = () => this.reconnectNow();
     window.addEventListener("online", this.onOnline);
+    // Keyboard play (web/js/handinput.js); removed again in `close`.
+    this.onKey = (e) => this.handleKey(e);
+    document.addEventListener("keydown", this.onKey);
   }
 }
 
-Object.assign(TableClient.prototype, socketMethods, drawMethods, controlMethods, emoteMethods);
+Object.assign(
+  TableClient.prototype,
+  socketMethods,
+  drawMethods,
+  controlMethods,
+  emoteMethods,
+  handMethods,
+  motionMethods,
+);

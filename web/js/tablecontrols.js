@@ -5,11 +5,11 @@
 
 import { t } from "./i18n.js";
 import { cardSvg, cardInline, sortHand, splitCards, suitSvg } from "./cards.js";
-import { esc, toast, cardStyle } from "./util.js";
+import { esc, toast } from "./util.js";
 import { meldValue, replayRules } from "./engine.js";
 import { meldsOf } from "./scoring.js";
 import { rematch } from "./newtable.js";
-import { actionText, cardPlain } from "./text.js";
+import { actionText, cardName, cardPlain } from "./text.js";
 
 /** The table client's control methods: the controls and hand drawn, and their clicks. */
 export const controlMethods = {
@@ -70,6 +70,7 @@ export const controlMethods = {
       }
       if (legal.some((a) => a.startsWith("give "))) out.push(`<span class="prompt">${esc(t("ctl.give"))}</span>`);
       if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(`<span class="prompt" id="play-prompt">${esc(t("ctl.play"))}</span>`);
+      out.push(this.armedHtml(v, style));
       for (const a of other) {
         // What a meld adds, so a player can compare before choosing. (The exchange scores 10
         // unless that 9 was already shown as a Diss, so it carries no figure.)
@@ -163,6 +164,7 @@ export const controlMethods = {
         if (burying) cls = "choosable";
         else if (choosing) cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
         if (this.selected.includes(i)) cls += " selected";
+        if (this.armedIndex() === i) cls += " armed";
         const rated = hint && hint.hints.find((x) => x.action === c);
         let badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
         if (hint && hint.best === c) cls += " hinted";
@@ -173,10 +175,10 @@ export const controlMethods = {
           badge = `<span class="hint-badge" title="${esc(t("hint.best_mark"))}">★</span>`;
         }
         const chosen = this.selected.includes(i) ? ` aria-pressed="true"` : burying ? ` aria-pressed="false"` : "";
-        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} aria-label="${esc(cardPlain(c, style))}">${cardSvg(c, style)}${badge}</button>`;
+        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} tabindex="-1" aria-label="${esc(cardName(c, style))}">${cardSvg(c, style)}${badge}</button>`;
       })
       .join("");
-    return `<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
+    return `<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" role="group" aria-label="${esc(t("a11y.hand"))}" title="${esc(this.handHelp())}" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
   },
 
   wireBar() {
@@ -205,29 +207,7 @@ export const controlMethods = {
     const call = root.querySelector("#call-card");
     if (call) call.addEventListener("change", () => call.value && this.act(call.value));
     const hand = root.querySelector("#hand");
-    if (hand && myTurn) {
-      const burying = v.legal.some((a) => a.startsWith("bury "));
-      const need = burying ? splitCards(v.legal.find((a) => a.startsWith("bury ")).slice(5)).length : 0;
-      hand.addEventListener("click", (e) => {
-        const el = e.target.closest(".card");
-        if (!el) return;
-        const c = el.dataset.card;
-        if (burying) {
-          const i = Number(el.dataset.i);
-          const at = this.selected.indexOf(i);
-          if (at >= 0) this.selected.splice(at, 1);
-          else if (this.selected.length < need) this.selected.push(i);
-          this.render();
-          return;
-        }
-        if (v.legal.includes(c)) this.act(c);
-        else if (v.legal.includes(`give ${c}`)) this.act(`give ${c}`);
-        // A card that may not be played goes to the server, whose refusal says why
-        // ("must follow spades", web/js/refusals.js).
-        else if (v.phase === "play" && this.offers("reasons")) this.act(c);
-        else toast(t("ctl.not_legal", { card: cardPlain(c, cardStyle()) }));
-      });
-    }
+    if (hand && myTurn) this.wireHand(v, hand);
     const bury = root.querySelector("#act-bury");
     if (bury) {
       bury.addEventListener("click", () => {

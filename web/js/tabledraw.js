@@ -63,6 +63,10 @@ export const drawMethods = {
       this.selected = [];
     }
 
+    // What the page showed before this drawing: where the cards were (for their motion,
+    // web/js/animate.js) and which card of the hand had the focus (web/js/handinput.js).
+    const before = this.snapshot();
+    const focus = this.focusBefore();
     root.innerHTML = `
       <div class="table-page" data-phase="${esc(v.phase)}" data-seat="${me ?? ""}" data-to-act="${v.to_act ?? ""}">
         <div class="table-main">
@@ -89,6 +93,8 @@ export const drawMethods = {
     const log = root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
     this.tickClock();
+    this.keepFocus(focus);
+    this.animate(v, before);
   },
 
   barHtml(st) {

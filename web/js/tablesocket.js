@@ -100,6 +100,7 @@ export const socketMethods = {
     clearInterval(this.heartbeat);
     clearTimeout(this.reconnectTimer);
     window.removeEventListener("online", this.onOnline);
+    document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
   },
 

@@ -11,6 +11,15 @@ export function cardPlain(c, style) {
   return `${rankLabel(c[0], style)} ${suits[c[1]]}`;
 }
 
+/**
+ * A card's full name for screen readers and labels, in the page's language and card
+ * style: "Queen of spades", "Pik-Dame", German cards "Grün-Ober".
+ */
+export function cardName(c, style) {
+  const st = style === "german" ? "german" : "french";
+  return t("a11y.card", { rank: t(`rank.${st}.${c[0]}`), suit: t(`suit.${st}.${c[1]}`) });
+}
+
 /** An action token in words (HTML), e.g. "trump ♥". */
 export function actionText(a, style, forButton) {
   if (a === null || a === undefined) return esc(t("act.bury_hidden"));

@@ -814,6 +814,43 @@ mod tests {
         assert!(CardStyle::German.parse_card("QS").is_err());
     }
 
+    /// Each card style has one name and one letter per suit, the same in the terminal and
+    /// the browser (docs/web.md): the suit names of web/i18n and the letters the web page
+    /// reads typed (web/js/handinput.js) agree with this catalogue.
+    #[test]
+    fn suit_names_and_letters_agree_with_the_browser() {
+        let web = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web");
+        for lang in Lang::ALL {
+            let path = format!("{web}/i18n/{}.json", lang.code());
+            let text = std::fs::read_to_string(&path).expect("web catalogue");
+            let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            for (style, key) in [(CardStyle::French, "french"), (CardStyle::German, "german")] {
+                let cat = Catalog::new(lang, style, Low::Nine);
+                for s in Suit::ALL {
+                    let browser = json[format!("suit.{key}.{}", s.letter())]
+                        .as_str()
+                        .expect("suit name");
+                    assert_eq!(cat.suit(s), browser, "{} {key} {s:?}", lang.code());
+                }
+            }
+        }
+        let input = std::fs::read_to_string(format!("{web}/js/handinput.js")).expect("handinput.js");
+        for s in Suit::ALL {
+            let pair = format!("{}: \"{}\"", CardStyle::German.suit_letter(s), s.letter());
+            assert!(input.contains(&pair), "web/js/handinput.js reads {pair}");
+        }
+        let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
+        assert_eq!(
+            Suit::ALL.map(|s| (de.suit(s), CardStyle::German.suit_letter(s))),
+            [
+                ("Grün".to_string(), 'G'),
+                ("Herz".to_string(), 'H'),
+                ("Schellen".to_string(), 'S'),
+                ("Eichel".to_string(), 'E')
+            ]
+        );
+    }
+
     #[test]
     fn messages_take_arguments_in_every_language() {
         for lang in Lang::ALL {

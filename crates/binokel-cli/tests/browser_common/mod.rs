@@ -216,8 +216,13 @@ impl Drop for Profile {
 }
 
 pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
+    browser_with(driver, lang, size, &[]).await
+}
+
+/// A browser as [`browser`], with more Chromium flags (`--force-prefers-reduced-motion`).
+pub async fn browser_with(driver: &Driver, lang: &str, size: (u32, u32), extra: &[&str]) -> Browser {
     let profile = scratch_dir("profile");
-    let args = vec![
+    let mut args = vec![
         "--headless".to_string(),
         "--no-sandbox".into(),
         "--disable-gpu".into(),
@@ -230,6 +235,7 @@ pub async fn browser(driver: &Driver, lang: &str, size: (u32, u32)) -> Browser {
         format!("--window-size={},{}", size.0, size.1),
         format!("--lang={lang}"),
     ];
+    args.extend(extra.iter().map(|a| a.to_string()));
     let mut options = json!({
         "binary": chromium_path(),
         "args": args,
@@ -488,6 +494,12 @@ pub async fn take_turn(c: &Client) -> String {
             );
         }
         click_card(c, "#hand .card.legal").await;
+        // On a touch screen the first tap only chooses the card (web/js/handinput.js):
+        // confirm with the Play button.
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        if js(c, "return !!document.querySelector('#hand .card.armed')").await == Value::Bool(true) {
+            click(c, "#act-play").await;
+        }
         return "play".into();
     }
     if let Some(burial) = legal.iter().find(|a| a.starts_with("bury ")) {
