@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** One request to the server: the answer's JSON, or an `ApiError`. */
+export async function call(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["content-type"] = "application/json";

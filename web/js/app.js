@@ -8,7 +8,8 @@ import { openTable, closeTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rulespage.js";
 import { PRESETS, presetName } from "./presets.js";
-import { create } from "./newtable.js";
+import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
+import { showLobby, closeLobby } from "./lobby.js";
 import { esc, toast, cardStyle } from "./util.js";
 
 const app = document.getElementById("app");
@@ -41,6 +42,7 @@ function route() {
   const [page, arg] = parts;
   const inviteCode = new URLSearchParams(location.search).get("join");
   if (page !== "t" && page !== "watch") closeTable();
+  if (page !== "lobby") closeLobby();
   if (!page && inviteCode) {
     location.replace(`#/join/${inviteCode.toUpperCase()}`);
     return;
@@ -65,10 +67,13 @@ function route() {
     case "games":
       showGames();
       break;
+    case "lobby":
+      showLobby(app);
+      break;
     default:
       showStart();
   }
-  document.title = `Binokel · ${t("title." + (page || "home"))}`;
+  document.title = `Binokel · ${t(page === "lobby" ? "lobby.title" : "title." + (page || "home"))}`;
 }
 
 // Every preset is played at the server, two players (the stock game) included.
@@ -114,6 +119,7 @@ function showStart() {
           <input id="create-target" type="number" min="100" step="50" inputmode="numeric"></div>
         </div>
         <div id="seat-config" class="seat-config"></div>
+        ${publicOptionsHtml()}
         <a href="#/rules/standard" id="create-rules-link">${esc(t("start.rules_of_preset"))}</a>
         <button class="primary" id="create-table" type="submit">${esc(t("start.create_button"))}</button>
       </form>
@@ -162,6 +168,7 @@ function showStart() {
   });
   preset.addEventListener("change", drawSeats);
   drawSeats();
+  wirePublicOptions(app);
 
   app.querySelector("#quick-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -189,6 +196,7 @@ function showStart() {
       rules: preset.value,
       name: name || t("start.default_name"),
       seats,
+      ...publicOptions(app),
     };
     const target = parseInt(app.querySelector("#create-target").value, 10);
     if (Number.isFinite(target) && target > 0) req.target = target;

@@ -5,7 +5,8 @@
 import { t } from "./i18n.js";
 import * as api from "./api.js";
 import * as store from "./store.js";
-import { toast } from "./util.js";
+import { esc, toast } from "./util.js";
+import { waitOptions } from "./lobby.js";
 
 /** Creates a table at the server for `request`, remembers our seat and goes to it. */
 export async function create(request) {
@@ -33,4 +34,26 @@ export async function rematch(code) {
     return;
   }
   await create(g.request);
+}
+
+/** The create form's lobby options: open the table to anyone (listed in the lobby), and
+ *  how long its free seats wait before bots (the `medium` level) take them. */
+export function publicOptionsHtml() {
+  return `<div class="public-options">
+      <label class="check"><input type="checkbox" id="create-public"> ${esc(t("create.public"))}</label>
+      <div id="create-fill-box" hidden><label for="create-fill">${esc(t("create.fill"))}</label>
+      <select id="create-fill">${waitOptions("", ["", "30", "120", "300"])}</select></div></div>`;
+}
+
+/** Wires the lobby options in `root` (the fill wait shows for a public table only). */
+export function wirePublicOptions(root) {
+  const pub = root.querySelector("#create-public");
+  pub.addEventListener("change", () => (root.querySelector("#create-fill-box").hidden = !pub.checked));
+}
+
+/** The lobby fields of a create request from the form in `root`. */
+export function publicOptions(root) {
+  if (!root.querySelector("#create-public").checked) return {};
+  const wait = root.querySelector("#create-fill").value;
+  return wait === "" ? { public: true } : { public: true, fill: { bot: "medium", after_secs: Number(wait) } };
 }

@@ -38,10 +38,13 @@ pub trait Bot: Send {
     /// Chooses one of `view.legal` (never empty when the bot is asked).
     fn choose(&mut self, view: &View) -> Action;
 
-    /// Every legal action with the bot's estimate of its value for this seat in points of
-    /// the deal score (higher is better), best first. `random` and `heuristic` rate actions
-    /// by heuristic rollouts on sampled deals, `strong` and its levels by their search. The
-    /// default (for bots that cannot value actions) rates the chosen action 1, the others 0.
+    /// Every legal action with its value for this seat in points of the deal score as the
+    /// review defines it (docs/review.md section 1; higher is better), best first: the
+    /// review's own function ([`review::value::hint`]) on deals sampled from the view.
+    /// `strong` and its levels rate at their search budget (exact solver near the end),
+    /// `random`, `heuristic` and `beginner` at the small rollout budget
+    /// ([`rollout::rollout_hint`]). The default (for bots that cannot value actions) rates
+    /// the chosen action 1, the others 0.
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
         let best = self.choose(view);
         let mut v: Vec<(Action, f64)> = view

@@ -4,8 +4,9 @@
 //! declaration value candidate actions by playing the sampled deals out. Levels differ only
 //! in their budgets, which are counts (samples, candidates, solver depth), never time
 //! ([`Budget`], from `budget.rs`). Rollouts play the heuristic's policy (`policy.rs`); with two
-//! players the search is the one in `two/strong.rs`. The hints of the bots that do not search
-//! (`rollout.rs`) are this bot with the smallest budget.
+//! players the search is the one in `two/strong.rs`. Its hints are not its own search's values
+//! but the review's ([`crate::review::value::hint`], deal points) at its budget; the
+//! search's own values stay available as [`StrongBot::search`].
 
 use crate::info::Info;
 use crate::policy::{self, TAPP_SAMPLES};
@@ -26,6 +27,8 @@ const PASS_VALUE: f64 = 45.0;
 pub struct StrongBot {
     name: String,
     budget: Budget,
+    /// The seed it was made with (its hints mix it into the review's seed of the view).
+    seed: u64,
     rng: ChaCha8Rng,
     /// Its own solver (kept across decisions), or None: it borrows the solver of the thread
     /// that runs the decision ([`StrongBot::for_worker`]).
@@ -59,6 +62,7 @@ impl StrongBot {
         StrongBot {
             name: name.to_string(),
             budget,
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: Some(Solver::new(18)),
             inference: None,
@@ -75,6 +79,7 @@ impl StrongBot {
         StrongBot {
             name: name.to_string(),
             budget,
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: None,
             inference: None,
@@ -423,16 +428,13 @@ fn utility_after_solve(d: &Deal, me: usize, v: i32, left: u32) -> f64 {
     }
 }
 
-impl Bot for StrongBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, view: &View) -> Action {
-        self.hint(view).first().map(|x| x.0).unwrap_or(view.legal[0])
-    }
-
-    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+impl StrongBot {
+    /// The bot's own search: every legal action with the value it plays by, best first.
+    /// These are the search's internal values, not deal points throughout (a pass is a
+    /// typical opponent's 45, burial candidates are shifted, an opponent's card adds a tenth
+    /// of its own score); [`Bot::hint`] reports the review's values instead. With a borrowed
+    /// solver, the thread's solver is cleared first.
+    pub fn search(&mut self, view: &View) -> Vec<(Action, f64)> {
         if self.solver.is_none() {
             // A borrowed solver starts every decision empty (constant time): what an earlier
             // decision of any bot on this thread left in it changes nothing.
@@ -461,6 +463,27 @@ impl Bot for StrongBot {
             return fallback_hint(view);
         }
         self.evaluate_with_deals(view, &info, &deals)
+    }
+}
+
+impl Bot for StrongBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &View) -> Action {
+        self.search(view).first().map(|x| x.0).unwrap_or(view.legal[0])
+    }
+
+    /// The review's values (docs/review.md section 1: points of the seat's deal score per
+    /// role) of every legal action, at this bot's budget, seeded by
+    /// [`crate::review::hint_seed`] from the bot's seed and the view's position: the same
+    /// function ([`crate::review::value::hint`]) that rates a decision in a review. A hint
+    /// leaves the bot's own search untouched (its random stream, its solver), so asking
+    /// for one changes none of its decisions.
+    fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        let budget = crate::review::ReviewBudget::of_play(self.budget);
+        crate::review::value::hint(view, &budget, crate::review::hint_seed(self.seed, view))
     }
 }
 

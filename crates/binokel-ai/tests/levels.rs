@@ -6,7 +6,7 @@ use binokel::{Action, Game, Phase, Preset, Rules, View};
 use binokel_ai::infer::{cheap_value, Model};
 use binokel_ai::info::Info;
 use binokel_ai::sample::Sampler;
-use binokel_ai::{make_bot, make_worker_bot, BOT_NAMES};
+use binokel_ai::{make_bot, make_worker_bot, Budget, StrongBot, BOT_NAMES};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -140,14 +140,17 @@ fn inference_prefers_strong_hands_for_a_high_bidder() {
 
 #[test]
 fn strong_infer_and_strong_v1_differ_once_others_have_acted() {
-    // Same seed, same views: the inference draws other deals, so some hint values differ.
+    // Same seed, same views: the inference draws other deals, so some search values differ.
     let mut differ = 0;
     for seed in 0..3 {
         let Some(view) = view_after_high_bid(seed) else {
             continue;
         };
-        let a = make_bot("strong-infer", 5).unwrap().hint(&view);
-        let b = make_bot("strong-v1", 5).unwrap().hint(&view);
+        // The searches' own values (the hints of both are the review's, the same).
+        let a = StrongBot::new("strong-infer", Budget::STRONG, 5)
+            .with_inference(binokel_ai::infer::Model::DEFAULT)
+            .search(&view);
+        let b = StrongBot::new("strong-v1", Budget::STRONG, 5).search(&view);
         if a != b {
             differ += 1;
         }

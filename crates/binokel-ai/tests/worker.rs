@@ -3,6 +3,7 @@
 //! before.
 
 use binokel::{Action, Game, Phase, Rules, View};
+use binokel_ai::{Budget, StrongBot};
 
 /// Views of card play near the end (the exact solver decides there) and of the auction
 /// (the Durch probe), from seeded games played by the heuristic bot.
@@ -32,10 +33,12 @@ fn views(seeds: std::ops::Range<u64>) -> Vec<View> {
     out
 }
 
+/// The strong search's own values (what its decisions are made of; its hints are the
+/// review's values on the review's solver, see tests/review_hint.rs).
 fn decide(views: &[View], seed: u64) -> Vec<Vec<(Action, f64)>> {
     views
         .iter()
-        .map(|v| binokel_ai::make_worker_bot("strong", seed).unwrap().hint(v))
+        .map(|v| StrongBot::for_worker("strong", Budget::STRONG, seed).search(v))
         .collect()
 }
 
@@ -53,9 +56,7 @@ fn a_worker_bots_decision_does_not_depend_on_the_worker() {
         std::thread::spawn(move || {
             // Other tables' bots fill this thread's solver first.
             for (i, v) in others.iter().enumerate() {
-                binokel_ai::make_worker_bot("strong", 1000 + i as u64)
-                    .unwrap()
-                    .hint(v);
+                StrongBot::for_worker("strong", Budget::STRONG, 1000 + i as u64).search(v);
             }
             let mut rev: Vec<_> = decide(&vs.iter().rev().cloned().collect::<Vec<_>>(), 7);
             rev.reverse();
@@ -70,7 +71,7 @@ fn a_worker_bots_decision_does_not_depend_on_the_worker() {
     );
     // And each is the decision of the same bot with a fresh solver of its own.
     for (v, w) in vs.iter().zip(&fresh) {
-        let own = binokel_ai::make_bot("strong", 7).unwrap().hint(v);
+        let own = StrongBot::new("strong", Budget::STRONG, 7).search(v);
         assert_eq!(&own, w);
     }
     // A seeded worker bot's sequence of decisions is reproducible.

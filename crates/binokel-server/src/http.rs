@@ -28,7 +28,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 #[allow_missing = true]
 struct Assets;
 
-type App = State<Arc<Shared>>;
+pub(crate) type App = State<Arc<Shared>>;
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -39,13 +39,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/tables/{code}/record", get(record))
         .route("/ws", get(ws))
         .merge(crate::pad::routes())
+        .merge(crate::lobby::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)
 }
 
-fn refuse(r: Refusal) -> Response {
+pub(crate) fn refuse(r: Refusal) -> Response {
     let status = StatusCode::from_u16(r.error.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
     (
         status,
@@ -88,7 +89,7 @@ pub(crate) const SECURITY_HEADERS: &[(header::HeaderName, &str)] = &[
     (header::REFERRER_POLICY, "no-referrer"),
 ];
 
-fn moved(base: &str, path: &str) -> Response {
+pub(crate) fn moved(base: &str, path: &str) -> Response {
     // 307 keeps the method and body, so a POST join is repeated at the owner.
     (
         StatusCode::TEMPORARY_REDIRECT,
@@ -97,7 +98,7 @@ fn moved(base: &str, path: &str) -> Response {
         .into_response()
 }
 
-fn parse<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> Result<T, Refusal> {
+pub(crate) fn parse<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> Result<T, Refusal> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
@@ -130,30 +131,44 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     body: Bytes,
 ) -> Response {
-    if let Err(secs) = s.allow_creation(peer.ip()) {
-        return too_many(
-            format!(
-                "this address created {} tables in the last minute, the most allowed; try again in {secs} s",
-                s.config.tables_per_minute
-            ),
-            secs,
-        );
+    if let Err(r) = check_creation(&s, peer.ip()).await {
+        return r;
     }
-    let max = s.config.max_tables;
-    if max > 0 && s.table_count().await >= max {
-        return too_many(
-            format!("the server holds {max} tables, the most it may; try again later"),
-            60,
-        );
-    }
-    match create_table(&s, body).await {
+    let made = match parse(&body) {
+        Ok(req) => create_from(&s, req).await,
+        Err(r) => Err(r),
+    };
+    match made {
         Ok(a) => (StatusCode::CREATED, Json(a)).into_response(),
         Err(r) => refuse(r),
     }
 }
 
-async fn create_table(s: &Arc<Shared>, body: Bytes) -> Result<JoinAnswer, Refusal> {
-    let req: CreateRequest = parse(&body)?;
+/// The limits of every table creation (`POST /api/tables`, quick match): the address's
+/// creations a minute and the most tables; Err with the `429` answer.
+pub(crate) async fn check_creation(s: &Arc<Shared>, ip: std::net::IpAddr) -> Result<(), Response> {
+    if let Err(secs) = s.allow_creation(ip) {
+        return Err(too_many(
+            format!(
+                "this address created {} tables in the last minute, the most allowed; try again in {secs} s",
+                s.config.tables_per_minute
+            ),
+            secs,
+        ));
+    }
+    let max = s.config.max_tables;
+    if max > 0 && s.table_count().await >= max {
+        return Err(too_many(
+            format!("the server holds {max} tables, the most it may; try again later"),
+            60,
+        ));
+    }
+    Ok(())
+}
+
+/// Creates the table of a create request (the limits are checked before).
+pub(crate) async fn create_from(s: &Arc<Shared>, req: CreateRequest) -> Result<JoinAnswer, Refusal> {
+    let lobby = crate::lobby::LobbyOptions::of_request(&req)?;
     let bad = |m: String| Refusal::new(ErrorCode::BadRequest, m);
     let mut rules = match &req.rules {
         None => binokel::Rules::default(),
@@ -245,7 +260,11 @@ async fn create_table(s: &Arc<Shared>, body: Bytes) -> Result<JoinAnswer, Refusa
         }
         code = crate::new_code();
     }
-    tracing::info!(table = %code, status = ?initial_status(&seats), "table created");
+    if let Err(r) = crate::lobby::created(s, &code, &lobby).await {
+        let _ = s.store.delete_table(&code).await;
+        return Err(r);
+    }
+    tracing::info!(table = %code, status = ?initial_status(&seats), public = lobby.public, "table created");
     // The creating process owns the new table.
     s.route(&code).await?;
     Ok(JoinAnswer {
@@ -257,7 +276,10 @@ async fn create_table(s: &Arc<Shared>, body: Bytes) -> Result<JoinAnswer, Refusa
     })
 }
 
-async fn ask<T>(h: &TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, Refusal> {
+pub(crate) async fn ask<T>(
+    h: &TableHandle,
+    make: impl FnOnce(oneshot::Sender<T>) -> Cmd,
+) -> Result<T, Refusal> {
     let gone = || Refusal::new(ErrorCode::Unavailable, "the table closed meanwhile; try again");
     let (tx, rx) = oneshot::channel();
     h.tx.send(make(tx)).await.map_err(|_| gone())?;

@@ -17,6 +17,7 @@ pub mod bots;
 pub mod client;
 mod http;
 pub mod loadtest;
+pub mod lobby;
 mod pad;
 pub mod protocol;
 pub mod store;
@@ -129,6 +130,8 @@ pub struct Shared {
     poisoned: std::sync::Mutex<HashMap<String, String>>,
     /// Table creations per client address (a token bucket each).
     creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
+    /// The lobby's list of public tables and its subscribers.
+    pub(crate) lobby: lobby::Lobby,
 }
 
 /// Where a request for a table goes.
@@ -310,9 +313,11 @@ pub async fn run(
         bots,
         poisoned: std::sync::Mutex::new(HashMap::new()),
         creations: std::sync::Mutex::new(HashMap::new()),
+        lobby: lobby::Lobby::new(),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");
     let adopter = tokio::spawn(adopt_orphans(shared.clone()));
+    let lobby_task = tokio::spawn(lobby::run(shared.clone()));
     let app = http::router(shared.clone());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
@@ -324,6 +329,7 @@ pub async fn run(
     let graceful = async move {
         let _ = on_stop.wait_for(|s| *s).await;
         tracing::info!("shutting down");
+        stopper.lobby.stop();
         // Tables close their connections, so the server's graceful wait can end.
         let handles: Vec<TableHandle> = stopper.tables.lock().await.values().cloned().collect();
         for h in handles {
@@ -347,6 +353,7 @@ pub async fn run(
         _ = stopped.wait_for(|s| *s) => {}
         r = serving => {
             adopter.abort();
+            lobby_task.abort();
             return match r {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err(ServeError(format!("server error: {e}"))),
@@ -355,6 +362,7 @@ pub async fn run(
         }
     }
     adopter.abort();
+    lobby_task.abort();
     // Connections get a bounded time to close; tables release their leases as they stop.
     for _ in 0..50 {
         if shared.table_count().await == 0 && shared.connection_count() == 0 {

@@ -394,7 +394,28 @@ pub struct CreateRequest {
     /// One entry per seat (default: one human, bots in the rest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<SeatRequest>>,
+    /// Listed in the lobby: anyone may see the table, join a free seat or watch
+    /// (default false: only those given the invite code find it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
+    /// Bots take the free seats after a wait (None: the seats wait for people).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill: Option<BotFill>,
 }
+
+/// Bots that take a waiting table's free seats after a wait (`fill` of a create request,
+/// docs/protocol.md, "Lobby").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotFill {
+    /// The bot that takes every free seat (a name of `binokel_ai::BOT_NAMES`).
+    pub bot: String,
+    /// Seconds after the table's creation (0: at once; at most [`MAX_FILL_SECS`]).
+    pub after_secs: u64,
+}
+
+/// The longest wait before bots fill a table's free seats.
+pub const MAX_FILL_SECS: u64 = 3600;
 
 /// `POST /api/tables/{code}/join`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

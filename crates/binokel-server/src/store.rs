@@ -60,6 +60,8 @@ pub struct StoredTable {
     pub seats: Vec<StoredSeat>,
     /// Every action, as (deal, action token), in order.
     pub actions: Vec<(usize, String)>,
+    /// Whether the lobby lists it, its bot fill, when it was created.
+    pub lobby: crate::lobby::LobbyOptions,
 }
 
 /// What happened when a lease was asked for.
@@ -467,7 +469,9 @@ impl Store {
 
     /// A table with its seats and actions, or None.
     pub async fn load_table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
-        let Some(row) = sqlx::query("SELECT rules, seed, status FROM tables WHERE code = $1")
+        let Some(row) = sqlx::query(
+            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms FROM tables WHERE code = $1",
+        )
             .bind(code)
             .fetch_optional(&self.pool)
             .await
@@ -502,6 +506,7 @@ impl Store {
             },
             seats,
             actions,
+            lobby: crate::lobby::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }
 

@@ -137,6 +137,14 @@ err-mark-three = Markiere zuerst genau { $n } Karten (markiert: { $got }).
 replay-step = Spiel { $deal }, Zug { $action } von { $total }
 replay-help = ←→ Zug · Bild↑ Bild↓ Spiel · Pos1 Ende · q Ende
 
+# The review's marks in the replay (binokel replay --review).
+review-mark = { $sign } { $mark }: { $loss } Punkte verloren; besser: { $best }
+review-inaccuracy = Ungenauigkeit
+review-mistake = Fehler
+review-blunder = grober Fehler
+review-hindsight = im Nachhinein (alle Karten offen): { $best }, { $loss } verloren
+review-no-mark = Analyse: { $action } ist in Ordnung (keine Markierung)
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Aufgedeckt: { $card }. Trumpf ist { $suit }.
 ev-drew = { $name } zieht { $card }.

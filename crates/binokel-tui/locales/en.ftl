@@ -137,6 +137,14 @@ err-mark-three = Mark exactly { $n } cards first (marked: { $got }).
 replay-step = Deal { $deal }, action { $action } of { $total }
 replay-help = ←→ step · PgUp PgDn deal · Home End · q quit
 
+# The review's marks in the replay (binokel replay --review).
+review-mark = { $sign } { $mark }: { $loss } points lost; better: { $best }
+review-inaccuracy = inaccuracy
+review-mistake = mistake
+review-blunder = blunder
+review-hindsight = hindsight (all cards seen): { $best }, { $loss } lost
+review-no-mark = Review: { $action } is fine (no mark)
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Turned up: { $card }. Trump is { $suit }.
 ev-drew = { $name } draws { $card }.

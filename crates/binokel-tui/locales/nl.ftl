@@ -137,6 +137,14 @@ err-mark-three = Markeer eerst precies { $n } kaarten (gemarkeerd: { $got }).
 replay-step = Spel { $deal }, zet { $action } van { $total }
 replay-help = ←→ zet · PgUp PgDn spel · Home End · q stoppen
 
+# The review's marks in the replay (binokel replay --review).
+review-mark = { $sign } { $mark }: { $loss } punten verloren; beter: { $best }
+review-inaccuracy = onnauwkeurigheid
+review-mistake = fout
+review-blunder = blunder
+review-hindsight = achteraf (alle kaarten open): { $best }, { $loss } verloren
+review-no-mark = Analyse: { $action } is goed (geen markering)
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Omgedraaid: { $card }. Troef is { $suit }.
 ev-drew = { $name } trekt { $card }.

@@ -137,6 +137,14 @@ err-mark-three = Marque primeiro exatamente { $n } cartas (marcadas: { $got }).
 replay-step = Mão { $deal }, ação { $action } de { $total }
 replay-help = ←→ passo · PgUp PgDn mão · Home End · q sair
 
+# The review's marks in the replay (binokel replay --review).
+review-mark = { $sign } { $mark }: { $loss } pontos perdidos; melhor: { $best }
+review-inaccuracy = imprecisão
+review-mistake = erro
+review-blunder = erro grave
+review-hindsight = em retrospetiva (todas as cartas à vista): { $best }, { $loss } perdidos
+review-no-mark = Análise: { $action } está bem (sem marca)
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Virada: { $card }. O trunfo é { $suit }.
 ev-drew = { $name } compra { $card }.

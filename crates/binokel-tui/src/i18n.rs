@@ -669,6 +669,12 @@ pub const MESSAGE_IDS: &[&str] = &[
     "err-mark-three",
     "replay-step",
     "replay-help",
+    "review-mark",
+    "review-inaccuracy",
+    "review-mistake",
+    "review-blunder",
+    "review-hindsight",
+    "review-no-mark",
 ];
 
 #[cfg(test)]

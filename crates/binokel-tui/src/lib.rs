@@ -9,6 +9,7 @@
 
 pub mod command;
 pub mod i18n;
+pub mod marks;
 pub mod pad;
 pub mod plain;
 pub mod render;

@@ -1,6 +1,8 @@
-//! Watching a saved match again, action by action: in the full-screen table or as text.
+//! Watching a saved match again, action by action: in the full-screen table or as text,
+//! with a game review's marks beside the actions when one is given ([`crate::marks`]).
 
 use crate::i18n::{Arg, Catalog};
+use crate::marks::Marks;
 use crate::render::{self, Overlay, Screen};
 use crate::session::{step_events, PLAY_KEY};
 use crate::text;
@@ -22,6 +24,8 @@ pub struct Replay {
     positions: Vec<(usize, usize)>,
     pos: usize,
     seat: Seat,
+    /// A review's marks, shown beside the actions.
+    marks: Option<Marks>,
 }
 
 impl Replay {
@@ -64,7 +68,20 @@ impl Replay {
             positions,
             pos: 0,
             seat,
+            marks: None,
         })
+    }
+
+    /// Shows the marks of a `binokel-review/1` document beside the actions; an error names
+    /// how the review does not belong to this record ([`Marks::from_text`]).
+    pub fn with_review(mut self, review: &str) -> Result<Replay, String> {
+        self.marks = Some(Marks::from_text(review, &self.full)?);
+        Ok(self)
+    }
+
+    /// The review's marks, if a review was given.
+    pub fn marks(&self) -> Option<&Marks> {
+        self.marks.as_ref()
     }
 
     /// The whole match.
@@ -162,6 +179,15 @@ impl Replay {
         );
         let help = cat.t("replay-help");
         let verdict = g.current().and_then(|d| crate::text::verdict(cat, d));
+        // The review's word on the action just played.
+        let review = match (&self.marks, k) {
+            (Some(m), k) if k > 0 => m.status(cat, d, k - 1, f.area().width as usize),
+            _ => None,
+        };
+        let tone = match self.marks.as_ref().and_then(|m| m.at(d, k.wrapping_sub(1))) {
+            Some(r) if r.mark.is_some() => render::Tone::Error,
+            _ => render::Tone::Info,
+        };
         let screen = Screen {
             cat,
             view: &view,
@@ -172,7 +198,7 @@ impl Replay {
             button: None,
             marked: &[],
             overlay,
-            message: None,
+            message: review.as_deref().map(|m| (m, tone)),
             log: &log,
             help: &help,
             status: Some(&status),
@@ -192,6 +218,17 @@ fn names_of(g: &Game) -> Vec<String> {
 
 /// Prints the whole match as sentences, deal by deal, with the score sheet at the end.
 pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), String> {
+    print_with(text_in, cat, None, out)
+}
+
+/// [`print`] with a review's marks: under the sentence of each marked action, indented, the
+/// mark, the points lost and the better move (and the hindsight line of a card).
+pub fn print_with(
+    text_in: &str,
+    cat: &Catalog,
+    marks: Option<&Marks>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let full = read_record(text_in)?;
     let names = names_of(&full);
     let mut g = Game::new(*full.rules(), full.seats().to_vec());
@@ -218,12 +255,23 @@ pub fn print(text_in: &str, cat: &Catalog, out: &mut dyn Write) -> Result<(), St
         if let Some(c) = dl.start.turned() {
             writeln!(out, "{}", text::event(cat, &names, &crate::Event::Turned(c))).map_err(io)?;
         }
-        for a in &dl.actions {
+        for (k, a) in dl.actions.iter().enumerate() {
             let before = *g.current().ok_or("no deal")?;
             g.play(*a).map_err(|e| e.to_string())?;
             let after = *g.current().ok_or("no deal")?;
-            for e in step_events(&before, *a, &after, &g, None) {
-                writeln!(out, "{}", text::event(cat, &names, &e)).map_err(io)?;
+            let marked = marks.map(|m| m.lines(cat, i, k)).unwrap_or_default();
+            let mut lines: Vec<String> = step_events(&before, *a, &after, &g, None)
+                .iter()
+                .map(|e| text::event(cat, &names, e))
+                .collect();
+            // The marks go under the action's own sentence (the first), before the trick's.
+            let at = lines.len().min(1);
+            for (x, l) in marked.into_iter().enumerate() {
+                let indent = if x == 0 { "    " } else { "       " };
+                lines.insert(at + x, format!("{indent}{l}"));
+            }
+            for l in lines {
+                writeln!(out, "{l}").map_err(io)?;
             }
         }
     }

@@ -586,3 +586,72 @@ fn a_bots_tapp_stays_on_the_table_into_the_first_trick() {
     }
     panic!("no bot soloist in 30 deals");
 }
+
+#[test]
+fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
+    use binokel_ai::review::{review_record, ReviewBudget, ReviewOptions};
+    use binokel_tui::render::Overlay;
+    use binokel_tui::replay::Replay;
+    // binokel-ai's known blunder: Anna smears her ace of spades at action 47 of deal 0.
+    let text = include_str!("../../binokel-ai/tests/fixtures/ace_blunder.json");
+    let opts = ReviewOptions {
+        seats: vec![0],
+        budget: ReviewBudget::scaled(0.5),
+        hindsight: true,
+    };
+    let review = review_record(text, &opts, &|_, _| {})
+        .unwrap()
+        .to_json()
+        .to_string();
+    let mut r = Replay::from_text(text, None)
+        .unwrap()
+        .with_review(&review)
+        .unwrap();
+    let cat = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
+    let shot = |r: &Replay| {
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
+        let b = term.backend().buffer().clone();
+        (0..b.area.height)
+            .map(|y| {
+                (0..b.area.width)
+                    .map(|x| b[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    r.step(48);
+    assert_eq!(r.position(), (0, 48));
+    let s = shot(&r);
+    assert!(s.contains("?? blunder: 470 points lost; better: K♦"), "{s}");
+    // At 80 columns the hindsight line does not fit beside it and is left out, not cut.
+    assert!(!s.contains("hindsight"), "{s}");
+    let wide = {
+        let mut term = Terminal::new(TestBackend::new(120, 30)).unwrap();
+        term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
+        let b = term.backend().buffer().clone();
+        (0..b.area.height)
+            .map(|y| {
+                (0..b.area.width)
+                    .map(|x| b[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        wide.contains("?? blunder: 470 points lost; better: K♦; hindsight (all cards seen): K♦, 667 lost"),
+        "{wide}"
+    );
+    // One step on: Ben's card is not Anna's decision, nothing is said about it.
+    r.step(1);
+    assert!(!shot(&r).contains("blunder"), "{}", shot(&r));
+    // A review of another match is refused.
+    let other = review.replace("\"AS\"", "\"KS\"");
+    let err = Replay::from_text(text, None)
+        .unwrap()
+        .with_review(&other)
+        .unwrap_err();
+    assert!(err.contains("does not belong to this record"), "{err}");
+}

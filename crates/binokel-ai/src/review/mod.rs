@@ -89,6 +89,33 @@ impl ReviewBudget {
         hindsight_nodes: 20_000_000,
     };
 
+    /// The review budget with the search counts of a play budget (a level's
+    /// [`crate::Budget`]: samples, solver reach and nodes, burial candidates) and the default
+    /// hindsight fields: the budget at which a bot's `hint` values its actions, so that a
+    /// review at this budget and the hint agree.
+    pub const fn of_play(b: crate::Budget) -> ReviewBudget {
+        ReviewBudget {
+            play_samples: b.play_samples,
+            deal_samples: b.deal_samples,
+            solver_tricks: b.solver_tricks,
+            solver_nodes: b.solver_nodes,
+            burial_candidates: b.burial_candidates,
+            hindsight_tricks: ReviewBudget::DEFAULT.hindsight_tricks,
+            hindsight_nodes: ReviewBudget::DEFAULT.hindsight_nodes,
+        }
+    }
+
+    /// The search counts of this budget as a play budget (the hindsight fields dropped).
+    pub const fn to_play(&self) -> crate::Budget {
+        crate::Budget {
+            play_samples: self.play_samples,
+            solver_tricks: self.solver_tricks,
+            deal_samples: self.deal_samples,
+            burial_candidates: self.burial_candidates,
+            solver_nodes: self.solver_nodes,
+        }
+    }
+
     /// The default scaled by `x` (`--budget X`): samples, burial candidates and node
     /// budgets times `x` (at least one sample or candidate); the solver's reach in tricks
     /// grows by one per doubling above 1 and shrinks by one per halving below it (never
@@ -220,6 +247,14 @@ pub fn decision_seed(deal: usize, index: usize) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The seed of a hint for `view` from a bot seeded `bot_seed`: the review's
+/// [`decision_seed`] of the view's position (its deal and the number of actions played in
+/// it) mixed with the bot's seed. A bot seeded 0 hints with exactly the review's seed, so
+/// its hint and the review of that decision at the same budget report the same values.
+pub fn hint_seed(bot_seed: u64, view: &View) -> u64 {
+    decision_seed(view.deal, view.history.len()) ^ bot_seed
 }
 
 /// Reviews a record for the seats of `opts` (see the module docs). `progress(done, total)`

@@ -18,7 +18,6 @@ use crate::info::Info;
 use crate::policy::{best_burial, best_trump, burial_candidates, choose_card, PlayCtx};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
-use crate::{Bot, Budget, StrongBot};
 use binokel::deal::{score_sides, SideFacts};
 use binokel::{Action, Card, CardSet, Contract, Deal, Phase, View};
 use rand::SeedableRng;
@@ -35,8 +34,19 @@ pub struct Rated {
 
 /// Rates the legal actions of `view` (every one; of the burials the best
 /// [`ReviewBudget::burial_candidates`] by the heuristic and `played`). None when the view
-/// cannot be sampled.
+/// cannot be sampled. The review's call of [`rate_view`].
 pub fn rate(view: &View, played: Action, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
+    rate_view(view, Some(played), budget, seed)
+}
+
+/// The one function behind the review and every hint: the value of each legal action of
+/// `view` in expected points of the seat's deal score (docs/review.md section 1), on the
+/// deals sampled with `seed` at `budget`, best first. Every legal action is rated except
+/// burials: of those the best [`ReviewBudget::burial_candidates`] by the heuristic's
+/// estimate, and `also` when it is one. None when the view cannot be sampled. Runs on this
+/// thread's review solver, cleared first, so the values depend only on the view, the
+/// budget and the seed.
+pub fn rate_view(view: &View, also: Option<Action>, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
     if view.players == 2 {
         return rate_two(view, budget, seed);
     }
@@ -55,7 +65,7 @@ pub fn rate(view: &View, played: Action, budget: &ReviewBudget, seed: u64) -> Op
     if deals.is_empty() {
         return None;
     }
-    let cands = candidates(view, &info, played, budget);
+    let cands = candidates(view, &info, also, budget);
     let mut sums = vec![0.0; cands.len()];
     let mut counts = vec![0usize; cands.len()];
     super::with_solver(|solver| {
@@ -78,7 +88,7 @@ pub fn rate(view: &View, played: Action, budget: &ReviewBudget, seed: u64) -> Op
 
 /// The actions to rate: every legal one, but of the burials only the best by the
 /// heuristic's estimate and the one played.
-fn candidates(view: &View, info: &Info, played: Action, budget: &ReviewBudget) -> Vec<Action> {
+fn candidates(view: &View, info: &Info, also: Option<Action>, budget: &ReviewBudget) -> Vec<Action> {
     let mut out: Vec<Action> = view
         .legal
         .iter()
@@ -98,8 +108,10 @@ fn candidates(view: &View, info: &Info, played: Action, budget: &ReviewBudget) -
                 buries.push(a);
             }
         }
-        if matches!(played, Action::Bury(_)) && !buries.contains(&played) {
-            buries.push(played);
+        if let Some(a @ Action::Bury(_)) = also {
+            if view.legal.contains(&a) && !buries.contains(&a) {
+                buries.push(a);
+            }
         }
         out.extend(buries);
     }
@@ -310,17 +322,10 @@ fn give_choice(hand: CardSet) -> Action {
 }
 
 /// Two players: the strong bot's two-player search at the review budget (values: the
-/// seat's score less the other's).
+/// seat's score less the other's), seeded with `seed`.
 fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
-    let b = Budget {
-        play_samples: budget.play_samples,
-        solver_tricks: budget.solver_tricks,
-        deal_samples: budget.deal_samples,
-        burial_candidates: budget.burial_candidates,
-        solver_nodes: budget.solver_nodes,
-    };
-    let mut bot = StrongBot::new("review", b, seed);
-    let values = bot.hint(view);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let values = crate::two::strong_hint(view, &budget.to_play(), &mut rng);
     if values.is_empty() {
         return None;
     }
@@ -332,4 +337,58 @@ fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
         budget.play_samples * 2
     };
     Some(Rated { values, samples })
+}
+
+/// A hint: every legal action of `view` with its value from [`rate_view`] (deal points, as
+/// the review reports them), best first. The burials [`rate_view`] does not play out (past
+/// [`ReviewBudget::burial_candidates`]) follow the rated ones, in the heuristic's order,
+/// each at the value of the worst burial played out: the hint does not claim they are
+/// better. A view that cannot be sampled gets the heuristic's choice at 1 and every other
+/// action at 0.
+pub fn hint(view: &View, budget: &ReviewBudget, seed: u64) -> Vec<(Action, f64)> {
+    if view.legal.is_empty() {
+        return Vec::new();
+    }
+    let Some(rated) = rate_view(view, None, budget, seed) else {
+        return fallback(view);
+    };
+    let mut out = rated.values;
+    if out.len() < view.legal.len() {
+        let floor = out.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+        let floor = if floor.is_finite() { floor } else { 0.0 };
+        let mut rest: Vec<Action> = view
+            .legal
+            .iter()
+            .copied()
+            .filter(|a| !out.iter().any(|x| x.0 == *a))
+            .collect();
+        if let Ok(info) = Info::from_view(view) {
+            let mut order = burial_candidates(info.hand, info.rules.tapp as usize, &info.rules);
+            order.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+            let rank = |a: &Action| match a {
+                Action::Bury(b) => order.iter().position(|x| x.0 == *b).unwrap_or(usize::MAX),
+                _ => usize::MAX,
+            };
+            rest.sort_by_key(|a| (rank(a), *a));
+        }
+        out.extend(rest.into_iter().map(|a| (a, floor)));
+    }
+    out
+}
+
+/// The heuristic's choice at 1, every other legal action at 0 (a view that cannot be
+/// sampled: other rule sets).
+fn fallback(view: &View) -> Vec<(Action, f64)> {
+    let best = crate::policy::choose(
+        view,
+        &mut ChaCha8Rng::seed_from_u64(0),
+        crate::policy::TAPP_SAMPLES,
+    );
+    let mut v: Vec<(Action, f64)> = view
+        .legal
+        .iter()
+        .map(|&a| (a, if a == best { 1.0 } else { 0.0 }))
+        .collect();
+    v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
 }

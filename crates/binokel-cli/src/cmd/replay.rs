@@ -1,4 +1,5 @@
-//! `binokel replay FILE`: watch a saved match again, action by action.
+//! `binokel replay FILE [--review REVIEW.json]`: watch a saved match again, action by action,
+//! with a game review's marks beside the actions when one is given.
 
 use binokel_tui::replay::{self, Replay};
 use binokel_tui::{CardStyle, Catalog, Lang};
@@ -25,6 +26,10 @@ pub struct Args {
     /// Card names: french or german.
     #[arg(long, default_value = "french")]
     pub cards: String,
+    /// A game review of this match (`binokel review FILE --json`, format binokel-review/1):
+    /// its marks are shown beside the actions, with the better move for marked ones.
+    #[arg(long, value_name = "REVIEW.json")]
+    pub review: Option<PathBuf>,
     /// Print the whole match as text instead of stepping through it on the full screen.
     /// Chosen automatically when stdout is not a terminal.
     #[arg(long)]
@@ -62,10 +67,20 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
+    if let Some(path) = args.review.as_ref() {
+        let review = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
+        };
+        rp = match rp.with_review(&review) {
+            Ok(r) => r,
+            Err(e) => return fail(&format!("{}: {e}", path.display())),
+        };
+    }
     let cat = Catalog::new(lang, style, rp.game().rules().low);
     let plain = args.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal();
     let result = if plain {
-        replay::print(&text, &cat, &mut std::io::stdout().lock())
+        replay::print_with(&text, &cat, rp.marks(), &mut std::io::stdout().lock())
     } else {
         replay::run(&mut rp, &cat).map_err(|e| format!("terminal error: {e}"))
     };

@@ -181,6 +181,7 @@ impl Table {
             if let Err(e) = self.shared.store.set_status(&self.code, Status::Finished).await {
                 tracing::warn!(table = %self.code, error = %e, "cannot mark the table finished");
             }
+            self.lobby_changed();
             let msg = ServerMsg::MatchOver {
                 winner,
                 totals,

@@ -29,6 +29,7 @@
 
 mod action;
 mod broadcast;
+mod fill;
 mod outbox;
 mod requests;
 mod schedule;
@@ -158,6 +159,10 @@ struct Table {
     last_activity: Instant,
     /// Set when the table is unloaded for being idle.
     unload: bool,
+    /// Listed in the lobby (changes are announced there).
+    public: bool,
+    /// While seats wait: the bot that takes them, and when.
+    fill: Option<(String, Instant)>,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -198,7 +203,12 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         rematch: None,
         last_activity: Instant::now(),
         unload: false,
+        public: t.lobby.public,
+        fill: None,
     };
+    if table.game.is_none() {
+        table.fill = fill::due(&t.lobby);
+    }
     if table.game.as_ref().is_some_and(|g| g.deals().is_empty()) {
         table.next_deal_at = Some(Instant::now());
     }
@@ -262,6 +272,7 @@ impl Table {
             if let Err(e) = self.shared.store.set_idle(&self.code, true).await {
                 tracing::warn!(table = %self.code, error = %e, "cannot mark the table idle");
             }
+            self.lobby_changed();
         }
         if !self.lost_lease {
             if let Err(e) = self

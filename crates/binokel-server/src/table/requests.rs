@@ -398,6 +398,7 @@ impl Table {
             tracing::info!(table = %self.code, "every seat taken: the match begins");
         }
         self.broadcast();
+        self.lobby_changed();
         Ok(JoinAnswer {
             code: self.code.clone(),
             seat: Some(seat),

@@ -30,6 +30,9 @@ impl Table {
         if let Some(t) = self.next_deal_at {
             w = w.min(t);
         }
+        if let (None, Some((_, t))) = (&self.game, &self.fill) {
+            w = w.min(*t);
+        }
         if let Some((_, _, t)) = self.turn {
             w = w.min(t);
         }
@@ -47,6 +50,7 @@ impl Table {
 
     /// Starts deals, bots and turn clocks as the position asks.
     pub(super) async fn schedule(&mut self) {
+        self.fill_when_due().await;
         let Some(game) = &self.game else { return };
         if game.needs_deal() {
             let at = *self

@@ -1,0 +1,199 @@
+//! The lobby page in headless Chromium against the real `binokel serve`: a scripted client
+//! opens a public table, the lobby shows it live (no reload) and a click takes its free
+//! seat; on a phone (in German) the running table is listed to watch, every control is
+//! tappable and quick match opens a table whose bots come at once.
+
+mod browser_common;
+
+use binokel_server::client::http;
+use browser_common::*;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set (to
+/// look at the layout; the README's pictures).
+async fn screenshot(c: &fantoccini::Client, name: &str) {
+    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
+            .expect("write the screenshot");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", (1366, 800)).await;
+    let c = &b.client;
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
+    wait_js(
+        c,
+        "document.querySelector('#lobby-live').textContent === '● live' && !document.querySelector('#lobby-open-none').hidden",
+        "the live, empty lobby",
+    )
+    .await;
+    assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: public tables");
+
+    // Another player (a scripted client) opens a public table; a private one stays unseen.
+    let private = json!({"name": "Pia", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    http(&server.url, "POST", "/api/tables", Some(&private))
+        .await
+        .expect("create");
+    let public = json!({"name": "Anna", "public": true, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    let a = http(&server.url, "POST", "/api/tables", Some(&public))
+        .await
+        .expect("create");
+    assert_eq!(a.status, 201);
+    let code = a.json().expect("json")["code"]
+        .as_str()
+        .expect("code")
+        .to_string();
+    let shown = Instant::now();
+    let row = format!(".lobby-table[data-code=\"{code}\"]");
+    wait_js(
+        c,
+        &format!("document.querySelector('{row} .lobby-join')"),
+        "the new table in the lobby",
+    )
+    .await;
+    let took = shown.elapsed();
+    assert!(
+        took < Duration::from_secs(3),
+        "live: the table showed after {took:?}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#lobby-open .lobby-table').length"
+        )
+        .await,
+        json!(1),
+        "only the public table is listed"
+    );
+    let text = text_of(c, &row).await;
+    for want in [
+        "Standard (3 players) · to 1500",
+        "Anna",
+        "free seat",
+        "random bot",
+        "waiting 0:0",
+    ] {
+        assert!(text.contains(want), "{want:?} in {text:?}");
+    }
+    screenshot(c, "lobby-desktop").await;
+
+    // A click takes the free seat with the typed name; the match begins at once.
+    type_into(c, "#qm-name", "Bea").await;
+    click(c, &format!("{row} .lobby-join")).await;
+    wait_js(c, &format!("location.hash === '#/t/{code}'"), "the table").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    let st = state(c).await;
+    assert_eq!(st["seats"][1]["name"], "Bea");
+    assert_eq!(st["status"], "playing");
+
+    // The friends' form opens a public table: it is listed in the lobby at once.
+    open_start_page(c, &server).await;
+    type_into(c, "#create-name", "Dora").await;
+    select(
+        c,
+        ".seat-kind[data-seat=\"1\"] option[value=\"human\"]",
+        "a friend's seat",
+    )
+    .await;
+    click(c, "#create-public").await;
+    wait_js(
+        c,
+        "!document.querySelector('#create-fill-box').hidden",
+        "the bot fill choice",
+    )
+    .await;
+    click(c, "#create-table").await;
+    let hash = wait_js(
+        c,
+        "location.hash.startsWith('#/t/') && document.querySelector('#waiting') && location.hash",
+        "the waiting table",
+    )
+    .await;
+    let made = hash
+        .as_str()
+        .expect("hash")
+        .trim_start_matches("#/t/")
+        .to_string();
+    let l = http(&server.url, "GET", "/api/lobby", None)
+        .await
+        .expect("lobby")
+        .json()
+        .expect("json");
+    let open: Vec<&str> = l["open"]
+        .as_array()
+        .expect("open")
+        .iter()
+        .map(|e| e["code"].as_str().expect("code"))
+        .collect();
+    assert_eq!(
+        open,
+        vec![made.as_str()],
+        "the public table from the form is listed: {l}"
+    );
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+
+    // A phone, in German: the running table is listed to watch; every control is tappable
+    // and nothing is wider than the screen.
+    let p = browser(&driver, "de", (390, 844)).await;
+    let c = &p.client;
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
+    wait_js(
+        c,
+        &format!("document.querySelector('#lobby-running .lobby-table[data-code=\"{code}\"] .lobby-watch')"),
+        "the running table",
+    )
+    .await;
+    assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: offene Tische");
+    screenshot(c, "lobby-phone").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.documentElement.scrollWidth <= window.innerWidth"
+        )
+        .await,
+        json!(true),
+        "the page fits the phone's width"
+    );
+    let small = js(
+        c,
+        "return [...document.querySelectorAll('#lobby-page button, #lobby-page select, #lobby-page input, #lobby-page a.button')]\
+         .filter(e => e.getBoundingClientRect().height < 44).map(e => e.id || e.className)",
+    )
+    .await;
+    assert_eq!(small, json!([]), "controls under 44 px");
+    // Quick match with bots at once: no open table of the two-player game, so it opens one
+    // and the bot takes the other seat.
+    type_into(c, "#qm-name", "Carl").await;
+    select(
+        c,
+        "#qm-preset option[value=\"two-player\"]",
+        "the two-player preset",
+    )
+    .await;
+    select(c, "#qm-bot option[value=\"beginner\"]", "the beginner level").await;
+    select(c, "#qm-wait option[value=\"0\"]", "bots at once").await;
+    click(c, "#qm-go").await;
+    wait_js(
+        c,
+        "location.hash.startsWith('#/t/') && document.querySelector('#hand .card')",
+        "the quick match's hand",
+    )
+    .await;
+    let st = state(c).await;
+    assert_eq!(st["seats"][0]["name"], "Carl");
+    assert_eq!(st["seats"][1]["bot"], "beginner");
+    assert_no_js_errors(&p).await;
+    let _ = p.client.close().await;
+}

@@ -1,0 +1,65 @@
+//! A waiting table's bot fill (docs/protocol.md, "Lobby"): when the wait its creator chose
+//! is over, bots take every free seat (stored first, in one transaction with the table's
+//! new status) and the match begins; and the lobby hears of a public table's changes.
+
+use super::Table;
+use crate::lobby::LobbyOptions;
+use crate::protocol::SeatKind;
+use crate::store::{now_ms, seat_names, StoredSeat};
+use binokel::Game;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How long a bot fill that could not be stored waits before it is tried again.
+const RETRY: Duration = Duration::from_secs(5);
+
+/// When the bots of a waiting table take its free seats, as an instant of this process
+/// (a wait that ran out while nobody had the table loaded is due at once).
+pub(super) fn due(o: &LobbyOptions) -> Option<(String, Instant)> {
+    let at = o.fill_at_ms()?;
+    let bot = o.fill.as_ref()?.bot.clone();
+    let wait = u64::try_from(at - now_ms()).unwrap_or(0);
+    Some((bot, Instant::now() + Duration::from_millis(wait)))
+}
+
+impl Table {
+    /// A public table's list entry changed (seats, status, unloaded): the lobby is told.
+    pub(super) fn lobby_changed(&self) {
+        if self.public {
+            self.shared.lobby.touch();
+        }
+    }
+
+    /// Gives the free seats to the bots once their wait is over, and begins the match.
+    pub(super) async fn fill_when_due(&mut self) {
+        let Some((bot, at)) = self.fill.take() else {
+            return;
+        };
+        if self.game.is_some() {
+            return;
+        }
+        if Instant::now() < at {
+            self.fill = Some((bot, at));
+            return;
+        }
+        if let Err(e) = crate::lobby::fill_seats(&self.shared.store, &self.code, &bot).await {
+            tracing::warn!(table = %self.code, error = %e, "cannot store the bot fill; trying again");
+            self.fill = Some((bot, Instant::now() + RETRY));
+            return;
+        }
+        for s in 0..self.seats.len() {
+            let st = &mut self.seats[s].stored;
+            if st.kind == SeatKind::Human && st.token.is_none() {
+                st.kind = SeatKind::Bot;
+                st.bot = Some(bot.clone());
+                self.bots[s] = binokel_ai::make_worker_bot(&bot, self.bot_seed(s)).ok();
+            }
+        }
+        let stored: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
+        self.game = Some(Game::new(self.rules, seat_names(&stored)));
+        self.next_deal_at = Some(Instant::now());
+        tracing::info!(table = %self.code, bot = %bot, "bots took the free seats: the match begins");
+        self.broadcast();
+        self.lobby_changed();
+    }
+}

@@ -1,0 +1,201 @@
+// The lobby page (#/lobby): quick match, the open public tables with their free seats (a
+// click joins) and the running ones to watch. The lists come live from the server's
+// Server-Sent Events feed (/api/lobby/events, docs/protocol.md "Lobby"); how long a table
+// has waited is counted here, once a second, from the server's clock.
+
+import { t } from "./i18n.js";
+import * as api from "./api.js";
+import * as store from "./store.js";
+import { PRESETS } from "./presets.js";
+import { esc, toast } from "./util.js";
+
+/** The bot levels quick match offers (binokel_ai::BOT_NAMES). */
+export const LEVELS = ["beginner", "easy", "medium", "hard"];
+
+/** The waits before bots take the free seats: seconds, or "" for never. */
+export const WAITS = ["", "0", "30", "120"];
+
+let feed = null;
+let ticker = null;
+
+/** Stops the live feed and the clock (the router calls it when the page is left). */
+export function closeLobby() {
+  if (feed) feed.close();
+  feed = null;
+  clearInterval(ticker);
+  ticker = null;
+}
+
+function waitLabel(w) {
+  if (w === "") return t("quick.wait_never");
+  if (w === "0") return t("quick.wait_now");
+  const n = Number(w);
+  return n < 60 ? t("quick.wait_secs", { n }) : t("quick.wait_mins", { n: n / 60 });
+}
+
+/** The `<option>`s of the bot levels and of the waits. */
+export function levelOptions(selected) {
+  return LEVELS.map((l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("quick.level_" + l))}</option>`).join("");
+}
+
+export function waitOptions(selected, waits = WAITS) {
+  return waits.map((w) => `<option value="${w}" ${w === selected ? "selected" : ""}>${esc(waitLabel(w))}</option>`).join("");
+}
+
+function duration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function seatText(s) {
+  return s.taken ? s.name || "?" : t("lobby.free_seat");
+}
+
+function tableTitle(e) {
+  return `${t("preset." + e.preset)} · ${t("lobby.target", { n: e.target })}`;
+}
+
+function openItem(e) {
+  const mine = store.game(e.code);
+  const seats = e.seats
+    .map((s) => `<li class="${s.taken ? "" : "free"}">${esc(seatText(s))}</li>`)
+    .join("");
+  const fill = e.fill ? `<span class="muted lobby-fill" data-at="${e.fill.at_ms}"></span>` : "";
+  const action = mine && mine.token
+    ? `<a class="button" href="#/t/${esc(e.code)}">${esc(t("lobby.open_mine"))}</a>`
+    : `<button type="button" class="primary lobby-join" data-code="${esc(e.code)}">${esc(t("lobby.join"))}</button>`;
+  return `<li class="lobby-table" data-code="${esc(e.code)}">
+      <div class="lobby-what"><strong>${esc(tableTitle(e))}</strong>
+        <span class="muted lobby-waited" data-since="${e.created_ms}"></span>${fill}</div>
+      <ul class="lobby-seats">${seats}</ul>${action}</li>`;
+}
+
+function runningItem(e) {
+  const names = e.seats.map((s) => esc(seatText(s))).join(", ");
+  return `<li class="lobby-table running" data-code="${esc(e.code)}">
+      <div class="lobby-what"><strong>${esc(tableTitle(e))}</strong><span class="muted">${names}</span></div>
+      <a class="button lobby-watch" href="#/watch/${esc(e.code)}">${esc(t("lobby.watch"))}</a></li>`;
+}
+
+/** Shows the lobby page in `root` and subscribes to the live list. */
+export function showLobby(root) {
+  closeLobby();
+  const presets = Object.keys(PRESETS)
+    .map((p) => `<option value="${p}">${esc(t("preset." + p))}</option>`)
+    .join("");
+  root.innerHTML = `<div class="lobby-page" id="lobby-page">
+    <h1>${esc(t("lobby.title"))}</h1>
+    <div class="panels">
+      <form class="panel" id="quick-match-form">
+        <h2>${esc(t("quick.title"))}</h2>
+        <p class="muted">${esc(t("quick.explain"))}</p>
+        <label for="qm-name">${esc(t("start.name"))}</label>
+        <input id="qm-name" maxlength="24" autocomplete="nickname" value="${esc(store.pref("name", ""))}" placeholder="${esc(t("start.name_placeholder"))}">
+        <div class="row">
+          <div><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
+          <div><label for="qm-target">${esc(t("start.target"))}</label>
+            <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
+        </div>
+        <div class="row">
+          <div><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
+          <div><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
+        </div>
+        <button class="primary" id="qm-go" type="submit">${esc(t("quick.go"))}</button>
+      </form>
+      <section class="panel" id="lobby-lists">
+        <h2>${esc(t("lobby.open"))} <span id="lobby-live" class="lobby-live muted"></span></h2>
+        <ul class="lobby-list" id="lobby-open"></ul>
+        <p class="muted" id="lobby-open-none">${esc(t("lobby.none_open"))}</p>
+        <h2>${esc(t("lobby.running"))}</h2>
+        <ul class="lobby-list" id="lobby-running"></ul>
+        <p class="muted" id="lobby-running-none">${esc(t("lobby.none_running"))}</p>
+      </section>
+    </div></div>`;
+  const preset = root.querySelector("#qm-preset");
+  preset.value = store.pref("quickPreset", "standard");
+  if (!PRESETS[preset.value]) preset.value = "standard";
+  const target = root.querySelector("#qm-target");
+  const showTarget = () => (target.placeholder = String(PRESETS[preset.value].target));
+  preset.addEventListener("change", showTarget);
+  showTarget();
+  const nameOf = () => {
+    const n = root.querySelector("#qm-name").value.trim();
+    if (n) store.setPref("name", n);
+    return n || t("start.default_name");
+  };
+
+  root.querySelector("#quick-match-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = { rules: preset.value, name: nameOf(), bot: root.querySelector("#qm-bot").value };
+    const wait = root.querySelector("#qm-wait").value;
+    if (wait !== "") body.fill_after_secs = Number(wait);
+    const tg = parseInt(target.value, 10);
+    if (Number.isFinite(tg) && tg > 0) body.target = tg;
+    store.setPref("quickPreset", body.rules);
+    store.setPref("quickBot", body.bot);
+    store.setPref("quickWait", wait);
+    const go = root.querySelector("#qm-go");
+    go.disabled = true;
+    try {
+      const ans = await api.call("POST", "/api/lobby/quick", body);
+      store.saveGame(ans.code, { token: ans.token, seat: ans.seat, rules: body.rules, at: Date.now() });
+      location.hash = `#/t/${ans.code}`;
+    } catch (err) {
+      go.disabled = false;
+      toast(t("error.create_failed", { message: err.message }));
+    }
+  });
+
+  root.querySelector("#lobby-open").addEventListener("click", async (e) => {
+    const b = e.target.closest(".lobby-join");
+    if (!b) return;
+    b.disabled = true;
+    try {
+      const ans = await api.joinTable(b.dataset.code, nameOf());
+      store.saveGame(ans.code, { token: ans.token, seat: ans.seat, at: Date.now() });
+      location.hash = `#/t/${ans.code}`;
+    } catch (err) {
+      b.disabled = false;
+      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : err.message);
+    }
+  });
+
+  let offset = 0;
+  const tick = () => {
+    const now = Date.now() - offset;
+    for (const el of root.querySelectorAll(".lobby-waited")) {
+      el.textContent = t("lobby.waited", { time: duration(now - Number(el.dataset.since)) });
+    }
+    for (const el of root.querySelectorAll(".lobby-fill")) {
+      const left = Number(el.dataset.at) - now;
+      el.textContent = left > 0 ? t("lobby.bots_in", { time: duration(left) }) : t("lobby.bots_now");
+    }
+  };
+  const draw = (data) => {
+    offset = Date.now() - data.now_ms;
+    root.querySelector("#lobby-open").innerHTML = data.open.map(openItem).join("");
+    root.querySelector("#lobby-running").innerHTML = data.running.map(runningItem).join("");
+    root.querySelector("#lobby-open-none").hidden = data.open.length > 0;
+    root.querySelector("#lobby-running-none").hidden = data.running.length > 0;
+    tick();
+  };
+  const live = root.querySelector("#lobby-live");
+  live.textContent = t("lobby.connecting");
+  // EventSource reconnects by itself after a lost connection; the page says so meanwhile.
+  feed = new EventSource("/api/lobby/events");
+  feed.addEventListener("lobby", (ev) => {
+    live.textContent = t("lobby.live");
+    live.classList.remove("error-text");
+    try {
+      draw(JSON.parse(ev.data));
+    } catch (err) {
+      toast(String(err.message || err));
+    }
+  });
+  feed.addEventListener("error", () => {
+    live.textContent = t("lobby.reconnecting");
+    live.classList.add("error-text");
+  });
+  ticker = setInterval(tick, 1000);
+}
