@@ -1,15 +1,22 @@
 //! Decision times of a bot by phase over seeded deals (seat 0 = the bot, others heuristic).
+//!
+//! `cargo run --release -p binokel-ai --example decision_timing -- BOT [DEALS] [PRESET]`
+//! (PRESET: a rules preset name such as `forty`; default the standard game).
 use binokel::{Game, Phase, Rules, View};
 use std::time::Instant;
 
 fn main() {
     let name = std::env::args().nth(1).unwrap_or("strong".into());
     let deals: u64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(4);
+    let rules = match std::env::args().nth(3) {
+        Some(p) => Rules::from_preset_name(&p).expect("a preset name"),
+        None => Rules::default(),
+    };
     let mut times: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for seed in 0..deals {
-        let mut game = Game::new(Rules::default(), Vec::new());
+        let mut game = Game::new(rules, Vec::new());
         game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
+        let mut bots: Vec<_> = (0..u64::from(rules.players))
             .map(|i| binokel_ai::make_bot(if i == 0 { &name } else { "heuristic" }, seed + i).unwrap())
             .collect();
         while let Some(seat) = game.to_act() {

@@ -97,6 +97,7 @@ pub const BOT_NAMES: &[&str] = &[
     "strong",
     "strong-v1",
     "strong-infer",
+    "strong-pass",
     "easy",
     "medium",
     "hard",
@@ -116,6 +117,9 @@ pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
         "strong" | "hard" | "strong-v1" => Ok(Box::new(StrongBot::new(name, Budget::STRONG, seed))),
         "strong-infer" => Ok(Box::new(
             StrongBot::new(name, Budget::STRONG, seed).with_inference(infer::Model::DEFAULT),
+        )),
+        "strong-pass" => Ok(Box::new(
+            StrongBot::new(name, Budget::STRONG, seed).with_pass_rollout(),
         )),
         "medium" => Ok(Box::new(StrongBot::new(name, Budget::MEDIUM, seed))),
         "easy" => Ok(Box::new(StrongBot::new(name, Budget::EASY, seed))),

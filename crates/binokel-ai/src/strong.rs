@@ -36,6 +36,9 @@ pub struct StrongBot {
     /// The inference model that weights sampled deals, or None (uniform samples, the
     /// behaviour of `strong-v1`).
     inference: Option<crate::infer::Model>,
+    /// How a pass is valued in the auction: the constant [`PASS_VALUE`] (`strong-v1`) or
+    /// the seat's own mean score as an opponent over the sampled deals played out.
+    pass_by_rollout: bool,
 }
 
 thread_local! {
@@ -63,6 +66,7 @@ impl StrongBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: Some(Solver::new(18)),
             inference: None,
+            pass_by_rollout: false,
         }
     }
 
@@ -79,7 +83,18 @@ impl StrongBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: None,
             inference: None,
+            pass_by_rollout: false,
         }
+    }
+
+    /// The same bot valuing a pass by what the seat scores as an opponent: on each sampled
+    /// deal the strongest other hand (by the heuristic's value of its 15 cards) is made the
+    /// soloist and the deal is played out by the heuristic; the pass is worth the mean of
+    /// the seat's own deal score there (the scale a bid's value is on), instead of the
+    /// constant 45 of `strong-v1`.
+    pub fn with_pass_rollout(mut self) -> StrongBot {
+        self.pass_by_rollout = true;
+        self
     }
 
     /// The same bot with its sampled deals weighted by `model` ([`crate::infer`]): the
@@ -141,12 +156,17 @@ impl StrongBot {
                 soloist_total(&d) as f64
             })
             .collect();
+        let pass = if self.pass_by_rollout && !deals.is_empty() {
+            deals.iter().map(|d| opponent_score(*d, info.me)).sum::<f64>() / deals.len() as f64
+        } else {
+            PASS_VALUE
+        };
         view.legal
             .iter()
             .map(|&a| {
                 let v = match a {
                     Action::Bid(b) => bid_value(&totals, b),
-                    _ => PASS_VALUE,
+                    _ => pass,
                 };
                 (a, v)
             })
@@ -309,6 +329,27 @@ fn force_soloist(mut d: Deal, me: usize) -> Deal {
         d.play_unchecked(a);
     }
     d
+}
+
+/// `me`'s deal score when it passes and the strongest other hand of the sampled deal `d`
+/// (by the heuristic's value of its dealt cards under its best trump) wins the auction,
+/// and everybody plays on by the heuristic (its burial, its trump, its cards).
+fn opponent_score(d: Deal, me: usize) -> f64 {
+    let rules = *d.rules();
+    let value = |s: usize| {
+        let tricks = policy::trick_estimates(d.hand(s));
+        let melds = binokel::meld::meld_totals(d.hand(s), &rules);
+        (0..4).map(|t| tricks[t] + melds[t]).max().unwrap_or(0)
+    };
+    let Some(soloist) = (0..d.players())
+        .filter(|&s| s != me)
+        .max_by_key(|&s| (value(s), std::cmp::Reverse(s)))
+    else {
+        return PASS_VALUE;
+    };
+    let mut d = force_soloist(d, soloist);
+    rollout(&mut d);
+    f64::from(d.scores()[me])
 }
 
 /// True when seats `a` and `b` play on one side (partners sit opposite with four seats).

@@ -201,3 +201,45 @@ fn beginner_is_legal_on_every_preset_and_differs_from_heuristic() {
         "beginner differs in {differ} of {decisions} card plays"
     );
 }
+
+/// `strong-pass` values a pass by the seat's own score as an opponent in rollouts (about
+/// 100 points in the standard game) instead of `strong-v1`'s constant 45, so it passes hands
+/// that `strong-v1` opens; everything else is the same bot.
+#[test]
+fn strong_pass_passes_where_strong_v1_bids() {
+    let mut differ = 0;
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut heuristic = make_bot("heuristic", seed).unwrap();
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            if view.phase != Phase::Auction {
+                break;
+            }
+            if view.legal.contains(&Action::Pass) && view.legal.len() > 1 {
+                let pass = make_bot("strong-pass", seed).unwrap().choose(&view);
+                let v1 = make_bot("strong-v1", seed).unwrap().choose(&view);
+                assert!(view.legal.contains(&pass));
+                checked += 1;
+                if pass != v1 {
+                    // The only difference is the pass's value, which is higher: it passes, v1 bids.
+                    assert_eq!(
+                        pass,
+                        Action::Pass,
+                        "deal {seed}: strong-pass {pass:?}, strong-v1 {v1:?}"
+                    );
+                    differ += 1;
+                }
+            }
+            let a = heuristic.choose(&view);
+            game.play(a).unwrap();
+        }
+    }
+    assert!(checked >= 12, "only {checked} auction decisions");
+    assert!(
+        differ > 0,
+        "strong-pass and strong-v1 decided alike in all {checked} auction decisions"
+    );
+}

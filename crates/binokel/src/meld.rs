@@ -397,9 +397,65 @@ pub fn meld_total(hand: CardSet, trump: Option<Suit>, rules: &Rules) -> u32 {
     total
 }
 
+/// [`meld_total`] under each trump at once: `meld_totals(hand, rules)[t.index()] ==
+/// meld_total(hand, Some(t), rules)`. The parts that do not depend on the trump (the other
+/// suits' families and pairs, fours, eights, Binokel) are computed once; the bots weigh every
+/// burial under every trump, so this is their hot path.
+pub fn meld_totals(hand: CardSet, rules: &Rules) -> [u32; 4] {
+    let one = hand.kinds();
+    let two = hand.doubles();
+    let table = &SUIT_MELDS[rules.family_pair_included as usize];
+    let mut plain = [0u32; 4];
+    let mut trump = [0u32; 4];
+    for s in 0..4u32 {
+        let sh = s * 6 + 1;
+        let v = table[(((one >> sh) & 31) | (((two >> sh) & 31) << 5)) as usize];
+        plain[s as usize] = v & 0xFFFF;
+        trump[s as usize] = v >> 16;
+    }
+    // Everything that meld_total(hand, None, rules) counts.
+    let none = meld_total(hand, None, rules);
+    let mut out = [0u32; 4];
+    for t in Suit::ALL {
+        let i = t.index();
+        out[i] = none - plain[i] + trump[i] + 10 * hand.count(Card::new(t, Rank::Nine));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn meld_totals_agree_with_meld_total_under_each_trump() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let pack: Vec<Card> = CardSet::PACK.iter().collect();
+        let mut pair_rules = Rules::default();
+        pair_rules.family_pair_included = !pair_rules.family_pair_included;
+        let mut checked = 0;
+        for rules in [Rules::default(), pair_rules] {
+            for n in [0usize, 3, 12, 15, 16, 18, 24, 30, 48] {
+                for _ in 0..300 {
+                    let mut cards = pack.clone();
+                    cards.shuffle(&mut rng);
+                    let hand: CardSet = cards[..n].iter().copied().collect();
+                    let all = meld_totals(hand, &rules);
+                    for t in Suit::ALL {
+                        assert_eq!(
+                            all[t.index()],
+                            meld_total(hand, Some(t), &rules),
+                            "{hand} trump {t:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 9 * 300 * 4);
+    }
 
     fn total(hand: &str, trump: Option<Suit>) -> u32 {
         meld_total(hand.parse().unwrap(), trump, &Rules::default())
