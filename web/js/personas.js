@@ -15,6 +15,7 @@ export const PERSONAS = {
   random: { name: "Zufall", level: "random" },
   "strong-v1": { name: "Karle (v1)", level: "test" },
   "strong-infer": { name: "Karle (infer)", level: "test" },
+  "strong-pass": { name: "Karle (pass)", level: "test" },
 };
 
 /** The levels offered to people, weakest first. */

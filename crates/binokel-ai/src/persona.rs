@@ -15,6 +15,7 @@ pub const PERSONAS: &[(&str, &str, &str)] = &[
     ("random", "Zufall", "random"),
     ("strong-v1", "Karle (v1)", "test"),
     ("strong-infer", "Karle (infer)", "test"),
+    ("strong-pass", "Karle (pass)", "test"),
 ];
 
 /// The levels offered to people (`binokel serve`'s create form and quick match).
