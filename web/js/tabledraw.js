@@ -78,8 +78,8 @@ export const drawMethods = {
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
           ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
-          ${this.emoteBarHtml()}
           ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
+          ${this.emoteBarHtml()}
         </div>
         <aside class="table-side">${this.sideHtml(v, style)}</aside>
       </div>

@@ -732,6 +732,20 @@ async fn screenshots() {
             c.screenshot().await.expect("png"),
         )
         .expect("write");
+        // The result panel at the end of the deal (it stays until Next deal).
+        play_until(
+            c,
+            "window.binokel.state.view.phase === 'done' && !!document.querySelector('#result')",
+            "the deal's result panel",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        std::fs::write(
+            out.join(format!("result-{name}.png")),
+            c.screenshot().await.expect("png"),
+        )
+        .expect("write");
+        assert_no_js_errors(&b).await;
         let _ = b.client.close().await;
     }
     // The replay viewer at the end of a deal of a conformance record.

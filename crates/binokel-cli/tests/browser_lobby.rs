@@ -79,7 +79,7 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
         "Standard (3 players) · to 1500",
         "Anna",
         "free seat",
-        "random bot",
+        "Zufall",
         "waiting 0:0",
     ] {
         assert!(text.contains(want), "{want:?} in {text:?}");

@@ -251,7 +251,7 @@ async fn bots_take_the_free_seats_after_the_chosen_wait_or_at_once(db: String) {
     let code2 = a["code"].as_str().unwrap().to_string();
     let (mut sock2, _) = connect(&srv.ws(), &code2, a["token"].as_str()).await;
     let v = common::scenarios::state_where(&mut sock2, |v| v.deal == 0).await;
-    assert_eq!(v.names[1], "beginner bot");
+    assert_eq!(v.names[1], "Benno", "the beginner bot by its persona");
     srv.stop().await;
 }
 

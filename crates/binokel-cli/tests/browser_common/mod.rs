@@ -364,6 +364,12 @@ pub async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
             return v;
         }
         if start.elapsed() > WAIT {
+            // For a look at the page: BINOKEL_FAIL_SCREENSHOT=/path/to/file.png.
+            if let Some(path) = std::env::var_os("BINOKEL_FAIL_SCREENSHOT") {
+                if let Ok(png) = c.screenshot().await {
+                    let _ = std::fs::write(path, png);
+                }
+            }
             panic!(
                 "timed out waiting for {what} ({script}); the page shows:\n{}",
                 page_text(c).await
@@ -393,6 +399,14 @@ pub async fn click(c: &Client, css: &str) {
 /// the next card of the fanned hand leaves visible (its centre may lie under that card).
 pub async fn click_card(c: &Client, css: &str) {
     use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    // Cards that fly into the hand (web/js/animate.js) are clicked where they land, as a
+    // person would: a click during the flight would hit the hand's background.
+    wait_js(
+        c,
+        "[...document.querySelectorAll('#hand .card')].every(e => e.getAnimations().length === 0)",
+        "the hand at rest",
+    )
+    .await;
     let el = c
         .wait()
         .at_most(WAIT)
