@@ -575,7 +575,13 @@ pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
             return moves;
         }
         if r == "next" {
-            click(c, "#next-deal:not([disabled])").await;
+            // The next deal may start on its own in between (the countdown at tables with
+            // people, or the deal pause for a seat that has not said `ready` since a
+            // reconnect, docs/protocol.md "Readiness between deals"): the button is then
+            // gone, which is no failure; the loop looks again.
+            if let Ok(el) = c.find(Locator::Css("#next-deal:not([disabled])")).await {
+                let _ = el.click().await;
+            }
             moves.push("next".into());
             continue;
         }
