@@ -370,6 +370,17 @@ pub async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
                     let _ = std::fs::write(path, png);
                 }
             }
+            // The last toast (hidden after a few seconds, so not in the page's text).
+            let toast = c
+                .execute(
+                    "const t = document.getElementById('toast'); return t ? t.textContent : ''",
+                    vec![],
+                )
+                .await
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            eprintln!("the last toast: {toast:?}");
             panic!(
                 "timed out waiting for {what} ({script}); the page shows:\n{}",
                 page_text(c).await
