@@ -700,7 +700,8 @@ fn kind_name(k: SeatKind) -> &'static str {
     }
 }
 
-fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
+/// One `seats` row as a [`StoredSeat`] (also read by the lobby's listing).
+pub(crate) fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
     let kind: String = r.try_get("kind").map_err(err("kind"))?;
     Ok(StoredSeat {
         kind: if kind == "bot" {

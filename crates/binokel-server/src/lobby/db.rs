@@ -2,8 +2,8 @@
 //! their seats, quick match's candidates, and the bot fill of a waiting table's free seats.
 
 use super::LobbyOptions;
-use crate::protocol::{SeatKind, Status};
-use crate::store::{Store, StoreError, StoredSeat};
+use crate::protocol::Status;
+use crate::store::{seat_from_row, Store, StoreError, StoredSeat};
 use sqlx::Row;
 
 fn err(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
@@ -74,17 +74,7 @@ pub(crate) async fn listed(store: &Store, status: Status, limit: usize) -> Resul
     }
     for r in query.fetch_all(store.pool()).await.map_err(err("list seats"))? {
         let code: String = r.try_get("code").map_err(err("code"))?;
-        let kind: String = r.try_get("kind").map_err(err("kind"))?;
-        let seat = StoredSeat {
-            kind: if kind == "bot" {
-                SeatKind::Bot
-            } else {
-                SeatKind::Human
-            },
-            bot: r.try_get("bot").map_err(err("bot"))?,
-            name: r.try_get("name").map_err(err("name"))?,
-            token: r.try_get("token").map_err(err("token"))?,
-        };
+        let seat = seat_from_row(&r)?;
         if let Some(t) = out.iter_mut().find(|t| t.code == code) {
             t.seats.push(seat);
         }
