@@ -288,22 +288,7 @@ pub fn keep_values(kept: CardSet, buried: CardSet, rules: &Rules) -> [u32; 4] {
 /// `TRUMP_ESTIMATE[m]`: [`trick_estimate`]'s worth of one copy of each trump in the 6-bit
 /// kind pattern `m` (bit `r` the rank `r` from the 9 up to the ace): 8 each, plus 6 for the
 /// ace, 4 for the ten, 2 for the king.
-const TRUMP_ESTIMATE: [u8; 64] = {
-    let by_rank = [8, 8, 8, 10, 12, 14];
-    let mut t = [0u8; 64];
-    let mut m = 0;
-    while m < 64 {
-        let mut r = 0;
-        while r < 6 {
-            if m & (1 << r) != 0 {
-                t[m] += by_rank[r];
-            }
-            r += 1;
-        }
-        m += 1;
-    }
-    t
-};
+const TRUMP_ESTIMATE: [u8; 64] = binokel::cardset::suit_table([8, 8, 8, 10, 12, 14]);
 
 /// `SUIT_COUNT[m]`: how many kinds the 6-bit pattern `m` holds.
 const SUIT_COUNT: [u32; 64] = {

@@ -38,8 +38,11 @@ pub struct CardSet {
 
 /// `SUIT_POINTS[m]`: the card points of one suit's 6-bit kind pattern `m` (bit `r` the rank
 /// `r` from the 9 up to the ace, one copy each), for counting points by table.
-pub const SUIT_POINTS: [u8; 64] = {
-    let by_rank = [0, 2, 3, 4, 10, 11];
+pub const SUIT_POINTS: [u8; 64] = suit_table([0, 2, 3, 4, 10, 11]);
+
+/// A table over one suit's 6-bit kind patterns: entry `m` is the sum of `by_rank[r]` over
+/// the ranks `r` whose bit is set in `m` (bit 0 the 9 up to bit 5 the ace).
+pub const fn suit_table(by_rank: [u8; 6]) -> [u8; 64] {
     let mut t = [0u8; 64];
     let mut m = 0;
     while m < 64 {
@@ -53,7 +56,7 @@ pub const SUIT_POINTS: [u8; 64] = {
         m += 1;
     }
     t
-};
+}
 
 impl CardSet {
     /// The empty set.
