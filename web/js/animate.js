@@ -4,7 +4,9 @@
 // new deal is dealt into the hand. The page is always drawn in its final state at once and
 // only transforms move (Web Animations API), so nothing waits for an animation: a click
 // works at any moment. Under `prefers-reduced-motion: reduce` nothing moves (a finished
-// trick then stays on the table until the next card, as without animation). These are
+// trick then stays on the table until the next card, as without animation). A card in
+// flight takes no clicks (`pointer-events: none` until it lands): a click meant for a
+// button it passes over, such as Bid while the hand is dealt, reaches that button. These are
 // methods of the table client (web/js/table.js puts them on its prototype).
 
 import { playSound } from "./sound.js";
@@ -21,6 +23,23 @@ const DEAL_MS = 240;
 
 function stillPage() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Moves an element (Web Animations API) with the motion's `id`; the element takes no clicks
+ * while it moves. A gathered card never takes one again: it stays, unseen, where it went.
+ */
+function move(el, keyframes, options, id) {
+  el.style.pointerEvents = "none";
+  const anim = el.animate(keyframes, options);
+  anim.id = id;
+  if (id !== "gather") {
+    const landed = () => {
+      el.style.pointerEvents = "";
+    };
+    anim.finished.then(landed, landed);
+  }
+  return anim;
 }
 
 function centre(r) {
@@ -122,14 +141,15 @@ export const motionMethods = {
     const a = centre(from);
     const b = centre(el.getBoundingClientRect());
     const base = baseTransform(el);
-    const anim = el.animate(
+    move(
+      el,
       [
         { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) ${base}`, opacity: p.seat === this.seat ? 1 : 0.4 },
         { transform: base || "none", opacity: 1 },
       ],
       { duration: PLAY_MS, delay: k * 90, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      "play",
     );
-    anim.id = "play";
     this.motions.play++;
   },
 
@@ -140,14 +160,15 @@ export const motionMethods = {
     const a = centre(from);
     this.root.querySelectorAll("#hand .card").forEach((el, i) => {
       const b = centre(el.getBoundingClientRect());
-      const anim = el.animate(
+      move(
+        el,
         [
           { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.6)`, opacity: 0 },
           { transform: "none", opacity: 1 },
         ],
         { duration: DEAL_MS, delay: i * DEAL_STEP_MS, easing: "ease-out", fill: "backwards" },
+        "deal",
       );
-      anim.id = "deal";
       this.motions.deal++;
     });
   },
@@ -187,14 +208,15 @@ export const motionMethods = {
     cards.forEach((c, i) => {
       const a = centre(c.getBoundingClientRect());
       const base = baseTransform(c);
-      const anim = c.animate(
+      move(
+        c,
         [
           { transform: base || "none", opacity: 1 },
           { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) ${base} scale(0.35)`, opacity: 0 },
         ],
         { duration: GATHER_MS, delay: i * 30, easing: "ease-in", fill: "forwards" },
+        "gather",
       );
-      anim.id = "gather";
       this.motions.gather++;
     });
   },

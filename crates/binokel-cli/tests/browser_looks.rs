@@ -12,6 +12,19 @@ use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
+/// Deals the hand again on the page (the motion of a new deal), holds every motion still at
+/// points of its course, and returns what a click at a moving card's centre, or at a
+/// button's among the controls, would hit when that is a moving card: `[ms, card, hit]`.
+/// A card in flight must take no click (the intermittent failure of a Bid pressed while
+/// the hand was dealt over it, web/js/animate.js).
+async fn clicks_caught_in_flight(c: &Client) -> Value {
+    js(
+        c,
+        "window.binokel.client.dealIn();          const anims = document.getAnimations(); anims.forEach(a => a.pause());          const moving = anims.map(a => a.effect.target);          const caught = [];          const at = (t, x, y, what) => {            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return;            const hit = document.elementFromPoint(x, y);            const card = hit && moving.find(m => m === hit || m.contains(hit));            if (card) caught.push([t, card.dataset.card, what]); };          for (let t = 0; t <= 700; t += 20) {            anims.forEach(a => { a.currentTime = t; });            for (const el of moving) { const r = el.getBoundingClientRect();              at(t, r.left + r.width / 2, r.top + r.height / 2, 'card'); }            for (const b of document.querySelectorAll('#controls button')) {              const r = b.getBoundingClientRect();              at(t, r.left + r.width / 2, r.top + r.height / 2, b.id || b.textContent); } }          anims.forEach(a => a.finish());          return { motions: anims.length, caught };",
+    )
+    .await
+}
+
 /// Presses keys on whatever has the focus, the way a person types.
 async fn keys(c: &Client, typed: &[char]) {
     let mut k = KeyActions::new("keyboard".into());
@@ -102,6 +115,9 @@ async fn keyboard_play_names_sound_and_motion() {
     );
 
     start_bot_game(c, &server, "Kira").await;
+    let flights = clicks_caught_in_flight(c).await;
+    assert!(flights["motions"].as_u64() > Some(10), "{flights}");
+    assert_eq!(flights["caught"], json!([]), "cards in flight took clicks");
     // The figure of docs/web.md (measured, not asserted): a reload of the table, from the
     // navigation's start to the first drawn hand.
     c.refresh().await.expect("reload");
@@ -238,6 +254,15 @@ async fn keyboard_play_names_sound_and_motion() {
         "the trick gathered",
     )
     .await;
+    // Gathered, its cards stay unseen where they went and take no click there.
+    let gathered = js(
+        c,
+        "return [...document.querySelectorAll('#trick.done .card')].map(e => [e.dataset.card, getComputedStyle(e).pointerEvents])",
+    )
+    .await;
+    for card in gathered.as_array().expect("cards") {
+        assert_eq!(card[1], json!("none"), "a gathered card takes clicks: {gathered}");
+    }
     // With sound on, the page played the table's sounds (Web Audio runs in headless Chromium).
     let sounds = js(c, "return window.binokel.client.soundLog").await;
     assert!(
