@@ -755,7 +755,14 @@ async fn write(
             o = out_rx.recv() => o,
         };
         let m = match o {
-            None => break,
+            None => {
+                // The session is over. Closing the sink sends a close frame, or, when the
+                // client closed first, flushes the answer to its close frame (RFC 6455
+                // 5.5.1), which the reader alone never sends: without it a browser sees
+                // 1006, an abnormal closure.
+                let _ = tokio::time::timeout(CLOSE_WAIT, sink.close()).await;
+                return;
+            }
             Some(Out::Text(t)) => Message::Text(t.into()),
             Some(Out::Close(None)) => {
                 let _ = sink.send(Message::Close(None)).await;

@@ -244,6 +244,45 @@ async fn frames_that_break_websocket_get_a_close_code() {
     srv.stop().await;
 }
 
+// A client that closes (before and after its hello) gets its close frame answered, as
+// RFC 6455 section 5.5.1 asks: without the answer a browser reports 1006 (abnormal closure).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_closes_gets_its_close_frame_answered() {
+    let srv = start(config(&temp_sqlite("closing"))).await;
+    let (code, token) = create(&srv.url, one_person_two_bots()).await;
+    for seated in [false, true] {
+        let mut ws = raw_ws(&srv).await;
+        if seated {
+            ws.send(Message::Text(hello(&code, token.as_deref()).into()))
+                .await
+                .unwrap();
+            // The welcome and a state arrive before the close.
+            for _ in 0..2 {
+                tokio::time::timeout(WAIT, ws.next())
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .unwrap();
+            }
+        }
+        ws.send(Message::Close(Some(
+            tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                code: 1000.into(),
+                reason: "bye".into(),
+            },
+        )))
+        .await
+        .unwrap();
+        let got = close_of(&mut ws, Duration::from_secs(10)).await;
+        assert_eq!(
+            got.map(|(c, _)| c),
+            Some(1000),
+            "the server's answer to a close (seated: {seated})"
+        );
+    }
+    srv.stop().await;
+}
+
 // F. Security headers on every answer, and no inline script in the pages.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_answer_carries_the_security_headers() {
