@@ -549,7 +549,8 @@ impl Session {
     /// The rate limit: whether a message passes. Actions are not counted: they are held
     /// back by the table's bounded queue and a fast program may legitimately act hundreds of
     /// times a second at its own table.
-    fn admit(&mut self, parsed: &Parsed) -> bool {
+    /// The refusal echoes the message's `id` when it can be read (`t` is the message's text).
+    fn admit(&mut self, t: &str, parsed: &Parsed) -> bool {
         let counted = !matches!(parsed, Some(Ok(ClientMsg::Action { .. })));
         if counted && !self.bucket.take(tokio::time::Instant::now()) {
             // Dropped, not queued: a flood must not grow the table's queue. The notice is
@@ -560,7 +561,7 @@ impl Session {
                     format!(
                         "too many messages: at most {RATE_PER_SECOND} a second on average (bursts of {RATE_BURST}) besides actions; this one was ignored"
                     ),
-                    None,
+                    readable_id(t),
                 ));
             }
             return false;
@@ -841,7 +842,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
         };
         let parsed: Parsed =
             (t.len() <= MAX_MESSAGE_BYTES).then(|| serde_json::from_str::<ClientMsg>(t.as_str()));
-        if !session.admit(&parsed) {
+        if !session.admit(t.as_str(), &parsed) {
             continue;
         }
         let Some(m) = session.message(t.as_str(), parsed) else {

@@ -182,17 +182,29 @@ async fn a_flood_is_rate_limited_without_a_disconnect() {
     tokio::time::sleep(Duration::from_secs(3)).await;
     s.send(&ClientMsg::Ping { id: Some(4242) }).await.unwrap();
     let (mut pongs, mut limited) = (0u64, 0u64);
+    let (mut answered, mut refused) = (Vec::new(), Vec::new());
     loop {
         match s.recv(WAIT).await.unwrap() {
             ServerMsg::Pong { id: Some(4242) } => break,
-            ServerMsg::Pong { .. } => pongs += 1,
-            ServerMsg::Error { error, message, .. } => {
+            ServerMsg::Pong { id } => {
+                pongs += 1;
+                answered.extend(id);
+            }
+            ServerMsg::Error {
+                error, message, id, ..
+            } => {
                 assert_eq!(error, ErrorCode::RateLimited, "{message}");
+                // The refusal names the message it refused by its id.
+                refused.push(id.expect("a rate_limited error echoes the message's id"));
                 limited += 1;
             }
             _ => {}
         }
     }
+    assert!(
+        refused.iter().all(|i| !answered.contains(i)),
+        "a ping both answered and refused"
+    );
     // The hello took one token of the burst.
     assert!(
         pongs >= u64::from(RATE_BURST - 1),
