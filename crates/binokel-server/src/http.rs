@@ -546,12 +546,15 @@ impl Session {
         }
     }
 
-    /// The rate limit: whether a message passes. Actions are not counted: they are held
-    /// back by the table's bounded queue and a fast program may legitimately act hundreds of
-    /// times a second at its own table.
+    /// The rate limit: whether a message passes. Actions and `ready` (the play's own flow)
+    /// are not counted: they are held back by the table's bounded queue and a fast program
+    /// may legitimately act hundreds of times a second at its own table.
     /// The refusal echoes the message's `id` when it can be read (`t` is the message's text).
     fn admit(&mut self, t: &str, parsed: &Parsed) -> bool {
-        let counted = !matches!(parsed, Some(Ok(ClientMsg::Action { .. })));
+        let counted = !matches!(
+            parsed,
+            Some(Ok(ClientMsg::Action { .. } | ClientMsg::Ready { .. }))
+        );
         if counted && !self.bucket.take(tokio::time::Instant::now()) {
             // Dropped, not queued: a flood must not grow the table's queue. The notice is
             // skipped while the outbox is half full, so it never crowds out real replies.

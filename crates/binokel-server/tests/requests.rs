@@ -167,6 +167,34 @@ async fn an_oversized_message_gets_an_error_and_the_connection_stays_usable() {
     srv.stop().await;
 }
 
+// `ready` is the play's own flow, like `action`: not counted by the rate limit (it goes
+// through the table's bounded queue). A program that asks a hint before each move at a
+// table of fast bots passed 20 messages a second, and its dropped `ready` left the table
+// waiting for it for ever (found by a client written from docs/protocol.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ready_is_not_counted_by_the_rate_limit() {
+    let srv = start(config(&temp_sqlite("readyflood"))).await;
+    let (code, tok) = create(&srv.url, one_person_two_bots(1500)).await;
+    let (mut s, _) = connect(&srv.ws(), &code, tok.as_deref()).await;
+    // More than the bucket holds; for a deal that is not over, so each is ignored.
+    for _ in 0..200 {
+        s.send(&ClientMsg::Ready { deal: Some(99) }).await.unwrap();
+    }
+    // The burst (less the hello's token) is all there: every ping is answered.
+    for i in 0..u64::from(RATE_BURST - 2) {
+        s.send(&ClientMsg::Ping { id: Some(i) }).await.unwrap();
+    }
+    let mut pongs = 0;
+    while pongs < RATE_BURST - 2 {
+        match s.recv(WAIT).await.unwrap() {
+            ServerMsg::Pong { .. } => pongs += 1,
+            ServerMsg::Error { error, message, .. } => panic!("{error:?}: {message}"),
+            _ => {}
+        }
+    }
+    srv.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_rate_limited_without_a_disconnect() {
     let srv = start(config(&temp_sqlite("flood"))).await;
