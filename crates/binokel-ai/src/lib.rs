@@ -19,6 +19,7 @@ pub mod rollout;
 pub mod sample;
 pub mod solver;
 pub mod strong;
+pub mod tuned;
 pub mod two;
 
 pub use budget::Budget;
@@ -107,23 +108,22 @@ pub const BOT_NAMES: &[&str] = &[
 /// [`beginner`]), `heuristic`, `strong` (the default opponent), `strong-v1` (the strong bot
 /// of commit 8b0a699, kept for measuring; today the same as `strong`), `strong-infer` (the
 /// strong bot with its sampled deals weighted by [`infer`]; not yet better than `strong-v1`,
-/// so not the default) and the levels for people `easy`, `medium`, `hard` (`hard` is
-/// `strong`), which differ in search budget.
+/// so not the default), `strong-pass` (a pass valued by rollouts) and the levels for people
+/// `easy`, `medium`, `hard` (`hard` is `strong`), which differ in search budget. A search
+/// bot can also be named with settings, `strong:deal_samples=160,pass=rollout`
+/// ([`tuned`]), for experiments.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    if let Some(bot) = tuned::make(name, seed, false) {
+        return bot.map(|b| Box::new(b) as Box<dyn Bot>);
+    }
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "beginner" => Ok(Box::new(beginner::BeginnerBot::new(seed))),
         "heuristic" => Ok(Box::new(HeuristicBot::new(seed))),
-        "strong" | "hard" | "strong-v1" => Ok(Box::new(StrongBot::new(name, Budget::STRONG, seed))),
-        "strong-infer" => Ok(Box::new(
-            StrongBot::new(name, Budget::STRONG, seed).with_inference(infer::Model::DEFAULT),
+        _ => Err(format!(
+            "unknown bot `{name}` (known: {}; a search bot also as NAME:setting=value,..., docs/strength.md)",
+            BOT_NAMES.join(", ")
         )),
-        "strong-pass" => Ok(Box::new(
-            StrongBot::new(name, Budget::STRONG, seed).with_pass_rollout(),
-        )),
-        "medium" => Ok(Box::new(StrongBot::new(name, Budget::MEDIUM, seed))),
-        "easy" => Ok(Box::new(StrongBot::new(name, Budget::EASY, seed))),
-        _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
     }
 }
 
@@ -134,13 +134,8 @@ pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
 /// A decision is the same whichever worker runs it; for the same seed, views and order of
 /// decisions it is the same as a [`make_bot`] bot's first decision with a fresh solver.
 pub fn make_worker_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
-    match name {
-        "strong" | "hard" | "strong-v1" => Ok(Box::new(StrongBot::for_worker(name, Budget::STRONG, seed))),
-        "strong-infer" => Ok(Box::new(
-            StrongBot::for_worker(name, Budget::STRONG, seed).with_inference(infer::Model::DEFAULT),
-        )),
-        "medium" => Ok(Box::new(StrongBot::for_worker(name, Budget::MEDIUM, seed))),
-        "easy" => Ok(Box::new(StrongBot::for_worker(name, Budget::EASY, seed))),
-        _ => make_bot(name, seed),
+    match tuned::make(name, seed, true) {
+        Some(bot) => bot.map(|b| Box::new(b) as Box<dyn Bot>),
+        None => make_bot(name, seed),
     }
 }

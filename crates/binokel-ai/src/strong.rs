@@ -21,7 +21,7 @@ pub use crate::budget::Budget;
 pub use crate::policy::rollout;
 
 /// What an opponent expects to score when it passes (a typical opponent's deal score).
-const PASS_VALUE: f64 = 45.0;
+pub const PASS_VALUE: f64 = 45.0;
 
 /// The sampling bot.
 pub struct StrongBot {
@@ -36,9 +36,19 @@ pub struct StrongBot {
     /// The inference model that weights sampled deals, or None (uniform samples, the
     /// behaviour of `strong-v1`).
     inference: Option<crate::infer::Model>,
-    /// How a pass is valued in the auction: the constant [`PASS_VALUE`] (`strong-v1`) or
-    /// the seat's own mean score as an opponent over the sampled deals played out.
-    pass_by_rollout: bool,
+    /// How a pass is valued in the auction.
+    pass: PassValue,
+}
+
+/// How the strong bot values a pass in the auction, against its bids' expected soloist
+/// scores.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum PassValue {
+    /// A constant (`strong-v1`: [`PASS_VALUE`], a typical opponent's 45).
+    Constant(f64),
+    /// The seat's own mean deal score as an opponent over the sampled deals played out
+    /// ([`StrongBot::with_pass_rollout`]).
+    Rollout,
 }
 
 thread_local! {
@@ -66,7 +76,7 @@ impl StrongBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: Some(Solver::new(18)),
             inference: None,
-            pass_by_rollout: false,
+            pass: PassValue::Constant(PASS_VALUE),
         }
     }
 
@@ -83,7 +93,7 @@ impl StrongBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: None,
             inference: None,
-            pass_by_rollout: false,
+            pass: PassValue::Constant(PASS_VALUE),
         }
     }
 
@@ -92,8 +102,13 @@ impl StrongBot {
     /// soloist and the deal is played out by the heuristic; the pass is worth the mean of
     /// the seat's own deal score there (the scale a bid's value is on), instead of the
     /// constant 45 of `strong-v1`.
-    pub fn with_pass_rollout(mut self) -> StrongBot {
-        self.pass_by_rollout = true;
+    pub fn with_pass_rollout(self) -> StrongBot {
+        self.with_pass(PassValue::Rollout)
+    }
+
+    /// The same bot valuing a pass as `pass` says.
+    pub fn with_pass(mut self, pass: PassValue) -> StrongBot {
+        self.pass = pass;
         self
     }
 
@@ -156,10 +171,12 @@ impl StrongBot {
                 soloist_total(&d) as f64
             })
             .collect();
-        let pass = if self.pass_by_rollout && !deals.is_empty() {
-            deals.iter().map(|d| opponent_score(*d, info.me)).sum::<f64>() / deals.len() as f64
-        } else {
-            PASS_VALUE
+        let pass = match self.pass {
+            PassValue::Rollout if !deals.is_empty() => {
+                deals.iter().map(|d| opponent_score(*d, info.me)).sum::<f64>() / deals.len() as f64
+            }
+            PassValue::Rollout => PASS_VALUE,
+            PassValue::Constant(v) => v,
         };
         view.legal
             .iter()

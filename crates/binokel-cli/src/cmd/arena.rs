@@ -20,11 +20,13 @@ pub struct Args {
     /// names: each deal is played six times (every arrangement); three names: three
     /// rotations. Four players (partners opposite), two names: A/B/A/B and B/A/B/A; four
     /// names: four rotations (the first and third are partners). Two players, two names: the
-    /// deal and again with the seats swapped. One name: one play.
+    /// deal and again with the seats swapped. One name: one play. A search bot with
+    /// settings (`strong:deal_samples=160,pass=rollout`, docs/strength.md) holds commas:
+    /// give it with `--bot`.
     #[arg(long, value_delimiter = ',', default_value = "strong,heuristic")]
     pub bots: Vec<String>,
     /// One seat name, taken whole (repeat it for each name; instead of `--bots`): a
-    /// `cmd:` command line may then contain commas.
+    /// `cmd:` command line or a tuned bot's settings may then contain commas.
     #[arg(long = "bot", value_name = "NAME", conflicts_with = "bots")]
     pub bot: Vec<String>,
     /// Number of duplicate deal sets.

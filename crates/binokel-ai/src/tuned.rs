@@ -1,0 +1,179 @@
+//! Tuned search bots for experiments: a search bot's name with settings after a colon,
+//! `strong:deal_samples=160,pass=rollout`, accepted wherever a bot is made by name
+//! ([`crate::make_bot`], so `binokel arena --bots strong:deal_samples=160,strong-v1`), so a
+//! change of budget or pass value is measured with a documented command instead of an
+//! experiment build. The server's tables and the lobby offer only the plain names of
+//! [`crate::BOT_NAMES`].
+//!
+//! Settings (each at most once): the [`Budget`] fields `play_samples`, `solver_tricks`,
+//! `deal_samples`, `burial_candidates`, `solver_nodes` (whole numbers); `pass` (`rollout`
+//! or a number of points, [`PassValue`]); `infer` (`on` or `off`, [`crate::infer`]).
+
+use crate::strong::{PassValue, StrongBot, PASS_VALUE};
+use crate::Budget;
+
+/// A search bot's settings: its budget, its pass value and whether it infers.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// The search budget.
+    pub budget: Budget,
+    /// How a pass is valued in the auction.
+    pub pass: PassValue,
+    /// Whether sampled deals are weighted by the default inference model.
+    pub infer: bool,
+}
+
+/// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
+/// `strong-infer`, `strong-pass`, `medium`, `easy`), or None for another name.
+pub fn base(name: &str) -> Option<Tuning> {
+    let plain = |budget| Tuning {
+        budget,
+        pass: PassValue::Constant(PASS_VALUE),
+        infer: false,
+    };
+    Some(match name {
+        "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
+        "strong-infer" => Tuning {
+            infer: true,
+            ..plain(Budget::STRONG)
+        },
+        "strong-pass" => Tuning {
+            pass: PassValue::Rollout,
+            ..plain(Budget::STRONG)
+        },
+        "medium" => plain(Budget::MEDIUM),
+        "easy" => plain(Budget::EASY),
+        _ => return None,
+    })
+}
+
+/// Reads `NAME:key=value,...`: the base bot's name and its settings, or an error that names
+/// the bad part. None when `spec` has no colon (a plain name).
+pub fn parse(spec: &str) -> Option<Result<(String, Tuning), String>> {
+    let (name, settings) = spec.split_once(':')?;
+    Some(parse_settings(name, settings))
+}
+
+fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String> {
+    let mut t = base(name).ok_or_else(|| {
+        format!("`{name}` cannot be tuned: only the search bots strong, hard, strong-v1, strong-infer, strong-pass, medium and easy can")
+    })?;
+    let mut seen: Vec<&str> = Vec::new();
+    for part in settings.split(',') {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("`{part}` in `{name}:{settings}` is not key=value"))?;
+        if seen.contains(&key) {
+            return Err(format!("`{key}` is set twice in `{name}:{settings}`"));
+        }
+        seen.push(key);
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("`{key}` wants a whole number, not `{value}`"))
+        };
+        let b = &mut t.budget;
+        match key {
+            "play_samples" => b.play_samples = number()? as usize,
+            "solver_tricks" => b.solver_tricks = number()?.min(15) as u32,
+            "deal_samples" => b.deal_samples = number()? as usize,
+            "burial_candidates" => b.burial_candidates = number()? as usize,
+            "solver_nodes" => b.solver_nodes = number()?,
+            "pass" => {
+                t.pass = if value == "rollout" {
+                    PassValue::Rollout
+                } else {
+                    PassValue::Constant(value.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(
+                        || format!("`pass` wants `rollout` or a number of points, not `{value}`"),
+                    )?)
+                }
+            }
+            "infer" => {
+                t.infer = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("`infer` wants `on` or `off`, not `{value}`")),
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer)"
+                ))
+            }
+        }
+    }
+    if t.budget.play_samples == 0 || t.budget.deal_samples == 0 {
+        return Err("`play_samples` and `deal_samples` must be at least 1".into());
+    }
+    Ok((name.to_string(), t))
+}
+
+/// The search bot named `name` (plain or tuned) with its own solver, or its worker form
+/// ([`StrongBot::for_worker`]); None when `name` is no search bot.
+pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, String>> {
+    let t = match parse(name) {
+        Some(Ok((_, t))) => t,
+        Some(Err(e)) => return Some(Err(e)),
+        None => base(name)?,
+    };
+    let bot = if worker {
+        StrongBot::for_worker(name, t.budget, seed)
+    } else {
+        StrongBot::new(name, t.budget, seed)
+    };
+    let bot = bot.with_pass(t.pass);
+    Some(Ok(if t.infer {
+        bot.with_inference(crate::infer::Model::DEFAULT)
+    } else {
+        bot
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_names_are_their_presets() {
+        assert_eq!(base("hard"), base("strong"));
+        assert_eq!(base("medium").unwrap().budget, Budget::MEDIUM);
+        assert_eq!(base("strong-pass").unwrap().pass, PassValue::Rollout);
+        assert!(base("strong-infer").unwrap().infer);
+        assert_eq!(base("heuristic"), None);
+        assert!(parse("strong").is_none());
+    }
+
+    #[test]
+    fn settings_change_only_what_they_name() {
+        let (name, t) = parse("strong:deal_samples=160,pass=70").unwrap().unwrap();
+        assert_eq!(name, "strong");
+        assert_eq!(
+            t.budget,
+            Budget {
+                deal_samples: 160,
+                ..Budget::STRONG
+            }
+        );
+        assert_eq!(t.pass, PassValue::Constant(70.0));
+        assert!(!t.infer);
+        let (_, t) = parse("medium:pass=rollout,infer=on").unwrap().unwrap();
+        assert_eq!(
+            (t.budget, t.pass, t.infer),
+            (Budget::MEDIUM, PassValue::Rollout, true)
+        );
+    }
+
+    #[test]
+    fn bad_settings_are_named() {
+        let err = |s: &str| parse(s).unwrap().unwrap_err();
+        assert!(err("heuristic:pass=70").contains("`heuristic` cannot be tuned"));
+        assert!(err("strong:deal_samples").contains("not key=value"));
+        assert!(err("strong:deal_samples=lots").contains("`deal_samples` wants a whole number"));
+        assert!(err("strong:pass=soon").contains("`pass` wants `rollout` or a number"));
+        assert!(err("strong:pass=NaN").contains("`pass` wants"));
+        assert!(err("strong:infer=maybe").contains("`infer` wants `on` or `off`"));
+        assert!(err("strong:depth=3").contains("unknown setting `depth`"));
+        assert!(err("strong:pass=1,pass=2").contains("set twice"));
+        assert!(err("strong:play_samples=0").contains("at least 1"));
+    }
+}
