@@ -38,6 +38,9 @@ pub struct StrongBot {
     inference: Option<crate::infer::Model>,
     /// How a pass is valued in the auction.
     pass: PassValue,
+    /// Whether a bid's value lets the soloist surrender on each sampled deal where playing
+    /// on loses more (it sees the Tapp before it must choose), instead of once over the mean.
+    surrender_per_deal: bool,
 }
 
 /// How the strong bot values a pass in the auction, against its bids' expected soloist
@@ -77,6 +80,7 @@ impl StrongBot {
             solver: Some(Solver::new(18)),
             inference: None,
             pass: PassValue::Constant(PASS_VALUE),
+            surrender_per_deal: false,
         }
     }
 
@@ -94,6 +98,7 @@ impl StrongBot {
             solver: None,
             inference: None,
             pass: PassValue::Constant(PASS_VALUE),
+            surrender_per_deal: false,
         }
     }
 
@@ -104,6 +109,14 @@ impl StrongBot {
     /// constant 45 of `strong-v1`.
     pub fn with_pass_rollout(self) -> StrongBot {
         self.with_pass(PassValue::Rollout)
+    }
+
+    /// The same bot valuing a bid with a surrender chosen on each sampled deal (`true`:
+    /// the soloist loses at most the bid on a deal it would go down on) or once over the
+    /// mean of the deals (`false`, `strong-v1`).
+    pub fn with_surrender_per_deal(mut self, per_deal: bool) -> StrongBot {
+        self.surrender_per_deal = per_deal;
+        self
     }
 
     /// The same bot valuing a pass as `pass` says.
@@ -182,7 +195,7 @@ impl StrongBot {
             .iter()
             .map(|&a| {
                 let v = match a {
-                    Action::Bid(b) => bid_value(&totals, b),
+                    Action::Bid(b) => bid_value(&totals, b, self.surrender_per_deal),
                     _ => pass,
                 };
                 (a, v)
@@ -389,18 +402,17 @@ fn soloist_total(d: &Deal) -> i64 {
         .sum()
 }
 
-/// The expected score of bidding `b` given sampled soloist totals (surrendering caps a loss
-/// at the bid itself).
-fn bid_value(totals: &[f64], b: u32) -> f64 {
+/// The expected score of bidding `b` given sampled soloist totals: a deal below the bid
+/// costs twice the bid; surrendering caps a loss at the bid itself, chosen once over the
+/// mean (`per_deal` false) or on each deal (`per_deal` true: the soloist has seen the Tapp
+/// when it chooses, and its hand decides most of the outcome).
+fn bid_value(totals: &[f64], b: u32, per_deal: bool) -> f64 {
     if totals.is_empty() {
         return -f64::from(b);
     }
     let b = f64::from(b);
-    let mean = totals
-        .iter()
-        .map(|&t| if t >= b { t } else { -2.0 * b })
-        .sum::<f64>()
-        / totals.len() as f64;
+    let lost = if per_deal { -b } else { -2.0 * b };
+    let mean = totals.iter().map(|&t| if t >= b { t } else { lost }).sum::<f64>() / totals.len() as f64;
     mean.max(-b)
 }
 

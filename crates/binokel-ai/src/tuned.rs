@@ -7,7 +7,8 @@
 //!
 //! Settings (each at most once): the [`Budget`] fields `play_samples`, `solver_tricks`,
 //! `deal_samples`, `burial_candidates`, `solver_nodes` (whole numbers); `pass` (`rollout`
-//! or a number of points, [`PassValue`]); `infer` (`on` or `off`, [`crate::infer`]).
+//! or a number of points, [`PassValue`]); `infer` (`on` or `off`, [`crate::infer`]);
+//! `surrender` (`mean` or `deal`, [`StrongBot::with_surrender_per_deal`]).
 
 use crate::strong::{PassValue, StrongBot, PASS_VALUE};
 use crate::Budget;
@@ -21,6 +22,8 @@ pub struct Tuning {
     pub pass: PassValue,
     /// Whether sampled deals are weighted by the default inference model.
     pub infer: bool,
+    /// Whether a bid's value surrenders on each sampled deal.
+    pub surrender_per_deal: bool,
 }
 
 /// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
@@ -30,6 +33,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         budget,
         pass: PassValue::Constant(PASS_VALUE),
         infer: false,
+        surrender_per_deal: false,
     };
     Some(match name {
         "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
@@ -95,9 +99,16 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
                     _ => return Err(format!("`infer` wants `on` or `off`, not `{value}`")),
                 }
             }
+            "surrender" => {
+                t.surrender_per_deal = match value {
+                    "deal" => true,
+                    "mean" => false,
+                    _ => return Err(format!("`surrender` wants `deal` or `mean`, not `{value}`")),
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender)"
                 ))
             }
         }
@@ -121,7 +132,9 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
     } else {
         StrongBot::new(name, t.budget, seed)
     };
-    let bot = bot.with_pass(t.pass);
+    let bot = bot
+        .with_pass(t.pass)
+        .with_surrender_per_deal(t.surrender_per_deal);
     Some(Ok(if t.infer {
         bot.with_inference(crate::infer::Model::DEFAULT)
     } else {
@@ -172,6 +185,9 @@ mod tests {
         assert!(err("strong:pass=soon").contains("`pass` wants `rollout` or a number"));
         assert!(err("strong:pass=NaN").contains("`pass` wants"));
         assert!(err("strong:infer=maybe").contains("`infer` wants `on` or `off`"));
+        assert!(err("strong:surrender=never").contains("`surrender` wants `deal` or `mean`"));
+        let (_, t) = parse("strong:surrender=deal").unwrap().unwrap();
+        assert!(t.surrender_per_deal);
         assert!(err("strong:depth=3").contains("unknown setting `depth`"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));
         assert!(err("strong:play_samples=0").contains("at least 1"));
