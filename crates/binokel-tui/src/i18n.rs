@@ -683,6 +683,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "review-col-loss",
     "review-col-mark",
     "review-not-rated",
+    "review-progress",
+    "review-progress-decisions",
     "review-phase-auction",
     "review-phase-burial",
     "review-phase-declaration",

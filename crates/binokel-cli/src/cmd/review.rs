@@ -68,10 +68,17 @@ pub fn run(args: Args) -> ExitCode {
         budget: ReviewBudget::scaled(args.budget),
         hindsight: !args.no_hindsight,
     };
+    // The bar's words in the table's language (braces escaped for the template).
+    let words = Catalog::new(lang, style, binokel::Low::Nine);
+    let word = |id: &str| words.t(id).replace('{', "{{").replace('}', "}}");
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("reviewing {bar:40} {pos}/{len} decisions  {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{} {{bar:40}} {{pos}}/{{len}} {}  {{elapsed}} (~{{eta}})",
+            word("review-progress"),
+            word("review-progress-decisions")
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
