@@ -275,3 +275,51 @@ fn every_preset_is_reviewed() {
         assert_eq!(r.deals.len(), 1, "{preset}");
     }
 }
+
+/// The cancellable entry point: a flag set before the start answers `Cancelled` without
+/// rating anything; a flag set after the first decision stops the review there (a review
+/// at a budget that would take minutes returns within seconds, with no partial review);
+/// a flag never set gives exactly `review_record`'s review.
+#[test]
+fn a_cancelled_review_stops_between_decisions() {
+    use binokel_ai::review::review_record_cancellable;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let text = include_str!("fixtures/ace_blunder.json");
+    let flag = AtomicBool::new(true);
+    let rated = AtomicUsize::new(0);
+    let count = |done: usize, _: usize| {
+        rated.fetch_max(done, Ordering::Relaxed);
+    };
+    assert_eq!(
+        review_record_cancellable(text, &small(), &count, &flag),
+        Err(ReviewError::Cancelled)
+    );
+    assert_eq!(rated.load(Ordering::Relaxed), 0);
+    // Large: every seat at 16 times the default budget.
+    let large = ReviewOptions {
+        budget: ReviewBudget::scaled(16.0),
+        ..small()
+    };
+    let flag = AtomicBool::new(false);
+    let stop_after_one = |done: usize, _: usize| {
+        if done >= 1 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    };
+    let t = std::time::Instant::now();
+    assert_eq!(
+        review_record_cancellable(text, &large, &stop_after_one, &flag),
+        Err(ReviewError::Cancelled)
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(ReviewError::Cancelled.to_string(), "the review was cancelled");
+    let never = AtomicBool::new(false);
+    assert_eq!(
+        review_record_cancellable(text, &small(), &no_progress, &never),
+        review_record(text, &small(), &no_progress)
+    );
+}

@@ -39,11 +39,11 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn review_prints_a_table_and_valid_json() {
     let (path, _) = record_file("ok");
     let p = path.to_str().unwrap();
-    let (code, out, err) = run(&["review", p, "--seat", "1", "--budget", "0.25"]);
+    let (code, out, err) = run(&["review", p, "--seat", "1", "--budget", "0.25", "--lang", "en"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("deal move"), "{out}");
+    assert!(out.starts_with("deal move seat"), "{out}");
     assert!(out.contains("1 Ben"), "{out}");
-    assert!(out.contains("\nmatch  scores"), "{out}");
+    assert!(out.contains("\nMatch: totals Anna "), "{out}");
     assert!(out.contains("accuracy"), "{out}");
     // The progress bar is hidden when stderr is not a terminal.
     assert!(!err.contains("reviewing"), "{err}");
@@ -91,4 +91,97 @@ fn bad_input_gets_a_clear_message_and_a_non_zero_exit() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
     assert!(!err.contains("panicked"));
+}
+
+/// The table speaks the language asked for (`--lang`, as `binokel replay` and `play`): its
+/// headers, phase names, summary lines and the hindsight line; no English header is left.
+/// `--json` is the same document in every language.
+#[test]
+fn the_table_is_in_the_language_asked_for() {
+    let (path, _) = record_file("lang");
+    let p = path.to_str().unwrap();
+    let english = [
+        "deal",
+        "move",
+        "played",
+        "best",
+        "loss",
+        "mark",
+        "accuracy",
+        "hindsight",
+    ];
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "de",
+            &[
+                "Spiel Zug Platz",
+                "gespielt",
+                "am besten",
+                "Verlust",
+                "Markierung",
+                "Partie: Stand Anna ",
+                "Genauigkeit",
+                "je Phase: Reizen ",
+                "Drücken",
+                "Ansage",
+                "Kartenspiel",
+                "im Nachhinein (alle Karten offen)",
+                "Ungenauigkeiten",
+            ],
+        ),
+        (
+            "nl",
+            &[
+                "spel zet plaats",
+                "gespeeld",
+                "verlies",
+                "markering",
+                "Partij: totaal Anna ",
+                "nauwkeurigheid",
+                "per fase: bieden ",
+                "wegleggen",
+                "troefkeuze",
+                "kaartspel",
+                "achteraf (alle kaarten open)",
+                "onnauwkeurigheden",
+            ],
+        ),
+    ];
+    let mut json = Vec::new();
+    for (lang, words) in cases {
+        let (code, out, err) = run(&["review", p, "--budget", "0.25", "--lang", lang]);
+        assert_eq!(code, 0, "{err}");
+        for w in words {
+            assert!(out.contains(w), "{lang}: no `{w}` in\n{out}");
+        }
+        for line in out.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{lang}: wider than 80 columns: {line}"
+            );
+        }
+        let header = out.lines().next().unwrap();
+        for w in english {
+            assert!(
+                !header.split_whitespace().any(|x| x == w),
+                "{lang}: English `{w}` in {header}"
+            );
+            assert!(
+                !out.contains(&format!("{w} ")) || w == "best",
+                "{lang}: English `{w}` in\n{out}"
+            );
+        }
+        assert!(!out.contains("scores"), "{lang}: {out}");
+        let (code, out, err) = run(&["review", p, "--budget", "0.25", "--lang", lang, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        json.push(out);
+    }
+    let (code, out, err) = run(&["review", p, "--budget", "0.25", "--lang", "en", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json[0], out, "--json does not depend on the language");
+    assert_eq!(json[1], out, "--json does not depend on the language");
+    let (code, _, err) = run(&["review", p, "--lang", "xx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown language `xx`"), "{err}");
+    std::fs::remove_file(path).ok();
 }

@@ -2,7 +2,9 @@
 //! of a fixed number of threads (by default one fewer than the cores), each lending its own solver table to
 //! the decision it runs ([`binokel_ai::make_worker_bot`]). Memory then grows with the
 //! workers, not with the bot seats, and a table waits its turn for a worker instead of
-//! starting more threads.
+//! starting more threads. Game reviews run on the same workers ([`Spawner`], used by
+//! [`crate::review::queue`]), never more of them at once than leaves one worker for the
+//! tables.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -56,6 +58,12 @@ impl BotPool {
         self.waiting.load(Ordering::Relaxed)
     }
 
+    /// A handle that puts jobs on this pool's workers from any thread (None if the pool
+    /// stopped).
+    pub fn spawner(&self) -> Option<Spawner> {
+        self.tx.lock().ok().map(|t| Spawner { tx: t.clone() })
+    }
+
     /// Runs `f` on a worker and returns its result; None if it panicked or the pool stopped.
     pub async fn run<R: Send + 'static>(&self, f: impl FnOnce() -> R + Send + 'static) -> Option<R> {
         let (tx, rx) = oneshot::channel();
@@ -78,5 +86,25 @@ impl BotPool {
             return None;
         }
         rx.await.ok().flatten()
+    }
+}
+
+/// Puts jobs on the bot workers without waiting for them: the review queue's way onto the
+/// pool. The job queues behind the bot decisions already waiting, in order.
+#[derive(Clone)]
+pub struct Spawner {
+    tx: mpsc::Sender<Job>,
+}
+
+impl Spawner {
+    /// Queues `f` for a worker (a panic in it is logged and the worker lives on); false if
+    /// the pool has stopped.
+    pub fn spawn(&self, f: impl FnOnce() + Send + 'static) -> bool {
+        let job: Job = Box::new(move || {
+            if let Err(p) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+                tracing::error!(panic = %crate::store::panic_text(&*p), "a job on the bot pool panicked");
+            }
+        });
+        self.tx.send(job).is_ok()
     }
 }

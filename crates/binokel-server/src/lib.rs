@@ -71,19 +71,33 @@ pub struct Config {
     /// A table with no action and no connection for this long is unloaded from memory (its
     /// stored actions stay; the next hello loads it again).
     pub idle_unload: Duration,
-    /// Threads that run bot decisions and hints (each with its own solver table); default
-    /// one fewer than the cores, at least one.
+    /// Threads that run bot decisions, hints and reviews (each with its own solver table);
+    /// default one fewer than the cores, at least one; with reviews on the pool has at least
+    /// two ([`Config::pool_workers`]).
     pub bot_workers: usize,
-    /// Reviews computed at once, each on a thread of its own beside the bot workers (0:
-    /// reviews are off). Default 1.
+    /// Reviews computed at once as jobs of the bot pool (0: reviews are off). Default 1.
+    /// Never more than the pool's workers less one ([`Config::review_slots`]).
     pub reviews: usize,
-    /// Reviews that may wait for a review thread; past it a request is refused as `busy`.
+    /// Reviews that may wait for a slot on the pool; past it a request is refused as `busy`.
     pub review_queue: usize,
     /// The review budget (`binokel_ai::review::ReviewBudget::scaled` of this factor).
     pub review_budget: f64,
 }
 
 impl Config {
+    /// The workers of the bot pool: [`Config::bot_workers`], and at least two when reviews
+    /// are on, so that a review never holds the last worker the tables have.
+    pub fn pool_workers(&self) -> usize {
+        let min = if self.reviews > 0 { 2 } else { 1 };
+        self.bot_workers.max(min)
+    }
+
+    /// Reviews at once on the pool: [`Config::reviews`], at most the pool's workers less
+    /// one (at least one worker always stays free for the tables).
+    pub fn review_slots(&self) -> usize {
+        self.reviews.min(self.pool_workers() - 1)
+    }
+
     /// The defaults of `binokel serve` with a database.
     pub fn new(database: &str) -> Config {
         let autopilot = ["heuristic", "random"]
@@ -311,15 +325,21 @@ pub async fn run(
     let store = Store::open(&config.database)
         .await
         .map_err(|e| ServeError(e.to_string()))?;
-    let bots = bots::BotPool::new(config.bot_workers).map_err(ServeError)?;
+    let bots = bots::BotPool::new(config.pool_workers()).map_err(ServeError)?;
     let reviews = review::queue::Reviews::new(
-        config.reviews,
+        bots.spawner(),
+        config.review_slots(),
         config.review_queue,
         binokel_ai::review::ReviewBudget::scaled(config.review_budget),
         store.clone(),
         tokio::runtime::Handle::current(),
-    )
-    .map_err(ServeError)?;
+    );
+    tracing::info!(
+        workers = config.pool_workers(),
+        reviews = config.review_slots(),
+        review_queue = config.review_queue,
+        "bot pool"
+    );
     let addr = listener
         .local_addr()
         .map_err(|e| ServeError(format!("cannot read the listening address: {e}")))?;
@@ -357,6 +377,7 @@ pub async fn run(
         let _ = on_stop.wait_for(|s| *s).await;
         tracing::info!("shutting down");
         stopper.lobby.stop();
+        stopper.reviews.stop();
         // Tables close their connections, so the server's graceful wait can end.
         let handles: Vec<TableHandle> = stopper.tables.lock().await.values().cloned().collect();
         for h in handles {
@@ -390,9 +411,12 @@ pub async fn run(
     }
     adopter.abort();
     lobby_task.abort();
-    // Connections get a bounded time to close; tables release their leases as they stop.
+    // Connections get a bounded time to close; tables release their leases as they stop;
+    // running reviews stop before their next decision (none is stored half-done).
+    shared.reviews.stop();
     for _ in 0..50 {
-        if shared.table_count().await == 0 && shared.connection_count() == 0 {
+        if shared.table_count().await == 0 && shared.connection_count() == 0 && shared.reviews.running() == 0
+        {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

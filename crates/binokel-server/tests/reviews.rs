@@ -264,6 +264,90 @@ async fn reviews_on(database: &str) {
     srv.stop().await;
 }
 
+/// The status of review `id`: (HTTP status, `status` field).
+async fn review_status(url: &str, id: &str) -> (u16, String) {
+    let a = call(url, "GET", &format!("/api/reviews/{id}"), None).await;
+    let v = json_of(&a);
+    (a.status, v["status"].as_str().unwrap_or("").to_string())
+}
+
+/// Deals begun at a table (from its summary).
+async fn deals_of(url: &str, code: &str) -> u64 {
+    let s = json_of(&call(url, "GET", &format!("/api/tables/{code}"), None).await);
+    s["deals"].as_u64().unwrap_or(0)
+}
+
+/// Reviews run on the bot pool: with the smallest pool (`--bot-workers 1`, raised to two
+/// workers while reviews are on) and `--reviews 2`, one review runs (never the last
+/// worker), the second waits in the queue, a third beyond the queue gets 503 busy, and a
+/// table of bots keeps getting its moves while the review runs. At shutdown the running
+/// review is cancelled promptly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reviews_share_the_bot_pool_and_leave_a_worker_for_the_tables() {
+    let database = temp_sqlite("review-pool");
+    let mut c = config(&database);
+    c.bot_workers = 1;
+    c.reviews = 2;
+    c.review_queue = 1;
+    // Large: a review of a whole match takes minutes at this budget.
+    c.review_budget = 8.0;
+    assert_eq!((c.pool_workers(), c.review_slots()), (2, 1));
+    let srv = start(c).await;
+    let url = srv.url.clone();
+    let mut finished = Vec::new();
+    for _ in 0..3 {
+        finished.push(finished_table(&url).await);
+    }
+    let post = |code: String| {
+        let url = url.clone();
+        async move { call(&url, "POST", "/api/reviews", Some(json!({"table": code}))).await }
+    };
+    let first = post(finished[0].clone()).await;
+    assert_eq!(first.status, 202, "{}", json_of(&first));
+    let id_a = json_of(&first)["id"].as_str().unwrap().to_string();
+    let until = Instant::now() + Duration::from_secs(20);
+    while review_status(&url, &id_a).await != (202, "running".to_string()) {
+        assert!(Instant::now() < until, "the first review did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The second waits: one review slot on a pool of two workers.
+    let second = post(finished[1].clone()).await;
+    let v = json_of(&second);
+    assert_eq!(
+        (second.status, v["status"].clone()),
+        (202, json!("queued")),
+        "{v}"
+    );
+    let id_b = v["id"].as_str().unwrap().to_string();
+    // The third is beyond the queue.
+    let third = post(finished[2].clone()).await;
+    let v = json_of(&third);
+    assert_eq!((third.status, v["error"].clone()), (503, json!("busy")), "{v}");
+    assert!(header(&third, "retry-after").is_some());
+
+    // A table of bots plays on the worker the review leaves free.
+    let (code, _) = create(
+        &url,
+        json!({"rules": "standard", "target": 5000, "seats": [
+            {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]}),
+    )
+    .await;
+    let until = Instant::now() + Duration::from_secs(30);
+    // Three deals begun: two played to their end by the bots.
+    while deals_of(&url, &code).await < 3 {
+        assert!(Instant::now() < until, "the bots got no moves while a review ran");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(review_status(&url, &id_a).await, (202, "running".to_string()));
+    assert_eq!(review_status(&url, &id_b).await, (202, "queued".to_string()));
+
+    // Shutdown cancels the running review between two decisions and drops the waiting one.
+    let t = Instant::now();
+    srv.stop().await;
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    assert_eq!(stored_reviews(&database).await, 0, "nothing half-done is stored");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_reviews() {
     reviews_on(&temp_sqlite("reviews")).await;

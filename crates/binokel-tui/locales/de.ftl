@@ -145,6 +145,34 @@ review-blunder = grober Fehler
 review-hindsight = im Nachhinein (alle Karten offen): { $best }, { $loss } verloren
 review-no-mark = Analyse: { $action } ist in Ordnung (keine Markierung)
 
+# Die Tabelle von binokel review.
+review-col-deal = Spiel
+review-col-move = Zug
+review-col-seat = Platz
+review-col-played = gespielt
+review-col-best = am besten
+review-col-loss = Verlust
+review-col-mark = Markierung
+review-not-rated = (nicht bewertet)
+review-progress = Analyse
+review-progress-decisions = Entscheidungen
+review-phase-auction = Reizen
+review-phase-burial = Drücken
+review-phase-declaration = Ansage
+review-phase-play = Kartenspiel
+review-deal-title = Spiel { $deal }: Wertung { $scores }
+review-match-title = Partie: Stand { $scores }
+review-seat-summary = { $seat }: { $decisions ->
+        [one] 1 Entscheidung
+       *[other] { $decisions } Entscheidungen
+    }, Genauigkeit { $accuracy } %, { $lost } Punkte verloren
+review-seat-phases = je Phase: { $phases }
+review-seat-marks = Ungenauigkeiten { $inaccuracies }, Fehler { $mistakes }, grobe Fehler { $blunders }
+review-worst-title = die größten Fehler:
+review-worst = { $at }, { $seat }: { $played } (besser { $best }), { $loss } verloren, { $mark }
+review-at-deal = Spiel { $deal }, Zug { $move }
+review-at-move = Zug { $move }
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Aufgedeckt: { $card }. Trumpf ist { $suit }.
 ev-drew = { $name } zieht { $card }.

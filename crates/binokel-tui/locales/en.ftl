@@ -145,6 +145,34 @@ review-blunder = blunder
 review-hindsight = hindsight (all cards seen): { $best }, { $loss } lost
 review-no-mark = Review: { $action } is fine (no mark)
 
+# The table of binokel review.
+review-col-deal = deal
+review-col-move = move
+review-col-seat = seat
+review-col-played = played
+review-col-best = best
+review-col-loss = loss
+review-col-mark = mark
+review-not-rated = (not rated)
+review-progress = reviewing
+review-progress-decisions = decisions
+review-phase-auction = auction
+review-phase-burial = burial
+review-phase-declaration = declaration
+review-phase-play = card play
+review-deal-title = Deal { $deal }: scores { $scores }
+review-match-title = Match: totals { $scores }
+review-seat-summary = { $seat }: { $decisions ->
+        [one] 1 decision
+       *[other] { $decisions } decisions
+    }, accuracy { $accuracy } %, { $lost } points lost
+review-seat-phases = by phase: { $phases }
+review-seat-marks = inaccuracies { $inaccuracies }, mistakes { $mistakes }, blunders { $blunders }
+review-worst-title = largest mistakes:
+review-worst = { $at }, { $seat }: { $played } (better { $best }), { $loss } lost, { $mark }
+review-at-deal = deal { $deal }, move { $move }
+review-at-move = move { $move }
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Turned up: { $card }. Trump is { $suit }.
 ev-drew = { $name } draws { $card }.

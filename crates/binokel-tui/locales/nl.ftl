@@ -145,6 +145,34 @@ review-blunder = blunder
 review-hindsight = achteraf (alle kaarten open): { $best }, { $loss } verloren
 review-no-mark = Analyse: { $action } is goed (geen markering)
 
+# De tabel van binokel review.
+review-col-deal = spel
+review-col-move = zet
+review-col-seat = plaats
+review-col-played = gespeeld
+review-col-best = beste
+review-col-loss = verlies
+review-col-mark = markering
+review-not-rated = (niet beoordeeld)
+review-progress = analyse
+review-progress-decisions = beslissingen
+review-phase-auction = bieden
+review-phase-burial = wegleggen
+review-phase-declaration = troefkeuze
+review-phase-play = kaartspel
+review-deal-title = Spel { $deal }: score { $scores }
+review-match-title = Partij: totaal { $scores }
+review-seat-summary = { $seat }: { $decisions ->
+        [one] 1 beslissing
+       *[other] { $decisions } beslissingen
+    }, nauwkeurigheid { $accuracy } %, { $lost } punten verloren
+review-seat-phases = per fase: { $phases }
+review-seat-marks = onnauwkeurigheden { $inaccuracies }, fouten { $mistakes }, blunders { $blunders }
+review-worst-title = de grootste fouten:
+review-worst = { $at }, { $seat }: { $played } (beter { $best }), { $loss } verloren, { $mark }
+review-at-deal = spel { $deal }, zet { $move }
+review-at-move = zet { $move }
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Omgedraaid: { $card }. Troef is { $suit }.
 ev-drew = { $name } trekt { $card }.

@@ -145,6 +145,34 @@ review-blunder = erro grave
 review-hindsight = em retrospetiva (todas as cartas à vista): { $best }, { $loss } perdidos
 review-no-mark = Análise: { $action } está bem (sem marca)
 
+# A tabela de binokel review.
+review-col-deal = mão
+review-col-move = jogada
+review-col-seat = lugar
+review-col-played = jogado
+review-col-best = melhor
+review-col-loss = perda
+review-col-mark = marca
+review-not-rated = (não avaliada)
+review-progress = a analisar
+review-progress-decisions = decisões
+review-phase-auction = leilão
+review-phase-burial = descarte
+review-phase-declaration = declaração
+review-phase-play = jogo das cartas
+review-deal-title = Mão { $deal }: pontuação { $scores }
+review-match-title = Partida: totais { $scores }
+review-seat-summary = { $seat }: { $decisions ->
+        [one] 1 decisão
+       *[other] { $decisions } decisões
+    }, precisão { $accuracy } %, { $lost } pontos perdidos
+review-seat-phases = por fase: { $phases }
+review-seat-marks = imprecisões { $inaccuracies }, erros { $mistakes }, erros graves { $blunders }
+review-worst-title = os maiores erros:
+review-worst = { $at }, { $seat }: { $played } (melhor { $best }), { $loss } perdidos, { $mark }
+review-at-deal = mão { $deal }, jogada { $move }
+review-at-move = jogada { $move }
+
 # Two players (stock, drawing, melds after a trick).
 ev-turned = Virada: { $card }. O trunfo é { $suit }.
 ev-drew = { $name } compra { $card }.

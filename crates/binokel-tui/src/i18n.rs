@@ -675,6 +675,29 @@ pub const MESSAGE_IDS: &[&str] = &[
     "review-blunder",
     "review-hindsight",
     "review-no-mark",
+    "review-col-deal",
+    "review-col-move",
+    "review-col-seat",
+    "review-col-played",
+    "review-col-best",
+    "review-col-loss",
+    "review-col-mark",
+    "review-not-rated",
+    "review-progress",
+    "review-progress-decisions",
+    "review-phase-auction",
+    "review-phase-burial",
+    "review-phase-declaration",
+    "review-phase-play",
+    "review-deal-title",
+    "review-match-title",
+    "review-seat-summary",
+    "review-seat-phases",
+    "review-seat-marks",
+    "review-worst-title",
+    "review-worst",
+    "review-at-deal",
+    "review-at-move",
 ];
 
 #[cfg(test)]
@@ -695,6 +718,34 @@ mod tests {
             let missing: Vec<&str> = MESSAGE_IDS.iter().copied().filter(|id| !cat.has(id)).collect();
             assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
         }
+    }
+
+    /// Every `review-*` message of any catalogue is in all four and in [`MESSAGE_IDS`]
+    /// (so a key added to one catalogue only, or left out of the list, fails here).
+    #[test]
+    fn every_review_message_is_in_all_four_catalogues() {
+        let ids = |lang: Lang| -> Vec<String> {
+            lang.source()
+                .lines()
+                .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.trim()))
+                .filter(|k| k.starts_with("review-"))
+                .map(str::to_string)
+                .collect()
+        };
+        let mut all: Vec<String> = Lang::ALL.into_iter().flat_map(ids).collect();
+        all.sort();
+        all.dedup();
+        assert!(all.len() >= 20, "{all:?}");
+        for lang in Lang::ALL {
+            let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
+            let missing: Vec<&String> = all.iter().filter(|id| !cat.has(id)).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+        }
+        let unlisted: Vec<&String> = all
+            .iter()
+            .filter(|id| !MESSAGE_IDS.contains(&id.as_str()))
+            .collect();
+        assert!(unlisted.is_empty(), "not in MESSAGE_IDS: {unlisted:?}");
     }
 
     #[test]

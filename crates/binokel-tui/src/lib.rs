@@ -14,6 +14,7 @@ pub mod pad;
 pub mod plain;
 pub mod render;
 pub mod replay;
+pub mod reviewtable;
 pub mod session;
 pub mod text;
 pub mod tui;

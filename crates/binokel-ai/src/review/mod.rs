@@ -36,7 +36,7 @@ use binokel::record::{read_record, referee, Verdict};
 use binokel::{Action, Deal, Game, Seat, View};
 use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The format tag of a review.
 pub const FORMAT: &str = "binokel-review/1";
@@ -170,6 +170,8 @@ pub enum ReviewError {
         /// Seats at the table.
         players: usize,
     },
+    /// The review was cancelled ([`review_record_cancellable`]) before it finished.
+    Cancelled,
 }
 
 impl Default for ReviewOptions {
@@ -200,6 +202,7 @@ impl std::fmt::Display for ReviewError {
             } => {
                 write!(f, "illegal record: deal {deal}: {reason}")
             }
+            ReviewError::Cancelled => f.write_str("the review was cancelled"),
             ReviewError::NoSuchSeat { seat, players } => {
                 write!(
                     f,
@@ -264,6 +267,19 @@ pub fn review_record(
     opts: &ReviewOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Review, ReviewError> {
+    review_record_cancellable(text, opts, progress, &AtomicBool::new(false))
+}
+
+/// [`review_record`] that stops early when `cancel` is set: each decision checks the flag
+/// before it is rated, so a review stops within one decision of it (the decisions under
+/// way on other threads finish first) and answers [`ReviewError::Cancelled`], with no
+/// partial review.
+pub fn review_record_cancellable(
+    text: &str,
+    opts: &ReviewOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Review, ReviewError> {
     match referee(text) {
         Verdict::Legal(_) => {}
         Verdict::NotARecord(m) => return Err(ReviewError::NotARecord(m)),
@@ -288,15 +304,21 @@ pub fn review_record(
     let total = tasks.len();
     let done = AtomicUsize::new(0);
     progress(0, total);
-    let decisions: Vec<Decision> = tasks
+    let decisions: Option<Vec<Decision>> = tasks
         .par_iter()
         .map(|t| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             let d = rate_task(t, opts);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            d
+            Some(d)
         })
         .collect();
-    Ok(report::build(&game, seats, opts, decisions))
+    match decisions {
+        Some(d) if !cancel.load(Ordering::Relaxed) => Ok(report::build(&game, seats, opts, d)),
+        _ => Err(ReviewError::Cancelled),
+    }
 }
 
 /// Every decision of the chosen seats in the complete deals, with a choice (two legal

@@ -1,8 +1,11 @@
-//! `binokel review FILE [--seat N|--all] [--json] [--budget X]`: each decision of a finished
-//! match rated from the deciding seat's view, with the better move and the hindsight line
-//! (docs/review.md).
+//! `binokel review FILE [--seat N|--all] [--json] [--budget X] [--lang L]`: each decision of
+//! a finished match rated from the deciding seat's view, with the better move and the
+//! hindsight line (docs/review.md); the table is drawn by `binokel_tui::reviewtable` in the
+//! terminal's language.
 
-use binokel_ai::review::{review_record, Review, ReviewBudget, ReviewError, ReviewOptions, ReviewPhase};
+use binokel_ai::review::{review_record, ReviewBudget, ReviewError, ReviewOptions};
+use binokel_tui::reviewtable::review_table;
+use binokel_tui::{CardStyle, Catalog, Lang};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,6 +30,13 @@ pub struct Args {
     /// Leave out the hindsight line.
     #[arg(long)]
     no_hindsight: bool,
+    /// Language of the table: en, de, pt, nl. Default: from LC_ALL / LC_MESSAGES / LANG.
+    /// (`--json` is the same in every language.)
+    #[arg(long)]
+    lang: Option<String>,
+    /// Card names in the table: french or german.
+    #[arg(long, default_value = "french")]
+    cards: String,
 }
 
 fn fail(msg: &str, code: u8) -> ExitCode {
@@ -40,6 +50,15 @@ pub fn run(args: Args) -> ExitCode {
     if !(args.budget.is_finite() && args.budget > 0.0 && args.budget <= 64.0) {
         return fail("--budget must be a number above 0 and at most 64", 2);
     }
+    let lang = match args.lang.as_deref().map(Lang::parse) {
+        Some(Ok(l)) => l,
+        Some(Err(e)) => return fail(&e, 2),
+        None => Lang::from_environment(),
+    };
+    let style = match CardStyle::parse(&args.cards) {
+        Ok(s) => s,
+        Err(e) => return fail(&e, 2),
+    };
     let text = match super::read_input(Some(&args.file)) {
         Ok(t) => t,
         Err(e) => return fail(&format!("cannot read {}: {e}", args.file.display()), 2),
@@ -49,10 +68,17 @@ pub fn run(args: Args) -> ExitCode {
         budget: ReviewBudget::scaled(args.budget),
         hindsight: !args.no_hindsight,
     };
+    // The bar's words in the table's language (braces escaped for the template).
+    let words = Catalog::new(lang, style, binokel::Low::Nine);
+    let word = |id: &str| words.t(id).replace('{', "{{").replace('}', "}}");
     let bar = ProgressBar::new(0);
     bar.set_style(
-        ProgressStyle::with_template("reviewing {bar:40} {pos}/{len} decisions  {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{} {{bar:40}} {{pos}}/{{len}} {}  {{elapsed}} (~{{eta}})",
+            word("review-progress"),
+            word("review-progress-decisions")
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
@@ -66,98 +92,11 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(r) => {
-            super::print_line(&table(&r));
+            let cat = Catalog::new(lang, style, r.low);
+            super::print_line(&review_table(&r, &cat));
             ExitCode::SUCCESS
         }
         Err(e @ ReviewError::Illegal { .. }) => fail(&e.to_string(), 1),
         Err(e) => fail(&e.to_string(), 2),
     }
-}
-
-/// The readable form: one line per decision (and a hindsight line where it differs), then
-/// the summaries.
-pub fn table(r: &Review) -> String {
-    use std::fmt::Write;
-    let low = r.low;
-    let name = |s: usize| match r.names.get(s) {
-        Some(n) if !n.is_empty() => format!("{s} {n}"),
-        _ => format!("{s}"),
-    };
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:>4} {:>4} {:<10} {:<16} {:<16} {:>7}  mark",
-        "deal", "move", "seat", "played", "best", "loss"
-    );
-    for d in &r.decisions {
-        let best = if d.rated {
-            d.best.token(low)
-        } else {
-            "(not rated)".into()
-        };
-        let _ = writeln!(
-            out,
-            "{:>4} {:>4} {:<10} {:<16} {:<16} {:>7.1}  {}",
-            d.deal + 1,
-            d.index + 1,
-            name(d.seat),
-            d.played.token(low),
-            best,
-            d.loss,
-            d.mark.map_or("", |m| m.name())
-        );
-        if let Some(h) = &d.hindsight {
-            let _ = writeln!(
-                out,
-                "{:>4} {:>4} {:<10} {:<16} {:<16} {:>7.1}  (hindsight: all cards seen)",
-                "",
-                "",
-                "",
-                "",
-                h.best.token(low),
-                h.loss
-            );
-        }
-    }
-    let summary = |out: &mut String, title: String, s: &binokel_ai::review::DealSummary| {
-        let _ = writeln!(out, "\n{title}  scores {:?}", s.scores);
-        for x in &s.seats {
-            let lost: Vec<String> = ReviewPhase::ALL
-                .iter()
-                .zip(x.lost)
-                .map(|(p, l)| format!("{} {l:.1}", p.name()))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  seat {:<10} decisions {:>3}  lost {:>7.1} ({})  inaccuracies {} mistakes {} blunders {}  accuracy {:.1}%",
-                name(x.seat),
-                x.decisions,
-                x.total_lost(),
-                lost.join(", "),
-                x.marks[0],
-                x.marks[1],
-                x.marks[2],
-                x.accuracy
-            );
-        }
-        for &i in &s.worst {
-            let d = &r.decisions[i];
-            let _ = writeln!(
-                out,
-                "  worst: deal {} move {} seat {}: {} (best {}) lost {:.1}, {}",
-                d.deal + 1,
-                d.index + 1,
-                name(d.seat),
-                d.played.token(low),
-                d.best.token(low),
-                d.loss,
-                d.mark.map_or("", |m| m.name())
-            );
-        }
-    };
-    for s in &r.deals {
-        summary(&mut out, format!("deal {}", s.deal.map_or(0, |d| d + 1)), s);
-    }
-    summary(&mut out, "match".into(), &r.total);
-    out.trim_end().to_string()
 }

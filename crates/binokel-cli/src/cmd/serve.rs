@@ -52,15 +52,15 @@ pub struct Args {
     /// memory (its stored actions stay; the next hello loads it again).
     #[arg(long, default_value_t = 1800.0)]
     pub idle_unload_secs: f64,
-    /// Threads that run bot decisions and hints, each with its own solver table
-    /// (default: one fewer than the cores, at least one).
+    /// Threads that run bot decisions, hints and reviews, each with its own solver table
+    /// (default: one fewer than the cores, at least one; at least two while reviews are on).
     #[arg(long)]
     pub bot_workers: Option<usize>,
-    /// Game reviews computed at once, each on a thread of its own beside the bot workers
-    /// (0: reviews are off; docs/protocol.md, "Reviews").
+    /// Game reviews computed at once as jobs of the bot workers, never more than the
+    /// workers less one (0: reviews are off; docs/protocol.md, "Reviews").
     #[arg(long, default_value_t = 1)]
     pub reviews: usize,
-    /// Reviews that may wait for a review thread; past it `POST /api/reviews` answers 503
+    /// Reviews that may wait for a worker; past it `POST /api/reviews` answers 503
     /// `busy` with `Retry-After`.
     #[arg(long, default_value_t = 4)]
     pub review_queue: usize,
