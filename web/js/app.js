@@ -29,6 +29,7 @@ async function start() {
   langSel.value = language();
   styleSel.value = cardStyle();
   wireSoundSwitch(document.getElementById("sound-toggle"));
+  wireMenu();
   langSel.addEventListener("change", async () => {
     await setLanguage(langSel.value, true);
     route();
@@ -39,6 +40,28 @@ async function start() {
   });
   window.addEventListener("hashchange", route);
   route();
+}
+
+/**
+ * The top bar's menu button (shown on a phone only, app.css): it opens the page links
+ * under the bar, so that the bar itself stays one row. A link followed, a click elsewhere
+ * or Escape closes it.
+ */
+function wireMenu() {
+  const bar = document.getElementById("topbar");
+  const button = document.getElementById("menu-toggle");
+  const set = (open) => {
+    bar.classList.toggle("menu-open", open);
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  button.addEventListener("click", () => set(!bar.classList.contains("menu-open")));
+  document.addEventListener("click", (e) => {
+    if (!e.target.closest || !e.target.closest("#menu-toggle")) set(false);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") set(false);
+  });
+  window.addEventListener("hashchange", () => set(false));
 }
 
 function route() {
@@ -314,7 +337,7 @@ async function gameState(code) {
   }
   const li = app.querySelector(`.games-list li[data-code="${code}"]`);
   if (!li) return;
-  const names = s.seats.map((x) => x.name || (x.bot ? t("bot." + x.bot) : t("table.seat", { n: x.seat + 1 })));
+  const names = s.seats.map((x) => x.name || (x.bot ? personaOf(x.bot).name : t("table.seat", { n: x.seat + 1 })));
   const totals = (s.totals || []).join(" : ");
   const box = li.querySelector(".game-state");
   box.dataset.state = s.status;

@@ -11,6 +11,15 @@ import { esc, toast } from "./util.js";
 /** The phrases, in the order of the menu (the server's list, protocol.rs `EMOTES`). */
 export const EMOTES = ["hello", "good_game", "well_played", "oops", "thanks", "hurry", "nice_hand", "bye"];
 
+/**
+ * The emote button's icon: a speech bubble drawn as an inline SVG in the text's colour (an
+ * emoji such as 💬 is a box where no emoji font is installed, headless Chromium included).
+ */
+const BUBBLE_ICON =
+  '<svg class="emote-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
+  '<path d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
+  '<circle cx="8" cy="10.5" r="1.3" fill="currentColor"/><circle cx="12" cy="10.5" r="1.3" fill="currentColor"/><circle cx="16" cy="10.5" r="1.3" fill="currentColor"/></svg>';
+
 /** How long a phrase stays by its seat, in milliseconds. */
 const SHOWN_MS = 4000;
 
@@ -27,7 +36,7 @@ export const emoteMethods = {
     const open = this.emoteMenu ? "" : "hidden";
     const items = EMOTES.map((e) => `<button type="button" class="emote-choice" data-emote="${e}" id="emote-${e}">${esc(t("emote." + e))}</button>`).join("");
     return `<div class="emote-bar" id="emote-bar">
-      <button type="button" id="emote-open" aria-expanded="${this.emoteMenu ? "true" : "false"}" aria-controls="emote-menu">💬 ${esc(t("emote.button"))}</button>
+      <button type="button" id="emote-open" aria-expanded="${this.emoteMenu ? "true" : "false"}" aria-controls="emote-menu">${BUBBLE_ICON} ${esc(t("emote.button"))}</button>
       <label class="emote-mute"><input type="checkbox" id="emote-mute" ${muted() ? "checked" : ""}> ${esc(t("emote.mute"))}</label>
       <div class="emote-menu" id="emote-menu" ${open}>${items}</div></div>`;
   },
@@ -70,8 +79,10 @@ export const emoteMethods = {
     if (!root.querySelectorAll) return;
     for (const el of root.querySelectorAll(".emote-bubble")) el.remove();
     const now = Date.now();
+    // Muting also hides the others' phrases shown at that moment.
+    const hide = muted();
     for (const [seat, e] of Object.entries(this.emotesShown || {})) {
-      if (e.until < now) continue;
+      if (e.until < now || (hide && Number(seat) !== this.seat)) continue;
       const box = root.querySelector(`#seat-${seat}`);
       if (!box) continue;
       const b = document.createElement("span");

@@ -75,9 +75,9 @@ export const drawMethods = {
             ${seatBoxes.join("")}
             <div class="centre">${this.centreHtml(v, pos, style)}</div>
             ${mine}
+            ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
-          ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
           ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
           ${this.emoteBarHtml()}
         </div>

@@ -323,7 +323,10 @@ async fn the_page_in_german() {
     )
     .await;
     assert_eq!(text_of(c, "#quick-form h2").await, "Gegen zwei Bots spielen");
+    // (On a phone the page links are behind the menu button.)
+    click(c, "#menu-toggle").await;
     assert_eq!(text_of(c, "#nav-rules").await, "Regeln");
+    click(c, "#menu-toggle").await;
     assert_eq!(text_of(c, "#quick-play").await, "Jetzt spielen");
 
     // A game in German, with German suits by default.
@@ -667,6 +670,58 @@ fn catalogues_are_complete() {
             "{file} asks for `{key}`, which en.json lacks"
         );
     }
+}
+
+/// Every message of the catalogues is asked for by the page (web/js and web/*.html): a
+/// message nobody asks for is dead weight that translators still keep up (the old `bot.*`
+/// names, replaced by the personas). A key counts as asked for when it appears whole, or
+/// when the page builds it at run time from a literal part: `"level." + id`,
+/// `` `suit.${style}` ``, `kind + ".unavailable"`.
+#[test]
+fn no_catalogue_message_is_unused() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let text = std::fs::read_to_string(web.join("i18n/en.json")).expect("catalogue");
+    let en: serde_json::Map<String, Value> = serde_json::from_str(&text).expect("JSON");
+    let mut src = String::new();
+    for dir in [web.join("js"), web.clone()] {
+        for entry in std::fs::read_dir(&dir).expect("web directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "js" || e == "html") {
+                src.push_str(&std::fs::read_to_string(&path).expect("source"));
+                src.push('\n');
+            }
+        }
+    }
+    assert!(src.contains("t(\"table.code\")"), "the page's sources were read");
+    let unused: Vec<&String> = en.keys().filter(|k| !message_asked_for(&src, k)).collect();
+    assert!(
+        unused.is_empty(),
+        "messages no page asks for (remove them from the four web/i18n catalogues): {unused:?}"
+    );
+}
+
+/// Whether the page's source `src` asks for the message `key` (see
+/// `no_catalogue_message_is_unused`).
+fn message_asked_for(src: &str, key: &str) -> bool {
+    let in_key = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    let whole = src.match_indices(key).any(|(at, _)| {
+        !in_key(src[..at].chars().next_back()) && !in_key(src[at + key.len()..].chars().next())
+    });
+    whole
+        || (1..key.len()).filter(|&i| key.is_char_boundary(i)).any(|i| {
+            let (head, tail) = key.split_at(i);
+            src.contains(&format!("`{head}${{"))
+                || ['"', '\''].iter().any(|q| {
+                    let head_lit = format!("{q}{head}{q}");
+                    let tail_lit = format!("{q}{tail}{q}");
+                    src.match_indices(&head_lit)
+                        .any(|(at, _)| src[at + head_lit.len()..].trim_start().starts_with('+'))
+                        || (tail.starts_with('.')
+                            && src
+                                .match_indices(&tail_lit)
+                                .any(|(at, _)| src[..at].trim_end().ends_with('+')))
+                })
+        })
 }
 
 /// Writes the README's screenshots: run on purpose with

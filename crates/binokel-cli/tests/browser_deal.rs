@@ -157,7 +157,17 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     click(c, "#next-deal").await;
     wait_js(c, "window.binokel.state.view.deal === 1", "the next deal").await;
 
-    // Emotes: a phrase shows by our seat; the mute switch is remembered.
+    // Emotes: a phrase shows by our seat; the mute switch is remembered. The button's
+    // icon is drawn (SVG), not an emoji that a machine without an emoji font shows as a box.
+    assert_eq!(
+        js(
+            c,
+            "const b = document.querySelector('#emote-open'); return [!!b.querySelector('svg'), b.textContent.trim(), /[^\\u0000-\\u2FFF]/u.test(b.textContent)]"
+        )
+        .await,
+        json!([true, "Say", false]),
+        "the emote button: an SVG icon and its word"
+    );
     click(c, "#emote-open").await;
     click(c, "#emote-good_game").await;
     let bubble = wait_js(
@@ -174,4 +184,231 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     );
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
+}
+
+/// Plays this page's seat in the page itself, at once, until the deal is done: it passes
+/// in the auction and otherwise makes the first legal move (the test is about what comes
+/// after the deal; the moves themselves are clicked in the other tests).
+const AUTOPLAY: &str = "window.autoplay = setInterval(() => { const c = window.binokel.client; \
+    const v = c && c.state && c.state.view; \
+    if (!v || v.phase === 'done' || v.to_act !== v.seat || !v.legal.length || c.busy) return; \
+    c.act(v.legal.includes('pass') ? 'pass' : v.legal[0]); }, 40)";
+
+/// The box of `css` on the page and the viewport's size: `[top, bottom, left, right, width, height]`.
+async fn box_in_view(c: &fantoccini::Client, css: &str) -> Vec<f64> {
+    let v = js(
+        c,
+        &format!(
+            "window.scrollTo(0, 0); const r = document.querySelector('{css}').getBoundingClientRect(); \
+             return [r.top, r.bottom, r.left, r.right, innerWidth, innerHeight]"
+        ),
+    )
+    .await;
+    v.as_array()
+        .expect("a box")
+        .iter()
+        .map(|x| x.as_f64().expect("number"))
+        .collect()
+}
+
+/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set.
+async fn screenshot(c: &fantoccini::Client, name: &str) {
+    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
+        // (A phrase fades in over 0.2 s.)
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
+            .expect("write the screenshot");
+    }
+}
+
+/// Two people at one friends' table (and a bot), each in a browser: Anna on a desktop,
+/// Ben on a phone. At the end of the deal each page's result panel is in view without
+/// scrolling (1366 x 800 and 1280 x 720), lists who is ready and counts down; when both
+/// have pressed "Next deal" the next deal starts at once, long before the countdown ends.
+/// An emote of Anna's shows at Ben's table, and not once Ben has muted emotes. On the
+/// phone the top bar is one row; its links are behind the menu button.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_ready_for_the_next_deal_and_their_emotes() {
+    let _turn = BROWSERS.lock().await;
+    // A countdown of a minute: a deal that starts within seconds started because both
+    // were ready.
+    let server = start_server_with(300, &["--ready-secs", "60"]);
+    let driver = start_driver();
+    let anna = browser(&driver, "en", (1366, 800)).await;
+    let ben = browser(&driver, "en", (390, 844)).await;
+    let (a, b) = (&anna.client, &ben.client);
+
+    open_start_page(a, &server).await;
+    type_into(a, "#quick-name", "Anna").await;
+    select(
+        a,
+        ".seat-kind[data-seat=\"1\"] option[value=\"human\"]",
+        "a person in seat 2",
+    )
+    .await;
+    select(
+        a,
+        ".seat-bot[data-seat=\"2\"] option[value=\"beginner\"]",
+        "a bot in seat 3",
+    )
+    .await;
+    click(a, "#create-table").await;
+    wait_js(a, "document.querySelector('#waiting')", "the waiting table").await;
+    let code = text_of(a, "#table-code").await;
+    b.goto(&format!("{}/#/join/{code}", server.url))
+        .await
+        .expect("the invite link");
+    wait_js(b, "document.querySelector('#join-seat-form')", "the join form").await;
+    // The phone's top bar is one row: the links are behind the menu button.
+    let bar = js(
+        b,
+        "const bar = document.querySelector('.topbar'); const r = bar.getBoundingClientRect(); \
+         const kids = [...bar.children].filter(e => e.getBoundingClientRect().height > 0); \
+         return [r.height, Math.max(...kids.map(e => e.getBoundingClientRect().top)) - Math.min(...kids.map(e => e.getBoundingClientRect().top)), !!document.querySelector('#nav-games').offsetParent]",
+    )
+    .await;
+    assert!(
+        bar[0].as_f64().expect("height") <= 60.0 && bar[1].as_f64().expect("spread") < 10.0,
+        "the phone's top bar on one row: {bar}"
+    );
+    assert_eq!(bar[2], json!(false), "the links are behind the menu");
+    click(b, "#menu-toggle").await;
+    wait_js(b, "document.querySelector('#nav-games').offsetParent && document.querySelector('#menu-toggle').getAttribute('aria-expanded') === 'true'", "the menu open").await;
+    click(b, "#menu-toggle").await;
+    wait_js(
+        b,
+        "!document.querySelector('#nav-games').offsetParent",
+        "the menu closed",
+    )
+    .await;
+    type_into(b, "#join-name", "Ben").await;
+    click(b, "#join-seat").await;
+    for c in [a, b] {
+        wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+        js(c, AUTOPLAY).await;
+    }
+
+    // The deal ends: each page shows the result with the other person not yet ready and
+    // the countdown.
+    let done =
+        "window.binokel.state.view.phase === 'done' && document.querySelector('#result #ready-countdown')";
+    for c in [a, b] {
+        wait_js(c, done, "the result panel with the countdown").await;
+    }
+    js(a, "clearInterval(window.autoplay)").await;
+    js(b, "clearInterval(window.autoplay)").await;
+    assert_eq!(
+        js(a, "return [...document.querySelectorAll('#ready-list li')].map(li => [li.dataset.seat, li.textContent])").await,
+        json!([["1", "Ben: still looking"]])
+    );
+    assert_eq!(
+        js(b, "return [...document.querySelectorAll('#ready-list li')].map(li => [li.dataset.seat, li.textContent])").await,
+        json!([["0", "Anna: still looking"]])
+    );
+    let left = js(
+        b,
+        "return Number(/\\d+/.exec(document.querySelector('#ready-countdown').textContent)[0])",
+    )
+    .await;
+    let left = left.as_f64().expect("seconds");
+    assert!(left > 30.0 && left <= 60.0, "the countdown shows {left} s");
+    // Over the felt, in view without scrolling, on both desktop sizes and on the phone.
+    for (size, c) in [((1366, 800), a), ((1280, 720), a)] {
+        c.set_window_size(size.0, size.1).await.expect("window size");
+        let r = wait_js(
+            c,
+            &format!("innerWidth <= {} && innerHeight <= {}", size.0, size.1),
+            "the window size",
+        )
+        .await;
+        assert_eq!(r, json!(true));
+        let [top, bottom, left, right, w, h] = box_in_view(c, "#result").await[..] else {
+            panic!("a box")
+        };
+        assert!(
+            top >= 0.0 && bottom <= h && left >= 0.0 && right <= w,
+            "the result panel in view at {size:?}: top {top}, bottom {bottom}, left {left}, right {right} of {w} x {h}"
+        );
+        let [.., nb, _, _, _, h] = box_in_view(c, "#next-deal").await[..] else {
+            panic!("a box")
+        };
+        assert!(nb <= h, "Next deal in view at {size:?}");
+    }
+    a.set_window_size(1366, 800).await.expect("window size");
+    let [top, _, _, _, _, h] = box_in_view(b, "#result").await[..] else {
+        panic!("a box")
+    };
+    assert!(
+        top >= 0.0 && top < h / 2.0,
+        "on the phone the panel starts in the upper half: {top} of {h}"
+    );
+    screenshot(a, "two-countdown-desktop").await;
+    screenshot(b, "two-countdown-phone").await;
+
+    // An emote of Anna's shows at Ben's table, by Anna's seat.
+    click(a, "#emote-open").await;
+    click(a, "#emote-well_played").await;
+    let shown = wait_js(
+        b,
+        "(() => { const e = document.querySelector('#seat-0 .emote-bubble'); return e ? e.textContent : ''; })()",
+        "Anna's emote at Ben's table",
+    )
+    .await;
+    assert_eq!(shown, json!("Well played"));
+    screenshot(a, "two-emote-desktop").await;
+    screenshot(b, "two-emote-phone").await;
+    // Ben mutes emotes: Anna's next phrase shows at her own table, never at his.
+    click(b, "#emote-mute").await;
+    wait_js(
+        b,
+        "!document.querySelector('.emote-bubble')",
+        "the shown phrase gone on muting",
+    )
+    .await;
+    click(a, "#emote-open").await;
+    click(a, "#emote-thanks").await;
+    wait_js(
+        a,
+        "document.querySelector('#seat-0 .emote-bubble[data-emote=\"thanks\"]')",
+        "Anna's own emote",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        js(b, "return document.querySelectorAll('.emote-bubble').length").await,
+        json!(0),
+        "a muted table shows no emote"
+    );
+
+    // Anna is ready: Ben's page says so; the deal waits for Ben.
+    click(a, "#next-deal").await;
+    wait_js(
+        b,
+        "(() => { const li = document.querySelector('#ready-list li[data-seat=\"0\"]'); return li && li.classList.contains('is-ready') && li.textContent === 'Anna: ready'; })()",
+        "Anna ready at Ben's table",
+    )
+    .await;
+    assert_eq!(text_of(a, "#next-deal").await, "Waiting for the others…");
+    assert_eq!(js(a, "return window.binokel.state.view.deal").await, json!(0));
+    // Ben is ready too: the next deal starts at once, not after the minute's countdown.
+    let pressed = std::time::Instant::now();
+    click(b, "#next-deal").await;
+    for c in [a, b] {
+        wait_js(
+            c,
+            "window.binokel.state.view.deal === 1 && !document.querySelector('#result')",
+            "the next deal",
+        )
+        .await;
+    }
+    assert!(
+        pressed.elapsed() < Duration::from_secs(15),
+        "the next deal came {:?} after both were ready",
+        pressed.elapsed()
+    );
+    assert_no_js_errors(&anna).await;
+    assert_no_js_errors(&ben).await;
+    let _ = anna.client.close().await;
+    let _ = ben.client.close().await;
 }

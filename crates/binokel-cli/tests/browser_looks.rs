@@ -59,6 +59,20 @@ async fn tap_card(c: &Client, css: &str) {
     c.perform_actions(finger).await.expect("tap");
 }
 
+/// How many moves the deal has seen.
+async fn history_len(c: &Client) -> usize {
+    state(c).await["view"]["history"]
+        .as_array()
+        .expect("history")
+        .len()
+}
+
+/// The selector of the first legal card of the hand.
+async fn legal_css(c: &Client) -> String {
+    let i = js(c, "return document.querySelector('#hand .card.legal').dataset.i").await;
+    format!("#hand .card[data-i=\"{}\"]", i.as_str().expect("index"))
+}
+
 /// The focused element's card code, or null.
 async fn focused_card(c: &Client) -> Value {
     js(
@@ -336,31 +350,89 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
     if r == "auction" {
         assert_eq!(small_controls(c).await, json!([]), "the auction");
     }
-    play_until(c, PLAY_TURN, "our turn to play").await;
+    // A turn with two legal cards at least, to choose one and then the other.
+    let two = PLAY_TURN.replace(
+        "v.legal.some(",
+        "v.legal.filter(a => /^[AT9KQJ7][SHDC]$/.test(a)).length >= 2 && v.legal.some(",
+    );
+    play_until(c, &two, "our turn to play, with a choice").await;
     assert_eq!(small_controls(c).await, json!([]), "the play");
     let v = state(c).await["view"].clone();
     let seen = v["history"].as_array().expect("history").len();
-    // The first tap chooses a legal card and plays nothing.
-    let card = js(c, "return document.querySelector('#hand .card.legal').dataset.i").await;
-    let css = format!("#hand .card[data-i=\"{}\"]", card.as_str().expect("index"));
-    tap_card(c, &css).await;
+    let legal = js(
+        c,
+        "return [...document.querySelectorAll('#hand .card.legal')].map(e => e.dataset.i)",
+    )
+    .await;
+    let legal: Vec<String> = legal
+        .as_array()
+        .expect("legal cards")
+        .iter()
+        .map(|i| format!("#hand .card[data-i=\"{}\"]", i.as_str().expect("index")))
+        .collect();
+    let (first, other) = (&legal[0], &legal[legal.len() - 1]);
+    let played = |code: &Value| {
+        format!(
+            "(() => {{ const v = window.binokel.state.view; return v.deal !== {} || v.history.slice({seen}).some(h => h.seat === v.seat && h.action === {code}); }})()",
+            v["deal"]
+        )
+    };
+    // The first tap chooses a legal card, shows "Play …" and plays nothing.
+    tap_card(c, first).await;
     wait_js(
         c,
-        &format!("document.querySelector('{css}.armed') && document.querySelector('#act-play')"),
+        &format!("document.querySelector('{first}.armed') && document.querySelector('#act-play')"),
         "the tapped card chosen",
     )
     .await;
+    let first_code = js(
+        c,
+        &format!("return document.querySelector('{first}').dataset.card"),
+    )
+    .await;
+    let first_name = js(
+        c,
+        &format!("return document.querySelector('{first}').getAttribute('aria-label')"),
+    )
+    .await;
     assert_eq!(
-        state(c).await["view"]["history"]
-            .as_array()
-            .expect("history")
-            .len(),
-        seen,
-        "a first tap plays nothing"
+        text_of(c, "#act-play").await,
+        format!("Play {}", first_name.as_str().expect("name")),
+        "the Play button names the chosen card"
     );
+    assert_eq!(history_len(c).await, seen, "a first tap plays nothing");
     assert_eq!(small_controls(c).await, json!([]), "the Play button");
+    // A tap on another card chooses that one instead.
+    tap_card(c, other).await;
+    wait_js(
+        c,
+        &format!("document.querySelector('{other}.armed') && !document.querySelector('{first}.armed') && document.querySelectorAll('#hand .card.armed').length === 1"),
+        "the other tapped card chosen instead",
+    )
+    .await;
+    assert_eq!(history_len(c).await, seen, "choosing another card plays nothing");
+    let code = js(
+        c,
+        &format!("return document.querySelector('{other}').dataset.card"),
+    )
+    .await;
+    // A second tap on the chosen card plays it.
+    tap_card(c, other).await;
+    wait_js(c, &played(&code), "the card played by a second tap").await;
+    assert_ne!(first_code, code);
+    // On a later turn the Play button plays the chosen card.
+    play_until(c, PLAY_TURN, "our next turn to play").await;
+    let v = state(c).await["view"].clone();
+    let seen = v["history"].as_array().expect("history").len();
+    let css = legal_css(c).await;
+    tap_card(c, &css).await;
+    wait_js(
+        c,
+        "document.querySelector('#hand .card.armed') && document.querySelector('#act-play')",
+        "the tapped card chosen",
+    )
+    .await;
     let code = js(c, &format!("return document.querySelector('{css}').dataset.card")).await;
-    // The Play button plays it.
     click(c, "#act-play").await;
     wait_js(
         c,

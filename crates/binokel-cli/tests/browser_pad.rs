@@ -106,6 +106,8 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
 
     // From the start page's link to a new pad.
     c.goto(&server.url).await.expect("open the start page");
+    // On a phone the page links are behind the top bar's menu button.
+    click(c, "#menu-toggle").await;
     click(c, "#nav-pad").await;
     wait_js(
         c,

@@ -67,6 +67,7 @@ pub struct Server {
     dir: PathBuf,
     port: u16,
     deal_pause_ms: u64,
+    extra: Vec<String>,
     /// The server's base URL.
     pub url: String,
 }
@@ -78,12 +79,19 @@ pub fn start_server() -> Server {
 /// A server that waits `deal_pause_ms` between deals: a long pause keeps a finished deal
 /// on the table for as long as a test looks at it.
 pub fn start_server_with_pause(deal_pause_ms: u64) -> Server {
+    start_server_with(deal_pause_ms, &[])
+}
+
+/// A server as [`start_server_with_pause`], with more `binokel serve` options
+/// (`--ready-secs 30`).
+pub fn start_server_with(deal_pause_ms: u64, extra: &[&str]) -> Server {
     let port = free_port();
     let mut s = Server {
         child: None,
         dir: scratch_dir("server"),
         port,
         deal_pause_ms,
+        extra: extra.iter().map(|a| a.to_string()).collect(),
         url: format!("http://127.0.0.1:{port}"),
     };
     s.start();
@@ -117,6 +125,7 @@ impl Server {
                 "--lease-secs",
                 "1",
             ])
+            .args(&self.extra)
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
