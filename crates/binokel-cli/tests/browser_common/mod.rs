@@ -433,13 +433,41 @@ pub async fn click_card(c: &Client, css: &str) {
         .for_element(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no card {css}: {e}"));
-    let (_, _, w, h) = el.rectangle().await.expect("the card's box");
+    // Where a person clicks: the middle of the card's visible strip (the next card of the
+    // fan covers the rest), once the hand has stopped moving: a layout that settles late
+    // (a scroll bar that comes or goes with a toast or the result panel) must not move a
+    // neighbour under a click made near the card's edge. As offsets from the card's
+    // centre, where the pointer action starts.
+    let spot = format!(
+        "const el = document.querySelector({sel}); if (!el) return null; \
+         const r = el.getBoundingClientRect(); const n = el.nextElementSibling; \
+         const right = n && n.classList.contains('card') ? Math.max(r.left + 4, Math.min(r.right, n.getBoundingClientRect().left)) : r.right; \
+         const x = (r.left + right) / 2, y = r.top + Math.min(r.height / 2, 28); \
+         const hit = document.elementFromPoint(x, y); \
+         return [Math.round(r.left), Math.round(r.top), x - (r.left + r.width / 2), y - (r.top + r.height / 2), !!hit && hit.closest('.card') === el];",
+        sel = serde_json::to_string(css).expect("a selector")
+    );
+    let mut last = Value::Null;
+    let mut offsets = (0.0, 0.0);
+    for _ in 0..40 {
+        let now = js(c, &spot).await;
+        if now.is_null() {
+            break;
+        }
+        offsets = (now[2].as_f64().unwrap_or(0.0), now[3].as_f64().unwrap_or(0.0));
+        // Still for 60 ms, and the point is on this card.
+        if now[4] == Value::Bool(true) && last[0] == now[0] && last[1] == now[1] {
+            break;
+        }
+        last = now;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
     let mouse = MouseActions::new("mouse".into())
         .then(PointerAction::MoveToElement {
             element: el,
             duration: None,
-            x: -w / 2.0 + 6.0,
-            y: -h / 2.0 + 12.0,
+            x: offsets.0,
+            y: offsets.1,
         })
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
