@@ -8,8 +8,7 @@ mod server_common;
 use binokel_server::client::http;
 use binokel_server::store::Store;
 use serde_json::{json, Value};
-use server_common::temp_sqlite;
-use std::io::{BufRead, BufReader};
+use server_common::{listening_url, temp_sqlite};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,15 +26,7 @@ fn serve(database: &str, log: &std::path::Path) -> (Child, String) {
         .stderr(std::fs::File::create(log).expect("log file"))
         .spawn()
         .expect("binokel serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-        .to_string();
+    let url = listening_url(&mut child);
     (child, url)
 }
 

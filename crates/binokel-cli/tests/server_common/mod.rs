@@ -11,6 +11,19 @@ use std::time::Duration;
 
 pub const WAIT: Duration = Duration::from_secs(20);
 
+/// The URL of a started `binokel serve` (its stdout piped), from its first line
+/// `listening on URL`.
+pub fn listening_url(child: &mut Child) -> String {
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .read_line(&mut line)
+        .unwrap();
+    line.trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .to_string()
+}
+
 /// A running `binokel serve` process.
 pub struct Proc {
     pub child: Child,
@@ -31,15 +44,7 @@ impl Proc {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("binokel serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .to_string();
+        let url = listening_url(&mut child);
         Proc { child, url }
     }
 
