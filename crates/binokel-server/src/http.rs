@@ -780,7 +780,12 @@ async fn write(
         tokio::select! {
             biased;
             k = kicked(&mut kick_rx) => { close = Some(k); break; }
-            r = sink.send(m) => if r.is_err() { return; },
+            r = sink.send(m) => if r.is_err() {
+                // Refused, e.g. a state queued after the client's close frame arrived: the
+                // answer to that close is still owed, and closing the sink flushes it.
+                let _ = tokio::time::timeout(CLOSE_WAIT, sink.close()).await;
+                return;
+            },
         }
     }
     if let Some((code, reason)) = close {
