@@ -415,18 +415,26 @@ pub async fn click(c: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
 }
 
+/// Waits until the hand holds cards and none of them moves: the deal's cards fly in one by
+/// one (web/js/animate.js), and a hand measured or clicked during the flight is a pile in
+/// the middle of the table.
+pub async fn wait_hand_at_rest(c: &Client) {
+    wait_js(
+        c,
+        "document.querySelectorAll('#hand .card').length > 0 \
+         && [...document.querySelectorAll('#hand .card')].every(e => e.getAnimations().length === 0)",
+        "the hand at rest",
+    )
+    .await;
+}
+
 /// Clicks a card of the hand where a person would: on its top-left corner, the part that
 /// the next card of the fanned hand leaves visible (its centre may lie under that card).
 pub async fn click_card(c: &Client, css: &str) {
     use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     // Cards that fly into the hand (web/js/animate.js) are clicked where they land, as a
     // person would: a click during the flight would hit the hand's background.
-    wait_js(
-        c,
-        "[...document.querySelectorAll('#hand .card')].every(e => e.getAnimations().length === 0)",
-        "the hand at rest",
-    )
-    .await;
+    wait_hand_at_rest(c).await;
     let el = c
         .wait()
         .at_most(WAIT)
@@ -655,5 +663,6 @@ pub async fn start_bot_game(c: &Client, server: &Server, name: &str) -> String {
         .expect("select");
     click(c, "#quick-play").await;
     wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    wait_hand_at_rest(c).await;
     text_of(c, "#table-code").await
 }
