@@ -13,7 +13,7 @@ use crate::policy::{self, TAPP_SAMPLES};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
 use crate::Bot;
-use binokel::{Action, Contract, Deal, Phase, View};
+use binokel::{Action, Card, Contract, Deal, Phase, View};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -41,6 +41,10 @@ pub struct StrongBot {
     /// Whether a bid's value lets the soloist surrender on each sampled deal where playing
     /// on loses more (it sees the Tapp before it must choose), instead of once over the mean.
     surrender_per_deal: bool,
+    /// Card play before the solver's reach: a sampled card's heuristic rollout stops this
+    /// many tricks before the end and the exact solver values the rest (0: rolled out to the
+    /// end, `strong-v1`).
+    tail: u32,
 }
 
 /// How the strong bot values a pass in the auction, against its bids' expected soloist
@@ -81,6 +85,7 @@ impl StrongBot {
             inference: None,
             pass: PassValue::Constant(PASS_VALUE),
             surrender_per_deal: false,
+            tail: 0,
         }
     }
 
@@ -99,6 +104,7 @@ impl StrongBot {
             inference: None,
             pass: PassValue::Constant(PASS_VALUE),
             surrender_per_deal: false,
+            tail: 0,
         }
     }
 
@@ -116,6 +122,14 @@ impl StrongBot {
     /// mean of the deals (`false`, `strong-v1`).
     pub fn with_surrender_per_deal(mut self, per_deal: bool) -> StrongBot {
         self.surrender_per_deal = per_deal;
+        self
+    }
+
+    /// The same bot finishing each card-play rollout (before the solver's reach) with the
+    /// exact solver once `tail` tricks are left (0: heuristic play to the end, `strong-v1`).
+    /// A solve past the node budget is rolled out instead.
+    pub fn with_tail(mut self, tail: u32) -> StrongBot {
+        self.tail = tail;
         self
     }
 
@@ -329,10 +343,7 @@ impl StrongBot {
                 }
             } else {
                 for (i, &c) in cards.iter().enumerate() {
-                    let mut dd = *d;
-                    dd.play_unchecked(Action::Play(c));
-                    rollout(&mut dd);
-                    sums[i] += utility_final(&dd, info.me);
+                    sums[i] += self.play_out(d, c, info.me, obj);
                 }
             }
         }
@@ -343,6 +354,48 @@ impl StrongBot {
             .map(|(&c, s)| (Action::Play(c), s / n))
             .collect()
     }
+}
+
+impl StrongBot {
+    /// `me`'s value of the deal `d` (in card play, before the card) once `c` is played and
+    /// the heuristic plays on: to the end, or with [`StrongBot::with_tail`] until that many
+    /// tricks are left and then solved exactly (a solve past the node budget is played out
+    /// instead). A solved value is the one the solver would give `c` at `d`: the soloist's
+    /// gain from `d` on, so the tie-breaks of [`utility_after_solve`] are the same.
+    fn play_out(&mut self, d: &Deal, c: Card, me: usize, obj: Objective) -> f64 {
+        let mut dd = *d;
+        dd.play_unchecked(Action::Play(c));
+        if self.tail > 0 {
+            while dd.phase() == Phase::Play && dd.total_tricks() - dd.tricks_played() > self.tail {
+                let c = policy::choose_card(&policy::PlayCtx::from_deal(&dd));
+                dd.play_unchecked(Action::Play(c));
+            }
+            if dd.phase() == Phase::Play {
+                if let Some(pos) = Position::from_deal(&dd, obj) {
+                    let nodes = self.budget.solver_nodes;
+                    if let Some(v) = with_solver(&mut self.solver, |s| s.solve_within(&pos, nodes)) {
+                        let gained = side_take(&dd, obj) - side_take(d, obj);
+                        let left = d.total_tricks() - d.tricks_played();
+                        return utility_after_solve(d, me, v + gained, left);
+                    }
+                }
+            }
+        }
+        rollout(&mut dd);
+        utility_final(&dd, me)
+    }
+}
+
+/// What the soloist's side has taken so far: card points, or tricks under `Tricks`.
+fn side_take(d: &Deal, obj: Objective) -> i32 {
+    let sol = d.soloist().unwrap_or(0);
+    (0..d.players())
+        .filter(|&x| same_side(d, x, sol))
+        .map(|x| match obj {
+            Objective::Tricks => d.tricks_taken()[x] as i32,
+            _ => d.card_points()[x] as i32,
+        })
+        .sum()
 }
 
 /// Plays the auction on so that `me` becomes the soloist: it raises, everybody else passes

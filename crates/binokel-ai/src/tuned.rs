@@ -8,7 +8,9 @@
 //! Settings (each at most once): the [`Budget`] fields `play_samples`, `solver_tricks`,
 //! `deal_samples`, `burial_candidates`, `solver_nodes` (whole numbers); `pass` (`rollout`
 //! or a number of points, [`PassValue`]); `infer` (`on` or `off`, [`crate::infer`]);
-//! `surrender` (`mean` or `deal`, [`StrongBot::with_surrender_per_deal`]).
+//! `surrender` (`mean` or `deal`, [`StrongBot::with_surrender_per_deal`]); `tail` (tricks
+//! left at which a card-play rollout is finished by the exact solver,
+//! [`StrongBot::with_tail`]).
 
 use crate::strong::{PassValue, StrongBot, PASS_VALUE};
 use crate::Budget;
@@ -24,6 +26,8 @@ pub struct Tuning {
     pub infer: bool,
     /// Whether a bid's value surrenders on each sampled deal.
     pub surrender_per_deal: bool,
+    /// Tricks left at which a card-play rollout is finished by the exact solver (0: never).
+    pub tail: u32,
 }
 
 /// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
@@ -34,6 +38,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         pass: PassValue::Constant(PASS_VALUE),
         infer: false,
         surrender_per_deal: false,
+        tail: 0,
     };
     Some(match name {
         "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
@@ -99,6 +104,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
                     _ => return Err(format!("`infer` wants `on` or `off`, not `{value}`")),
                 }
             }
+            "tail" => t.tail = number()?.min(15) as u32,
             "surrender" => {
                 t.surrender_per_deal = match value {
                     "deal" => true,
@@ -108,7 +114,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail)"
                 ))
             }
         }
@@ -134,7 +140,8 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
     };
     let bot = bot
         .with_pass(t.pass)
-        .with_surrender_per_deal(t.surrender_per_deal);
+        .with_surrender_per_deal(t.surrender_per_deal)
+        .with_tail(t.tail);
     Some(Ok(if t.infer {
         bot.with_inference(crate::infer::Model::DEFAULT)
     } else {
@@ -188,6 +195,10 @@ mod tests {
         assert!(err("strong:surrender=never").contains("`surrender` wants `deal` or `mean`"));
         let (_, t) = parse("strong:surrender=deal").unwrap().unwrap();
         assert!(t.surrender_per_deal);
+        let (_, t) = parse("strong:tail=6").unwrap().unwrap();
+        assert_eq!((t.tail, t.budget), (6, Budget::STRONG));
+        assert_eq!(base("strong").unwrap().tail, 0);
+        assert!(err("strong:tail=few").contains("`tail` wants a whole number"));
         assert!(err("strong:depth=3").contains("unknown setting `depth`"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));
         assert!(err("strong:play_samples=0").contains("at least 1"));

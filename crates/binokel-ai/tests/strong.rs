@@ -1,7 +1,8 @@
 //! The sampling bots: legal actions only, hints for every legal action, and decisions that
 //! depend on the view alone (never on the hidden cards).
 
-use binokel::{Action, CardSet, Game, Rules, Setup, View};
+use binokel::{Action, CardSet, Game, Phase, Rules, Setup, View};
+use binokel_ai::{Budget, StrongBot};
 
 #[test]
 fn levels_only_play_legal_actions_and_hint_every_action() {
@@ -150,4 +151,59 @@ fn rollout_hints_value_actions_in_points() {
         hint.len() > 2 && hint.iter().any(|h| h.1.abs() > 100.0),
         "{hint:?}"
     );
+}
+
+/// Card-play views with `left` tricks to go (more than one legal card), from seeded games
+/// played by the heuristic.
+fn play_views(seeds: std::ops::Range<u64>, left: u32) -> Vec<View> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let mut bots: Vec<_> = (0..3)
+            .map(|i| binokel_ai::make_bot("heuristic", seed * 3 + i).unwrap())
+            .collect();
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            let d = game.current().unwrap();
+            if view.phase == Phase::Play && d.total_tricks() - d.tricks_played() == left && view.legal.len() > 1 {
+                out.push(view.clone());
+            }
+            let a = bots[seat].choose(&view);
+            game.play(a).unwrap();
+        }
+    }
+    out
+}
+
+/// `tail`: a card's rollout stops `tail` tricks before the end and the exact solver values
+/// the rest. With the tail at the whole deal left, every card is valued exactly, on the
+/// same sampled deals: the values of the bot whose solver reaches that far.
+#[test]
+fn a_tail_finishes_rollouts_with_the_exact_values() {
+    let views = play_views(5..8, 7);
+    assert!(views.len() >= 6, "enough views: {}", views.len());
+    let rollouts = Budget {
+        solver_tricks: 0,
+        ..Budget::STRONG
+    };
+    let exact = Budget {
+        solver_tricks: 7,
+        ..Budget::STRONG
+    };
+    let mut differ = 0;
+    for (i, v) in views.iter().enumerate() {
+        let seed = 70 + i as u64;
+        let tail = StrongBot::new("strong", rollouts, seed).with_tail(7).search(v);
+        let solved = StrongBot::new("strong", exact, seed).search(v);
+        let plain = StrongBot::new("strong", rollouts, seed).search(v);
+        assert_eq!(tail.len(), solved.len());
+        for (a, b) in tail.iter().zip(&solved) {
+            assert_eq!(a.0, b.0, "the same order of cards: {tail:?} / {solved:?}");
+            assert!((a.1 - b.1).abs() < 1e-6, "the same values: {tail:?} / {solved:?}");
+        }
+        differ += usize::from(plain != tail);
+    }
+    // Heuristic rollouts to the end value the cards otherwise.
+    assert!(differ > 0, "the tail changes the values of some view");
 }

@@ -201,6 +201,15 @@ impl Solver {
         (!std::mem::take(&mut self.aborted)).then_some(r)
     }
 
+    /// Like [`Solver::solve`], but gives up (None) after `nodes` search nodes.
+    pub fn solve_within(&mut self, pos: &Position, nodes: u64) -> Option<i32> {
+        self.stop_at = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = self.solve(pos);
+        self.stop_at = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
+    }
+
     /// Like [`Solver::reaches`], but gives up (None) after `nodes` search nodes.
     pub fn reaches_within(&mut self, pos: &Position, t: i32, nodes: u64) -> Option<bool> {
         self.stop_at = self.nodes.saturating_add(nodes);
