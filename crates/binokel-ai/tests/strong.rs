@@ -166,7 +166,10 @@ fn play_views(seeds: std::ops::Range<u64>, left: u32) -> Vec<View> {
         while let Some(seat) = game.to_act() {
             let view = View::of(&game, Some(seat)).unwrap();
             let d = game.current().unwrap();
-            if view.phase == Phase::Play && d.total_tricks() - d.tricks_played() == left && view.legal.len() > 1 {
+            if view.phase == Phase::Play
+                && d.total_tricks() - d.tricks_played() == left
+                && view.legal.len() > 1
+            {
                 out.push(view.clone());
             }
             let a = bots[seat].choose(&view);
