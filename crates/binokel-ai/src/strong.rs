@@ -45,6 +45,8 @@ pub struct StrongBot {
     /// many tricks before the end and the exact solver values the rest (0: rolled out to the
     /// end, `strong-v1`).
     tail: u32,
+    /// The same for the rollouts that value bids and burials (0: to the end, `strong-v1`).
+    auction_tail: u32,
 }
 
 /// How the strong bot values a pass in the auction, against its bids' expected soloist
@@ -86,6 +88,7 @@ impl StrongBot {
             pass: PassValue::Constant(PASS_VALUE),
             surrender_per_deal: false,
             tail: 0,
+            auction_tail: 0,
         }
     }
 
@@ -105,6 +108,7 @@ impl StrongBot {
             pass: PassValue::Constant(PASS_VALUE),
             surrender_per_deal: false,
             tail: 0,
+            auction_tail: 0,
         }
     }
 
@@ -130,6 +134,13 @@ impl StrongBot {
     /// A solve past the node budget is rolled out instead.
     pub fn with_tail(mut self, tail: u32) -> StrongBot {
         self.tail = tail;
+        self
+    }
+
+    /// The same bot finishing the rollouts that value its bids and burials with the exact
+    /// solver once `tail` tricks are left (0: heuristic play to the end, `strong-v1`).
+    pub fn with_auction_tail(mut self, tail: u32) -> StrongBot {
+        self.auction_tail = tail;
         self
     }
 
@@ -194,8 +205,7 @@ impl StrongBot {
                 let (b, t, _) = policy::best_burial(d.hand(info.me), info.rules.tapp as usize, &info.rules);
                 d.play_unchecked(Action::Bury(b));
                 d.play_unchecked(Action::Trump(t));
-                rollout(&mut d);
-                soloist_total(&d) as f64
+                self.soloist_total_played(d)
             })
             .collect();
         let pass = match self.pass {
@@ -245,8 +255,7 @@ impl StrongBot {
                             return made(f64::from(v));
                         }
                         d.play_unchecked(Action::Trump(t));
-                        rollout(&mut d);
-                        made(soloist_total(&d) as f64)
+                        made(self.soloist_total_played(d))
                     })
                     .sum::<f64>()
                     / deals.len() as f64;
@@ -366,10 +375,7 @@ impl StrongBot {
         let mut dd = *d;
         dd.play_unchecked(Action::Play(c));
         if self.tail > 0 {
-            while dd.phase() == Phase::Play && dd.total_tricks() - dd.tricks_played() > self.tail {
-                let c = policy::choose_card(&policy::PlayCtx::from_deal(&dd));
-                dd.play_unchecked(Action::Play(c));
-            }
+            play_to(&mut dd, self.tail);
             if dd.phase() == Phase::Play {
                 if let Some(pos) = Position::from_deal(&dd, obj) {
                     let nodes = self.budget.solver_nodes;
@@ -383,6 +389,45 @@ impl StrongBot {
         }
         rollout(&mut dd);
         utility_final(&dd, me)
+    }
+}
+
+impl StrongBot {
+    /// The soloist side's total (card points with the burial, and melds) of the deal `d`
+    /// (in card play) played on by the heuristic: to the end, or with
+    /// [`StrongBot::with_auction_tail`] until that many tricks are left and then solved
+    /// exactly (the side's melds count once it has taken a trick; a solve past the node
+    /// budget is played out instead).
+    fn soloist_total_played(&mut self, mut d: Deal) -> f64 {
+        if self.auction_tail > 0 {
+            play_to(&mut d, self.auction_tail);
+            if d.phase() == Phase::Play {
+                if let Some(pos) = Position::from_deal(&d, Objective::Points) {
+                    let nodes = self.budget.solver_nodes;
+                    if let Some(v) = with_solver(&mut self.solver, |s| s.solve_within(&pos, nodes)) {
+                        let sol = d.soloist().unwrap_or(0);
+                        let side: Vec<usize> = (0..d.players()).filter(|&x| same_side(&d, x, sol)).collect();
+                        let took = side.iter().any(|&x| d.tricks_taken()[x] > 0) || v > 0;
+                        let melds: u32 = if took {
+                            side.iter().map(|&x| d.melds()[x]).sum()
+                        } else {
+                            0
+                        };
+                        return f64::from(side_take(&d, Objective::Points) + v) + f64::from(melds);
+                    }
+                }
+            }
+        }
+        rollout(&mut d);
+        soloist_total(&d) as f64
+    }
+}
+
+/// Plays the heuristic's cards in `d` until `tail` tricks are left (or the play is over).
+fn play_to(d: &mut Deal, tail: u32) {
+    while d.phase() == Phase::Play && d.total_tricks() - d.tricks_played() > tail {
+        let c = policy::choose_card(&policy::PlayCtx::from_deal(d));
+        d.play_unchecked(Action::Play(c));
     }
 }
 

@@ -10,7 +10,8 @@
 //! or a number of points, [`PassValue`]); `infer` (`on` or `off`, [`crate::infer`]);
 //! `surrender` (`mean` or `deal`, [`StrongBot::with_surrender_per_deal`]); `tail` (tricks
 //! left at which a card-play rollout is finished by the exact solver,
-//! [`StrongBot::with_tail`]).
+//! [`StrongBot::with_tail`]); `auction_tail` (the same for the rollouts that value bids
+//! and burials, [`StrongBot::with_auction_tail`]).
 
 use crate::strong::{PassValue, StrongBot, PASS_VALUE};
 use crate::Budget;
@@ -28,6 +29,8 @@ pub struct Tuning {
     pub surrender_per_deal: bool,
     /// Tricks left at which a card-play rollout is finished by the exact solver (0: never).
     pub tail: u32,
+    /// The same for the rollouts that value bids and burials (0: never).
+    pub auction_tail: u32,
 }
 
 /// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
@@ -39,6 +42,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         infer: false,
         surrender_per_deal: false,
         tail: 0,
+        auction_tail: 0,
     };
     Some(match name {
         "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
@@ -105,6 +109,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
                 }
             }
             "tail" => t.tail = number()?.min(15) as u32,
+            "auction_tail" => t.auction_tail = number()?.min(15) as u32,
             "surrender" => {
                 t.surrender_per_deal = match value {
                     "deal" => true,
@@ -114,7 +119,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail)"
                 ))
             }
         }
@@ -141,7 +146,8 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
     let bot = bot
         .with_pass(t.pass)
         .with_surrender_per_deal(t.surrender_per_deal)
-        .with_tail(t.tail);
+        .with_tail(t.tail)
+        .with_auction_tail(t.auction_tail);
     Some(Ok(if t.infer {
         bot.with_inference(crate::infer::Model::DEFAULT)
     } else {
@@ -198,6 +204,8 @@ mod tests {
         let (_, t) = parse("strong:tail=6").unwrap().unwrap();
         assert_eq!((t.tail, t.budget), (6, Budget::STRONG));
         assert_eq!(base("strong").unwrap().tail, 0);
+        let (_, t) = parse("strong:auction_tail=5").unwrap().unwrap();
+        assert_eq!((t.tail, t.auction_tail), (0, 5));
         assert!(err("strong:tail=few").contains("`tail` wants a whole number"));
         assert!(err("strong:depth=3").contains("unknown setting `depth`"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));
