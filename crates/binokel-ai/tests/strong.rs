@@ -210,3 +210,41 @@ fn a_tail_finishes_rollouts_with_the_exact_values() {
     // Heuristic rollouts to the end value the cards otherwise.
     assert!(differ > 0, "the tail changes the values of some view");
 }
+
+/// `auction_tail`: the rollouts behind each bid stop that many tricks before the end and
+/// the solver values the rest. The bids' values change (the heuristic's endgame is not the
+/// solver's), stay within what a bid can be worth, and a pass keeps its value.
+#[test]
+fn an_auction_tail_values_bids_with_the_solver() {
+    let mut views = Vec::new();
+    for seed in 20..26 {
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(seed).unwrap();
+        let seat = game.to_act().unwrap();
+        views.push(View::of(&game, Some(seat)).unwrap());
+    }
+    let mut differ = 0;
+    for (i, v) in views.iter().enumerate() {
+        let seed = 90 + i as u64;
+        let plain = StrongBot::new("strong", Budget::STRONG, seed).search(v);
+        let tail = StrongBot::new("strong", Budget::STRONG, seed)
+            .with_auction_tail(6)
+            .search(v);
+        assert_eq!(plain.len(), tail.len());
+        for &(a, value) in &tail {
+            match a {
+                Action::Bid(b) => assert!(
+                    (-f64::from(b)..=1000.0).contains(&value),
+                    "a bid of {b} worth {value}: {tail:?}"
+                ),
+                Action::Pass => {
+                    let before = plain.iter().find(|x| x.0 == a).unwrap().1;
+                    assert_eq!(value, before, "a pass keeps its value");
+                }
+                _ => {}
+            }
+        }
+        differ += usize::from(plain != tail);
+    }
+    assert!(differ > 0, "the tail changes the bids' values of some view");
+}
