@@ -20,11 +20,6 @@ use rand_chacha::ChaCha8Rng;
 pub use crate::budget::Budget;
 pub use crate::policy::rollout;
 
-/// The `tail` of `strong` (= `hard`, [`StrongBot::with_tail`]): its card-play rollouts
-/// before the solver's reach are finished by the exact solver from this many tricks left.
-/// `strong-v1` has none.
-pub const STRONG_TAIL: u32 = 7;
-
 /// What an opponent expects to score when it passes (a typical opponent's deal score).
 pub const PASS_VALUE: f64 = 45.0;
 

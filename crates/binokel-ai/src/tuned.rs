@@ -45,13 +45,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         auction_tail: 0,
     };
     Some(match name {
-        // `strong` (= `hard`) finishes its card-play rollouts exactly from 7 tricks left
-        // (docs/strength.md, issue #20's fourth slice); `strong-v1` is the bot before.
-        "strong" | "hard" => Tuning {
-            tail: crate::strong::STRONG_TAIL,
-            ..plain(Budget::STRONG)
-        },
-        "strong-v1" => plain(Budget::STRONG),
+        "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
         "strong-infer" => Tuning {
             infer: true,
             ..plain(Budget::STRONG)
@@ -209,9 +203,8 @@ mod tests {
         assert!(t.surrender_per_deal);
         let (_, t) = parse("strong:tail=6").unwrap().unwrap();
         assert_eq!((t.tail, t.budget), (6, Budget::STRONG));
-        assert_eq!(base("strong").unwrap().tail, crate::strong::STRONG_TAIL);
-        assert_eq!(base("strong-v1").unwrap().tail, 0);
-        let (_, t) = parse("strong-v1:auction_tail=5").unwrap().unwrap();
+        assert_eq!(base("strong").unwrap().tail, 0);
+        let (_, t) = parse("strong:auction_tail=5").unwrap().unwrap();
         assert_eq!((t.tail, t.auction_tail), (0, 5));
         assert!(err("strong:tail=few").contains("`tail` wants a whole number"));
         assert!(err("strong:depth=3").contains("unknown setting `depth`"));
