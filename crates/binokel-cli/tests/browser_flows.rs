@@ -35,43 +35,23 @@ async fn surrender_from_the_declaration_buttons() {
     let c = &b.client;
     start_bot_game(c, &server, "Gerd").await;
 
-    let declare = "(() => { const v = window.binokel.state.view; \
-        return v.to_act === v.seat && v.legal.some(a => a.startsWith('surrender ')); })()";
-    let start = Instant::now();
-    loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(180),
-            "never our declaration"
-        );
-        let r = wait_js(
-            c,
-            &format!("({declare}) ? 'declare' : ({MY_TURN}) ? 'turn' : ''"),
-            "our turn",
-        )
-        .await;
-        if r == "declare" {
-            break;
-        }
-        let v = state(c).await["view"].clone();
-        assert!(v["phase"] != "play", "we should be the soloist: {v}");
-        let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
-        if v["phase"] == "auction" {
-            click(c, "#act-bid").await;
-        } else if let Some(burial) = legal.iter().find(|a| a.starts_with("bury ")) {
-            for card in burial.split(' ').skip(1) {
-                click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
-            }
-            click(c, "#act-bury:not([disabled])").await;
-        } else {
-            panic!("unexpected decision {legal:?}");
-        }
-        wait_progress(
-            c,
-            v["deal"].as_u64().expect("deal"),
-            v["history"].as_array().expect("history").len() as u64,
-        )
-        .await;
+    let v = bid_until_soloist(c).await;
+    let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
+    let burial = legal
+        .iter()
+        .find(|a| a.starts_with("bury "))
+        .unwrap_or_else(|| panic!("the burial first: {legal:?}"));
+    for card in burial.split(' ').skip(1) {
+        click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
     }
+    click(c, "#act-bury:not([disabled])").await;
+    wait_js(
+        c,
+        "(() => { const v = window.binokel.state.view; \
+         return v.to_act === v.seat && v.legal.some(a => a.startsWith('surrender ')); })()",
+        "our declaration",
+    )
+    .await;
     // Every declaration the standard game offers has its button: the four trumps and Durch
     // at once, giving up behind its own button, which then asks for the trump.
     for id in ["trump-S", "trump-H", "trump-D", "trump-C", "durch", "give-up"] {
@@ -360,26 +340,14 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     let c = &b.client;
     start_bot_game(c, &server, "Gerd").await;
 
-    // The auction: we bid whenever we may, so we become the soloist.
-    let start = Instant::now();
-    loop {
-        assert!(start.elapsed() < Duration::from_secs(120), "never our burial");
-        wait_js(c, MY_TURN, "our turn").await;
-        let v = state(c).await["view"].clone();
-        if v["phase"] != "auction" {
-            assert_eq!(v["phase"], "bury", "we should be the soloist: {v}");
-            break;
-        }
-        assert_hand_not_dimmed(c, "auction").await;
-        assert_eq!(text_of(c, "#turn-info").await, "Your bid", "the turn line");
-        click(c, "#act-bid").await;
-        wait_progress(
-            c,
-            v["deal"].as_u64().expect("deal"),
-            v["history"].as_array().expect("history").len() as u64,
-        )
-        .await;
-    }
+    // The auction: the hand is whole and the turn line names the bid; we bid whenever we
+    // may, so we become the soloist.
+    wait_js(c, MY_TURN, "our first turn").await;
+    assert_eq!(state(c).await["view"]["phase"], "auction");
+    assert_hand_not_dimmed(c, "auction").await;
+    assert_eq!(text_of(c, "#turn-info").await, "Your bid", "the turn line");
+    let v = bid_until_soloist(c).await;
+    assert_eq!(v["phase"], "bury", "the burial after the auction: {v}");
     assert_hand_not_dimmed(c, "burial").await;
     assert_eq!(text_of(c, "#turn-info").await, "Your burial");
     let hand_top = "document.querySelector('#hand').getBoundingClientRect().top + window.scrollY";

@@ -613,6 +613,33 @@ pub async fn wait_progress(c: &Client, deal: u64, seen: u64) {
     .await;
 }
 
+/// Bids at each of this seat's turns in the auction (the lowest bid offered) until the
+/// auction is over; the bots pass in time, so we are the soloist. Answers the view at our
+/// first turn after the auction (the burial, or the declaration where the preset buries
+/// later), and fails if that turn is not ours as the soloist.
+pub async fn bid_until_soloist(c: &Client) -> Value {
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the auction never ended in our favour"
+        );
+        wait_js(c, MY_TURN, "our turn").await;
+        let v = state(c).await["view"].clone();
+        if v["phase"] != "auction" {
+            assert_eq!(v["soloist"], v["seat"], "we should be the soloist: {v}");
+            return v;
+        }
+        click(c, "#act-bid").await;
+        wait_progress(
+            c,
+            v["deal"].as_u64().expect("deal"),
+            v["history"].as_array().expect("history").len() as u64,
+        )
+        .await;
+    }
+}
+
 /// Plays this seat's turns until `done` (a JS expression) holds.
 pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
     let start = Instant::now();
