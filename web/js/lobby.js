@@ -93,13 +93,13 @@ export function showLobby(root) {
         <label for="qm-name">${esc(t("start.name"))}</label>
         <input id="qm-name" maxlength="24" autocomplete="nickname" value="${esc(store.pref("name", ""))}" placeholder="${esc(t("start.name_placeholder"))}">
         <div class="row">
-          <div><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
+          <div class="fit"><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
           <div><label for="qm-target">${esc(t("start.target"))}</label>
             <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
         </div>
         <div class="row">
-          <div><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
-          <div><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
+          <div class="fit"><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
+          <div class="fit"><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
         </div>
         <button class="primary" id="qm-go" type="submit">${esc(t("quick.go"))}</button>
       </form>

@@ -9,7 +9,7 @@ mod browser_common;
 use browser_common::*;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 async fn select(c: &Client, css: &str) {
     c.wait()
@@ -276,6 +276,13 @@ async fn the_page_fits_a_phone() {
     c.goto(&server.url).await.expect("start page");
     wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
     assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "start page");
+    // The friends' form shows its rules and bots whole ("Standard (3 pla…", "Gottlieb · m…"
+    // before): a persona goes under the seat's kind when both do not fit one row.
+    assert_eq!(
+        clipped_selects(c).await,
+        json!([]),
+        "start page: drop-downs cut off"
+    );
     start_bot_game(c, &server, "Jo").await;
     let hand = js(
         c,

@@ -37,6 +37,8 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     )
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: public tables");
+    // Every drop-down shows its chosen text whole ("Standard (3 p" in the quick match form).
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
 
     // Another player (a scripted client) opens a public table; a private one stays unseen.
     let private = json!({"name": "Pia", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
@@ -157,6 +159,14 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: offene Tische");
     screenshot(c, "lobby-phone").await;
+    // The top bar's card style reads "Grün Herz" whole (it read "Grün Her"), the language
+    // by its code; the form's drop-downs are whole too.
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
+    assert_eq!(
+        js(c, "const s = document.querySelector('#lang-select'); return [s.options[s.selectedIndex].textContent, s.options[s.selectedIndex].title]").await,
+        json!(["DE", "Deutsch"]),
+        "the phone's language drop-down"
+    );
     assert_eq!(
         js(
             c,

@@ -385,6 +385,8 @@ async fn meld_calculator_in_german() {
     )
     .await;
     assert_eq!(columns, json!(6), "companion.css lays out the card picker");
+    // The rules drop-down reads "Standard (3 Spieler)" whole (it was cut off at 412 px).
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     choose(c, "#meld-trump", "S").await;
     type_into(c, "#meld-text", "AS 10s KS QS JS KS QS jd").await;
     let hand: CardSet = "AS TS KS QS JS KS QS JD".parse().unwrap();

@@ -79,6 +79,69 @@ impl Drop for ReviewServer {
     }
 }
 
+/// The replay's (and so the review's) Tapp, at the first position of any deal that shows it:
+/// how far the middle of its label lies from the middle of its cards, and the cards' height
+/// (the label sat on the cards' baseline, low beside them).
+async fn tapp_label_offset(c: &fantoccini::Client) -> Value {
+    js(
+        c,
+        "const deal = () => document.querySelector('#replay-deal'); \
+         const found = () => document.querySelector('.replay-centre .tapp .card'); \
+         for (const o of [...deal().options]) { \
+           const d = deal(); d.value = o.value; d.dispatchEvent(new Event('change')); \
+           const max = Number(document.querySelector('#replay-slider').max); \
+           for (let i = 0; i <= max && !found(); i++) { \
+             const s = document.querySelector('#replay-slider'); s.value = String(i); s.dispatchEvent(new Event('input')); } \
+           if (found()) break; } \
+         const tapp = document.querySelector('.replay-centre .tapp'); if (!tapp) return null; \
+         const label = [...tapp.childNodes].find(n => n.textContent.trim() && !(n.classList && n.classList.contains('card'))); \
+         const range = document.createRange(); range.selectNodeContents(label); const l = range.getBoundingClientRect(); \
+         const cards = [...tapp.querySelectorAll('.card')].map(e => e.getBoundingClientRect()); \
+         const top = Math.min(...cards.map(r => r.top)), bottom = Math.max(...cards.map(r => r.bottom)); \
+         return {offset: Math.abs((l.top + l.bottom) / 2 - (top + bottom) / 2), height: bottom - top};",
+    )
+    .await
+}
+
+/// The marks on the review's timeline: how many, and those that cover another mark or reach
+/// up into the replay's controls (on a phone a mark is a 44 px tap target, and marks of
+/// neighbouring moves covered each other and the play buttons).
+async fn marks_in_the_way(c: &fantoccini::Client) -> Value {
+    js(
+        c,
+        "const controls = document.querySelector('.replay-controls').getBoundingClientRect(); \
+         const ticks = [...document.querySelectorAll('#review-timeline .review-tick')].map(e => e.getBoundingClientRect()); \
+         const bad = []; \
+         ticks.forEach((r, i) => { \
+           if (r.top < controls.bottom) bad.push(`mark ${i} reaches into the controls`); \
+           ticks.forEach((q, j) => { if (j > i && r.left < q.right - 0.5 && q.left < r.right - 0.5 \
+             && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) bad.push(`marks ${i} and ${j} overlap`); }); }); \
+         return [ticks.length, bad];",
+    )
+    .await
+}
+
+/// Checks the review's Tapp label and timeline marks (see [`tapp_label_offset`],
+/// [`marks_in_the_way`]) on the deal `deal`, which has marks.
+async fn assert_review_layout(c: &fantoccini::Client, deal: u64, what: &str) {
+    let tapp = tapp_label_offset(c).await;
+    assert!(
+        tapp["offset"].as_f64().expect("a Tapp in the match")
+            <= tapp["height"].as_f64().expect("height") / 6.0,
+        "{what}: the Tapp's label beside the middle of its cards: {tapp}"
+    );
+    js(
+        c,
+        &format!(
+            "const s = document.querySelector('#replay-deal'); s.value = '{deal}'; s.dispatchEvent(new Event('change'));"
+        ),
+    )
+    .await;
+    let marks = marks_in_the_way(c).await;
+    assert!(marks[0].as_u64().expect("count") > 0, "{what}: marks: {marks}");
+    assert_eq!(marks[1], json!([]), "{what}: marks in the way");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_from_my_games_with_marks_summary_and_share_link() {
     let _turn = BROWSERS.lock().await;
@@ -280,6 +343,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         }
     }
     assert!(text_of(c, "#review-decision").await.contains("points lost"));
+    assert_review_layout(c, deal, "desktop").await;
     assert_no_js_errors(&b).await;
 
     // Nothing hidden before the end: the running match's replay stays closed, with no
@@ -314,6 +378,8 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         wide.as_u64().unwrap() <= 390,
         "the page is {wide} px wide on a 390 px phone"
     );
+    assert_review_layout(c, deal, "phone").await;
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     assert_no_js_errors(&p).await;
     p.client.clone().close().await.expect("close");
 }

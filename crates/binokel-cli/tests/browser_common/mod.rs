@@ -347,6 +347,26 @@ pub async fn assert_no_js_errors(b: &Browser) {
     );
 }
 
+/// The visible drop-downs of the page whose chosen option's text is cut off, each as "id:
+/// text, needed and actual width". What a drop-down needs is measured on a hidden copy that
+/// holds only the chosen option, at its natural width, beside the original (so that the same
+/// styles apply).
+pub async fn clipped_selects(c: &Client) -> Value {
+    js(
+        c,
+        "return [...document.querySelectorAll('select')].filter(s => s.getClientRects().length > 0 \
+           && getComputedStyle(s).visibility !== 'hidden' && s.selectedIndex >= 0).map(s => { \
+           const o = s.options[s.selectedIndex]; const copy = s.cloneNode(false); copy.removeAttribute('id'); \
+           copy.appendChild(o.cloneNode(true)); \
+           copy.style.cssText += ';position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none;flex:none'; \
+           s.parentNode.insertBefore(copy, s); const need = copy.getBoundingClientRect().width; copy.remove(); \
+           const has = s.getBoundingClientRect().width; \
+           return need > has + 0.5 ? `${s.id || s.className}: \"${o.textContent}\" needs ${need.toFixed(1)} px, has ${has.toFixed(1)}` : null; \
+         }).filter(x => x)",
+    )
+    .await
+}
+
 /// The page's text, to explain a failure.
 pub async fn page_text(c: &Client) -> String {
     c.execute("return document.body ? document.body.innerText : ''", vec![])
