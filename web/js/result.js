@@ -83,7 +83,7 @@ export function resultHtml(client, st, v, name, style) {
     <h2>${esc(t("result.title", { n: v.deal + 1 }))}</h2>
     <div id="result-verdict" class="verdict">${esc(verdictText(v, name))}</div>${contract}
     <div class="result-scroll"><table class="scores result-table"><thead><tr><th></th><th>${esc(t("result.tricks"))}</th><th>${esc(t("result.points"))}</th>
-      <th>${esc(t("result.melds"))}</th><th>${esc(t("result.score"))}</th><th>${esc(t("result.total"))}</th></tr></thead>
+      <th class="melds-cell">${esc(t("result.melds"))}</th><th>${esc(t("result.score"))}</th><th>${esc(t("result.total"))}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>
     ${burial}${nextHtml(client, st, v, name)}</section>`;
 }

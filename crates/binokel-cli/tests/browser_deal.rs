@@ -336,6 +336,21 @@ async fn two_people_ready_for_the_next_deal_and_their_emotes() {
         assert!(nb <= h, "Next deal in view at {size:?}");
     }
     a.set_window_size(1366, 800).await.expect("window size");
+    // The melds column's heading starts where its cells do (it stood at the column's right
+    // end, over nothing, while the melds are written from the left).
+    let melds = js(
+        a,
+        "const left = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect().left; }; \
+         const i = [...document.querySelectorAll('#result thead th')].findIndex(th => th.textContent === 'Melds'); \
+         return [...document.querySelectorAll('#result tbody tr')].map(tr => left(tr.children[i]) - left(document.querySelectorAll('#result thead th')[i]))",
+    )
+    .await;
+    for gap in melds.as_array().expect("rows") {
+        assert!(
+            gap.as_f64().expect("px").abs() < 1.0,
+            "the melds heading over its cells: {melds}"
+        );
+    }
     let [top, _, _, _, _, h] = box_in_view(b, "#result").await[..] else {
         panic!("a box")
     };
