@@ -144,6 +144,22 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     )
     .await;
     assert_eq!(fits, json!([true, true]));
+    // The table of the panel fits the phone in every language, without a scroll bar that
+    // hides the totals: the long headings break at their soft hyphen ("Meldun-gen",
+    // "Kaart-punten", "Decla-rações"; 37, 48 and 23 px too wide before).
+    for lang in ["de", "nl", "pt", "en"] {
+        select(c, &format!("#lang-select option[value=\"{lang}\"]"), lang).await;
+        let overflow = wait_js(
+            c,
+            &format!(
+                "document.documentElement.lang === '{lang}' && document.querySelector('#result .result-scroll') \
+                 && [document.querySelector('#result .result-scroll').scrollWidth - document.querySelector('#result .result-scroll').clientWidth]"
+            ),
+            "the result panel in the language",
+        )
+        .await;
+        assert_eq!(overflow, json!([0]), "{lang}: the result table scrolls sideways");
+    }
     tokio::time::sleep(Duration::from_millis(3000)).await;
     assert_eq!(
         js(c, "return window.binokel.state.view.phase").await,
