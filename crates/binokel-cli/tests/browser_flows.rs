@@ -489,6 +489,25 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     )
     .await;
     assert_eq!(give_up, json!([format!("Give up… (−{bid})"), "danger"]));
+    // Each suit's name fits inside its quarter of the row ("diamonds" ran 8 px over).
+    let names = js(
+        c,
+        "return [...document.querySelectorAll('#declaration .trump-choice')].map(b => { \
+           const r = document.createRange(); r.selectNodeContents(b.querySelector('.suit-name')); \
+           const s = getComputedStyle(b); \
+           return [b.dataset.act, r.getBoundingClientRect().width <= b.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 0.5]; })",
+    )
+    .await;
+    assert_eq!(
+        names,
+        json!([
+            ["trump S", true],
+            ["trump H", true],
+            ["trump D", true],
+            ["trump C", true]
+        ]),
+        "suit names within their buttons"
+    );
     assert_fits(c, "the declaration").await;
     // Giving up asks for the trump, and can be taken back.
     click(c, "#act-give-up").await;
