@@ -793,7 +793,20 @@ async fn screenshots() {
             )
             .await;
         }
-        click(c, "#act-bury:not([disabled])").await;
+        wait_js(
+            c,
+            "document.querySelector('#act-bury:not([disabled])')",
+            "Bury, with the three cards chosen",
+        )
+        .await;
+        click(c, "#act-bury").await;
+        // The burial is in before the play below looks for its next turn.
+        wait_progress(
+            c,
+            v["deal"].as_u64().expect("deal"),
+            v["history"].as_array().expect("history").len() as u64,
+        )
+        .await;
         let mid =
             "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
             && v.trick && v.trick.cards.length >= 1 && v.tricks.length >= 3; })()";

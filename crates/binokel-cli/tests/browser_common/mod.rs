@@ -424,12 +424,17 @@ pub async fn js(c: &Client, script: &str) -> Value {
 }
 
 pub async fn click(c: &Client, css: &str) {
-    let el = c
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    let el = match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
+        Ok(el) => el,
+        Err(e) => {
+            if let Some(path) = std::env::var_os("BINOKEL_FAIL_SCREENSHOT") {
+                if let Ok(png) = c.screenshot().await {
+                    let _ = std::fs::write(path, png);
+                }
+            }
+            panic!("no element {css}: {e}; the page shows:\n{}", page_text(c).await)
+        }
+    };
     el.click()
         .await
         .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
