@@ -19,7 +19,7 @@ async fn start_page_then_a_full_deal_against_two_bots() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
 
     c.goto(&server.url).await.expect("open the start page");
@@ -95,7 +95,7 @@ async fn two_browsers_at_one_table() {
     let server = start_server();
     let driver = start_driver();
     let anna = browser(&driver, "en", (1200, 850)).await;
-    let ben = browser(&driver, "en", (412, 915)).await;
+    let ben = browser(&driver, "en", BIG_PHONE).await;
     let a = &anna.client;
     let b = &ben.client;
 
@@ -166,12 +166,7 @@ async fn two_browsers_at_one_table() {
             if js(c, &format!("return {MY_TURN}")).await == json!(true) {
                 let v = state(c).await["view"].clone();
                 take_turn(c).await;
-                wait_progress(
-                    c,
-                    v["deal"].as_u64().expect("deal"),
-                    v["history"].as_array().expect("h").len() as u64,
-                )
-                .await;
+                wait_past(c, &v).await;
             }
         }
         if finished == 2 {
@@ -219,7 +214,7 @@ async fn reload_in_mid_trick_and_continue() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Cleo").await;
 
@@ -271,7 +266,7 @@ async fn the_server_goes_away_and_comes_back() {
     let _turn = BROWSERS.lock().await;
     let mut server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Fritz").await;
     let mid_trick =
@@ -312,7 +307,7 @@ async fn the_page_in_german() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "de-DE", (412, 915)).await;
+    let b = browser(&driver, "de-DE", BIG_PHONE).await;
     let c = &b.client;
 
     c.goto(&server.url).await.expect("start page");
@@ -394,7 +389,7 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     type_into(c, "#quick-name", "Emil").await;
@@ -519,7 +514,7 @@ async fn a_four_player_table() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     select(c, "#create-preset option[value=\"kreuz\"]", "the kreuz preset").await;
@@ -572,7 +567,7 @@ async fn swabian_and_dutch_tables() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     for preset in ["swabian", "dutch"] {
         c.goto(&format!("{}/#/", server.url)).await.expect("start page");
@@ -801,12 +796,7 @@ async fn screenshots() {
         .await;
         click(c, "#act-bury").await;
         // The burial is in before the play below looks for its next turn.
-        wait_progress(
-            c,
-            v["deal"].as_u64().expect("deal"),
-            v["history"].as_array().expect("history").len() as u64,
-        )
-        .await;
+        wait_past(c, &v).await;
         let mid =
             "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
             && v.trick && v.trick.cards.length >= 1 && v.tricks.length >= 3; })()";

@@ -69,7 +69,7 @@ async fn hint_rates_every_legal_action() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Kai").await;
     wait_js(c, MY_TURN, "our first turn").await;
@@ -87,12 +87,7 @@ async fn hint_rates_every_legal_action() {
     )
     .await;
     click_card(c, "#hand .card.hinted").await;
-    wait_progress(
-        c,
-        v["deal"].as_u64().expect("deal"),
-        v["history"].as_array().expect("history").len() as u64,
-    )
-    .await;
+    wait_past(c, &v).await;
     let after = state(c).await["view"].clone();
     if after["deal"] == v["deal"] {
         let mine = &after["history"][v["history"].as_array().expect("history").len()];
@@ -108,7 +103,7 @@ async fn take_back_restores_the_hand() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Lena").await;
     // Early in the play of a trump game, so that our card cannot end the deal (a Durch

@@ -25,7 +25,7 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     // The default pause of two seconds: the result must outlast it.
     let server = start_server_with_pause(2000);
     let driver = start_driver();
-    let b = browser(&driver, "en", (390, 844)).await;
+    let b = browser(&driver, "en", PHONE).await;
     let c = &b.client;
 
     // The create form and quick play offer the four levels, each with its persona.
@@ -136,14 +136,13 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     )
     .await;
     assert_eq!(totals, v["totals"], "the running totals");
-    // Phone: the panel fits the width, the button is big enough to tap.
-    let fits = js(
-        c,
-        "const b = document.querySelector('#next-deal').getBoundingClientRect(); \
-         return [document.documentElement.scrollWidth <= window.innerWidth, b.height >= 44]",
-    )
-    .await;
-    assert_eq!(fits, json!([true, true]));
+    // Phone: the panel fits the width, its button is big enough to tap.
+    assert_fits_width(c, "the result panel").await;
+    assert_eq!(
+        small_controls(c, "#result").await,
+        json!([]),
+        "the result panel's buttons"
+    );
     // The table of the panel fits the phone in every language, without a scroll bar that
     // hides the totals: the long headings break at their soft hyphen ("Meldun-gen",
     // "Kaart-punten", "Decla-rações"; 37, 48 and 23 px too wide before).
@@ -227,17 +226,6 @@ async fn box_in_view(c: &fantoccini::Client, css: &str) -> Vec<f64> {
         .collect()
 }
 
-/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set.
-async fn screenshot(c: &fantoccini::Client, name: &str) {
-    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
-        // (A phrase fades in over 0.2 s.)
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let png = c.screenshot().await.expect("a screenshot");
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
-            .expect("write the screenshot");
-    }
-}
-
 /// Two people at one friends' table (and a bot), each in a browser: Anna on a desktop,
 /// Ben on a phone. At the end of the deal each page's result panel is in view without
 /// scrolling (1366 x 800 and 1280 x 720), lists who is ready and counts down; when both
@@ -251,8 +239,8 @@ async fn two_people_ready_for_the_next_deal_and_their_emotes() {
     // were ready.
     let server = start_server_with(300, &["--ready-secs", "60"]);
     let driver = start_driver();
-    let anna = browser(&driver, "en", (1366, 800)).await;
-    let ben = browser(&driver, "en", (390, 844)).await;
+    let anna = browser(&driver, "en", LAPTOP).await;
+    let ben = browser(&driver, "en", PHONE).await;
     let (a, b) = (&anna.client, &ben.client);
 
     open_start_page(a, &server).await;

@@ -11,17 +11,6 @@ use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
 
-async fn select(c: &Client, css: &str) {
-    c.wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no option {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot select {css}: {e}"));
-}
-
 /// We bid whenever we may (so we end up the soloist), bury the first burial offered, and
 /// give up naming hearts with the button for it: the deal ends at once, the page says so,
 /// and the score sheet books minus the bid for us and 50 plus melds for each bot.
@@ -31,7 +20,7 @@ async fn surrender_from_the_declaration_buttons() {
     // A long pause between deals keeps the finished deal on the table while we read it.
     let server = start_server_with_pause(120_000);
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Gerd").await;
 
@@ -111,10 +100,10 @@ async fn rules_page_of_the_chosen_preset() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
-    select(c, "#create-preset option[value=\"dutch\"]").await;
+    select(c, "#create-preset option[value=\"dutch\"]", "the preset").await;
     click(c, "#create-rules-link").await;
     wait_js(
         c,
@@ -150,7 +139,7 @@ async fn rules_page_of_the_chosen_preset() {
     );
 
     // The preset switch on the page: 40 cards deal 12 each and a Tapp of 4.
-    select(c, "#rules-preset option[value=\"forty\"]").await;
+    select(c, "#rules-preset option[value=\"forty\"]", "the preset").await;
     wait_js(
         c,
         "location.hash === '#/rules/forty' && document.querySelector('#rules-page h1').textContent === 'Rules: 40 cards'",
@@ -162,7 +151,7 @@ async fn rules_page_of_the_chosen_preset() {
         course.contains("Each player gets 12 cards; 4 go face down to the Tapp."),
         "{course}"
     );
-    select(c, "#rules-preset option[value=\"kreuz\"]").await;
+    select(c, "#rules-preset option[value=\"kreuz\"]", "the preset").await;
     wait_js(c, "location.hash === '#/rules/kreuz'", "the Kreuzbinokel rules").await;
     assert!(
         text_of(c, "#rules-page")
@@ -209,7 +198,7 @@ async fn french_and_german_card_styles() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     c.goto(&server.url).await.expect("start page");
     wait_js(c, "document.querySelector('.hero-cards svg')", "the start page").await;
@@ -218,7 +207,7 @@ async fn french_and_german_card_styles() {
         json!("french")
     );
     assert_eq!(queen_of_spades(c, ".hero-cards").await, ("Q".to_string(), false));
-    select(c, "#style-select option[value=\"german\"]").await;
+    select(c, "#style-select option[value=\"german\"]", "the card style").await;
     wait_js(
         c,
         "document.querySelector('.hero-cards svg[aria-label=\"QS\"] text').textContent === 'O'",
@@ -245,7 +234,7 @@ async fn french_and_german_card_styles() {
         json!("german")
     );
     // Back to French in the middle of the game: the hand is redrawn at once.
-    select(c, "#style-select option[value=\"french\"]").await;
+    select(c, "#style-select option[value=\"french\"]", "the card style").await;
     wait_js(
         c,
         "[...document.querySelectorAll('#hand svg.card-svg text')].every(t => t.textContent !== 'O' && t.textContent !== 'U') \
@@ -264,9 +253,8 @@ async fn the_page_fits_a_phone() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (390, 844)).await;
+    let b = browser(&driver, "en", PHONE).await;
     let c = &b.client;
-    let fits = "document.documentElement.scrollWidth <= window.innerWidth + 1";
     c.goto(&server.url).await.expect("start page");
     assert_eq!(
         js(c, "return window.innerWidth").await,
@@ -275,7 +263,7 @@ async fn the_page_fits_a_phone() {
     );
     c.goto(&server.url).await.expect("start page");
     wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
-    assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "start page");
+    assert_fits_width(c, "start page").await;
     // The friends' form shows its rules and bots whole ("Standard (3 pla…", "Gottlieb · m…"
     // before): a persona goes under the seat's kind when both do not fit one row.
     assert_eq!(
@@ -300,11 +288,11 @@ async fn the_page_fits_a_phone() {
         hand["width"].as_f64().expect("width") >= 40.0,
         "cards too small: {hand}"
     );
-    assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "table");
+    assert_fits_width(c, "table").await;
     for page in ["#/rules/swabian", "#/games"] {
         c.goto(&format!("{}/{page}", server.url)).await.expect("page");
         wait_js(c, "document.querySelector('main h1')", page).await;
-        assert_eq!(js(c, &format!("return {fits}")).await, json!(true), "{page}");
+        assert_fits_width(c, page).await;
     }
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
@@ -322,16 +310,6 @@ async fn assert_hand_not_dimmed(c: &Client, when: &str) {
     assert_eq!(dimmed, json!([]), "{when}: dimmed cards in the hand");
 }
 
-/// The page is no wider than the phone's screen.
-async fn assert_fits(c: &Client, when: &str) {
-    let fits = js(
-        c,
-        "return document.documentElement.scrollWidth <= window.innerWidth + 1",
-    )
-    .await;
-    assert_eq!(fits, json!(true), "{when}: wider than the phone");
-}
-
 /// As the soloist on a phone (390 x 844): the hand is never dimmed in the auction, the burial
 /// and the declaration; the burial hint marks its best burial in the hand and lists only the
 /// best five as card chips ("and N more"); chosen cards stand clearly above the others; the
@@ -343,7 +321,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (390, 844)).await;
+    let b = browser(&driver, "en", PHONE).await;
     let c = &b.client;
     start_bot_game(c, &server, "Gerd").await;
 
@@ -391,7 +369,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
         "the hint pushes the hand {} px down",
         top_after - top_before
     );
-    assert_fits(c, "the burial with its hint").await;
+    assert_fits_width(c, "the burial with its hint").await;
 
     // The chosen cards stand a third of a card above the others.
     for i in 0..best_cards.len() {
@@ -421,12 +399,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     );
     let v = state(c).await["view"].clone();
     click(c, "#act-bury:not([disabled])").await;
-    wait_progress(
-        c,
-        v["deal"].as_u64().expect("deal"),
-        v["history"].as_array().expect("history").len() as u64,
-    )
-    .await;
+    wait_past(c, &v).await;
 
     // The declaration.
     wait_js(
@@ -508,7 +481,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
         ]),
         "suit names within their buttons"
     );
-    assert_fits(c, "the declaration").await;
+    assert_fits_width(c, "the declaration").await;
     // Giving up asks for the trump, and can be taken back.
     click(c, "#act-give-up").await;
     wait_js(
@@ -518,7 +491,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     )
     .await;
     assert!(text_of(c, "#give-up-prompt").await.contains(&format!("−{bid}")));
-    assert_fits(c, "the give-up step").await;
+    assert_fits_width(c, "the give-up step").await;
     click(c, "#act-give-up-cancel").await;
     wait_js(
         c,
@@ -527,12 +500,7 @@ async fn soloist_on_a_phone_burial_hint_and_declaration() {
     )
     .await;
     click(c, "#act-trump-S").await;
-    wait_progress(
-        c,
-        v["deal"].as_u64().expect("deal"),
-        v["history"].as_array().expect("history").len() as u64,
-    )
-    .await;
+    wait_past(c, &v).await;
 
     // The play: the log's numbers of 10 and up are whole.
     play_until(
@@ -565,7 +533,7 @@ async fn friends_form_name_and_the_rules_page_in_words() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     type_into(c, "#create-name", "Rosa").await;
@@ -621,8 +589,18 @@ async fn friends_form_name_and_the_rules_page_in_words() {
         ("pt", "french"),
         ("en", "german"),
     ] {
-        select(c, &format!("#lang-select option[value=\"{lang}\"]")).await;
-        select(c, &format!("#style-select option[value=\"{style}\"]")).await;
+        select(
+            c,
+            &format!("#lang-select option[value=\"{lang}\"]"),
+            "the language",
+        )
+        .await;
+        select(
+            c,
+            &format!("#style-select option[value=\"{style}\"]"),
+            "the card style",
+        )
+        .await;
         c.goto(&format!("{}/#/rules/standard", server.url))
             .await
             .expect("rules");

@@ -11,72 +11,27 @@ mod browser_common;
 use binokel_server::client::http;
 use browser_common::*;
 use serde_json::{json, Value};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// `binokel serve` with quick bots and a quick review budget, on its own SQLite file.
-struct ReviewServer {
-    child: Child,
-    dir: PathBuf,
-    url: String,
+/// `binokel serve` with quick bots and a quick review budget: no pause between deals, no
+/// limit on tables a minute.
+fn start_review_server() -> Server {
+    start_server_with(0, &["--tables-per-minute", "0", "--review-budget", "0.05"])
 }
 
-impl ReviewServer {
-    fn start() -> ReviewServer {
-        let port = free_port();
-        let dir = scratch_dir("review-server");
-        let db = format!("sqlite://{}", dir.join("binokel.sqlite3").display());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
-            .args([
-                "serve",
-                "--listen",
-                &format!("127.0.0.1:{port}"),
-                "--database",
-                &db,
-            ])
-            .args([
-                "--bot-delay-ms",
-                "0",
-                "--deal-pause-ms",
-                "0",
-                "--tables-per-minute",
-                "0",
-            ])
-            .args(["--review-budget", "0.05"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start `binokel serve`");
-        wait_for_port(port, &mut child, "binokel serve");
-        ReviewServer {
-            child,
-            dir,
-            url: format!("http://127.0.0.1:{port}"),
-        }
-    }
-
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let a = http(&self.url, method, path, body.as_ref())
-            .await
-            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        (a.status, a.json().unwrap_or(Value::Null))
-    }
-
-    /// Creates a table; its code.
-    async fn create(&self, body: Value) -> String {
-        let (status, v) = self.call("POST", "/api/tables", Some(body)).await;
-        assert_eq!(status, 201, "{v}");
-        v["code"].as_str().expect("code").to_string()
-    }
+/// A call of the server's HTTP API: the status and the JSON answer.
+async fn call(server: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let a = http(&server.url, method, path, body.as_ref())
+        .await
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    (a.status, a.json().unwrap_or(Value::Null))
 }
 
-impl Drop for ReviewServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// Creates a table; its code.
+async fn create(server: &Server, body: Value) -> String {
+    let (status, v) = call(server, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, 201, "{v}");
+    v["code"].as_str().expect("code").to_string()
 }
 
 /// The replay's (and so the review's) Tapp, at the first position of any deal that shows it:
@@ -145,15 +100,17 @@ async fn assert_review_layout(c: &fantoccini::Client, deal: u64, what: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_from_my_games_with_marks_summary_and_share_link() {
     let _turn = BROWSERS.lock().await;
-    let server = ReviewServer::start();
+    let server = start_review_server();
     // Three random bots to 50 points: over in a deal or two, with plenty to mark.
-    let finished = server
-        .create(json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}))
-        .await;
+    let finished = create(
+        &server,
+        json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
+    )
+    .await;
     let until = Instant::now() + Duration::from_secs(30);
     let summary = loop {
-        let (_, s) = server.call("GET", &format!("/api/tables/{finished}"), None).await;
+        let (_, s) = call(&server, "GET", &format!("/api/tables/{finished}"), None).await;
         if s["status"] == "finished" {
             break s;
         }
@@ -161,15 +118,13 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     // A match still being played: Anna has not moved.
-    let running = server
-        .create(
-            json!({"name": "Anna", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+    let running = create(
+        &server,
+        json!({"name": "Anna", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
             {"kind": "bot", "bot": "random"}]}),
-        )
-        .await;
-    let (status, refusal) = server
-        .call("POST", "/api/reviews", Some(json!({"table": running})))
-        .await;
+    )
+    .await;
+    let (status, refusal) = call(&server, "POST", "/api/reviews", Some(json!({"table": running}))).await;
     assert_eq!(
         (status, refusal["error"].as_str()),
         (409, Some("not_finished")),
@@ -177,7 +132,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     );
 
     let driver = start_driver();
-    let b = browser(&driver, "en", (1366, 800)).await;
+    let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
     c.goto(&server.url).await.expect("the start page");
     wait_js(c, "document.querySelector('#create-form')", "the start page").await;
@@ -245,7 +200,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         .as_str()
         .unwrap()
         .to_string();
-    let (status, stored) = server.call("GET", &format!("/api/reviews/{id}"), None).await;
+    let (status, stored) = call(&server, "GET", &format!("/api/reviews/{id}"), None).await;
     assert_eq!((status, stored["status"].as_str()), (200, Some("done")));
     let review = &stored["review"];
 
@@ -360,7 +315,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     b.client.clone().close().await.expect("close");
 
     // The share link on a phone, in German: the same review, nothing wider than the screen.
-    let p = browser(&driver, "de", (390, 844)).await;
+    let p = browser(&driver, "de", PHONE).await;
     let c = &p.client;
     c.goto(&format!("{}/#/review/{id}", server.url))
         .await
@@ -373,11 +328,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     .await;
     assert!(text_of(c, "#review-summary").await.contains("Genauigkeit"));
     assert!(text_of(c, "#review-head").await.contains("Analyse"));
-    let wide = js(c, "return document.documentElement.scrollWidth").await;
-    assert!(
-        wide.as_u64().unwrap() <= 390,
-        "the page is {wide} px wide on a 390 px phone"
-    );
+    assert_fits_width(c, "the shared review on a phone").await;
     assert_review_layout(c, deal, "phone").await;
     assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     assert_no_js_errors(&p).await;

@@ -17,6 +17,15 @@ static SCRATCH: AtomicUsize = AtomicUsize::new(0);
 
 pub const WAIT: Duration = Duration::from_secs(30);
 
+/// A phone's screen in CSS pixels (390 x 844; [`browser`] emulates a phone below 500 px).
+pub const PHONE: (u32, u32) = (390, 844);
+/// A larger phone (412 x 915).
+pub const BIG_PHONE: (u32, u32) = (412, 915);
+/// A laptop's screen (1366 x 800).
+pub const LAPTOP: (u32, u32) = (1366, 800);
+/// The desktop window of most tests (1280 x 900).
+pub const DESKTOP: (u32, u32) = (1280, 900);
+
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -347,6 +356,51 @@ pub async fn assert_no_js_errors(b: &Browser) {
     );
 }
 
+/// Fails unless the page is no wider than its window (no sideways scrolling; a phone's
+/// screen above all).
+pub async fn assert_fits_width(c: &Client, what: &str) {
+    let sizes = js(
+        c,
+        "return [document.documentElement.scrollWidth, window.innerWidth]",
+    )
+    .await;
+    assert!(
+        sizes[0].as_f64().expect("width") <= sizes[1].as_f64().expect("window") + 1.0,
+        "{what}: the page is wider than the window ([page, window] = {sizes})"
+    );
+}
+
+/// The visible controls inside `scope` (a CSS selector; "body" for the page) smaller than a
+/// finger's 44 x 44 px tap target, each as "name: W x H": buttons, drop-downs, text fields
+/// and links drawn as buttons.
+pub async fn small_controls(c: &Client, scope: &str) -> Value {
+    let scope = serde_json::to_string(scope).expect("a selector");
+    js(
+        c,
+        &format!(
+            "const root = document.querySelector({scope}); if (!root) return ['no ' + {scope}]; \
+             return [...root.querySelectorAll('button, select, a.button, \
+               input:not([type=\"checkbox\"]):not([type=\"radio\"]):not([type=\"range\"]):not([type=\"file\"])')] \
+             .filter(e => {{ const r = e.getBoundingClientRect(); const s = getComputedStyle(e); \
+               return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' \
+                 && (r.width < 43.5 || r.height < 43.5); }}) \
+             .map(e => `${{e.id || e.className || e.textContent}}: ${{Math.round(e.getBoundingClientRect().width)}}x${{Math.round(e.getBoundingClientRect().height)}}`)"
+        ),
+    )
+    .await
+}
+
+/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set (to
+/// look at a layout; the README's pictures).
+pub async fn screenshot(c: &Client, name: &str) {
+    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
+        // (Phrases and panels fade in over 0.2 s.)
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(Path::new(&dir).join(format!("{name}.png")), png).expect("write the screenshot");
+    }
+}
+
 /// The visible drop-downs of the page whose chosen option's text is cut off, each as "id:
 /// text, needed and actual width". What a drop-down needs is measured on a hidden copy that
 /// holds only the chosen option, at its natural width, beside the original (so that the same
@@ -519,14 +573,17 @@ pub async fn open_start_page(c: &Client, server: &Server) {
     wait_js(c, "document.querySelector('#create-form')", "the start page").await;
 }
 
-/// Picks an `<option>` (or clicks any element) named by `css`; `what` says what it is.
+/// Picks an `<option>` (or clicks any element) named by `css` once it is there; `what`
+/// says what it is.
 pub async fn select(c: &Client, css: &str, what: &str) {
-    c.find(Locator::Css(css))
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no {what} ({css}): {e}"))
         .click()
         .await
-        .expect("select");
+        .unwrap_or_else(|e| panic!("cannot select {what} ({css}): {e}"));
 }
 
 pub async fn type_into(c: &Client, css: &str, text: &str) {
@@ -656,13 +713,19 @@ pub async fn bid_until_soloist(c: &Client) -> Value {
             return v;
         }
         click(c, "#act-bid").await;
-        wait_progress(
-            c,
-            v["deal"].as_u64().expect("deal"),
-            v["history"].as_array().expect("history").len() as u64,
-        )
-        .await;
+        wait_past(c, &v).await;
     }
+}
+
+/// Waits for the position to move on from `view` (a `view` of [`state`], taken before a
+/// move): see [`wait_progress`].
+pub async fn wait_past(c: &Client, view: &Value) {
+    wait_progress(
+        c,
+        view["deal"].as_u64().expect("deal"),
+        view["history"].as_array().expect("history").len() as u64,
+    )
+    .await;
 }
 
 /// Plays this seat's turns until `done` (a JS expression) holds.
