@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { cardSvg, splitCards } from "./cards.js";
 import { esc } from "./util.js";
 import { actionText } from "./text.js";
+import { replayRules } from "./engine.js";
 
 /** Per seat: whether its melds count in the deal `v` (a finished view). */
 export function meldsCount(v) {
@@ -17,7 +18,14 @@ export function meldsCount(v) {
   const side = (s) => (teams ? s % 2 : s);
   const kind = v.contract ? v.contract.split(" ")[0] : null;
   const took = (s) => v.tricks_taken.some((k, i) => side(i) === side(s) && k > 0);
-  const oppNoTrick = v.rules && v.rules.opponents_need_trick === "no";
+  // The view's `rules` names a preset (or is an object with its changed options): the
+  // option is the preset's unless changed (the Dutch rules let the opponents count).
+  let oppNoTrick = false;
+  try {
+    oppNoTrick = replayRules(v.rules).opponents_need_trick === "no";
+  } catch {
+    // A preset the page does not know: the default, melds need a trick.
+  }
   return Array.from({ length: n }, (_, s) => {
     const sol = v.soloist !== null && v.soloist !== undefined && side(s) === side(v.soloist);
     if (kind === "trump") return took(s) || (!sol && oppNoTrick);

@@ -377,6 +377,8 @@ async fn the_page_in_german() {
         text_of(c, "#rules-page h1").await,
         "Regeln: Schwäbische Hausregeln"
     );
+    // German names melds "Meldungen" (docs/web.md, "Suit names and letters").
+    assert!(text_of(c, "#rules-page").await.contains("Meldungen"));
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
@@ -595,6 +597,33 @@ async fn swabian_and_dutch_tables() {
         let code = text_of(c, "#table-code").await;
         let v = state(c).await["view"].clone();
         assert_eq!(v["rules"], preset, "{code}");
+        if preset == "dutch" {
+            // The Dutch rules let the soloist's opponents count their melds without a trick:
+            // the result panel does not strike them out (it did: it read the option from
+            // the view's `rules`, which names only the preset).
+            let counts = js(
+                c,
+                "return import('./js/result.js').then(m => ['dutch', 'standard'].map(rules => m.meldsCount(\
+                   {players: 3, contract: 'trump S', soloist: 0, tricks_taken: [15, 0, 0], rules})))",
+            )
+            .await;
+            assert_eq!(
+                counts,
+                json!([[true, true, true], [true, false, false]]),
+                "whose melds count, Dutch and standard rules"
+            );
+            // Durch and Bettel where the rules allow them: the Dutch rules offer both.
+            let v = bid_until_soloist(c).await;
+            if v["phase"] == "bury" {
+                bury_first_offered(c, &v).await;
+            }
+            wait_js(
+                c,
+                "document.querySelector('#act-trump-S') && document.querySelector('#act-durch') && document.querySelector('#act-bettel')",
+                "the declaration with Durch and Bettel",
+            )
+            .await;
+        }
         play_until(
             c,
             "(() => { const v = window.binokel.state.view; return v.tricks.length >= 1 || v.deal > 0; })()",

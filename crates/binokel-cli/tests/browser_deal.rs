@@ -130,6 +130,8 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     }
     let rows = js(c, "return document.querySelectorAll('#result tbody tr').length").await;
     assert_eq!(rows, json!(3));
+    // Melds struck out where they do not count; the burial shown or said to be hidden.
+    assert_result_panel(c, &v).await;
     let totals = js(
         c,
         "return [...document.querySelectorAll('#result tbody td.total')].map(td => Number(td.textContent))",
@@ -259,6 +261,12 @@ async fn two_people_ready_for_the_next_deal_and_their_emotes() {
     .await;
     click(a, "#create-table").await;
     wait_js(a, "document.querySelector('#waiting')", "the waiting table").await;
+    // The waiting list names the bot by its persona, with its level.
+    let waiting = text_of(a, "#waiting").await;
+    assert!(
+        waiting.contains("Benno") && waiting.contains("beginner"),
+        "{waiting}"
+    );
     let code = text_of(a, "#table-code").await;
     b.goto(&format!("{}/#/join/{code}", server.url))
         .await
@@ -290,6 +298,23 @@ async fn two_people_ready_for_the_next_deal_and_their_emotes() {
     click(b, "#join-seat").await;
     for c in [a, b] {
         wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    }
+    // In the auction the other person's turn line says whose bid it is, not whose card
+    // ("Ben to bid", never "Ben to play"). The bot bids at once; a person waits for us.
+    let person = wait_js(
+        a,
+        "(() => { const v = window.binokel.state.view; return v.phase === 'auction' && (v.to_act === 0 || v.to_act === 1) ? String(v.to_act) : ''; })()",
+        "a person's bid",
+    )
+    .await;
+    let (watcher, bidder) = if person == "0" { (b, "Anna") } else { (a, "Ben") };
+    wait_js(
+        watcher,
+        &format!("document.querySelector('#turn-info') && document.querySelector('#turn-info').textContent === '{bidder} to bid'"),
+        "the other person's bid on the turn line",
+    )
+    .await;
+    for c in [a, b] {
         js(c, AUTOPLAY).await;
     }
 
@@ -302,6 +327,12 @@ async fn two_people_ready_for_the_next_deal_and_their_emotes() {
     }
     js(a, "clearInterval(window.autoplay)").await;
     js(b, "clearInterval(window.autoplay)").await;
+    // Each page's panel: melds struck out where they do not count; the burial's cards for
+    // its soloist, "stays hidden" for the others.
+    for c in [a, b] {
+        let v = state(c).await["view"].clone();
+        assert_result_panel(c, &v).await;
+    }
     assert_eq!(
         js(a, "return [...document.querySelectorAll('#ready-list li')].map(li => [li.dataset.seat, li.textContent])").await,
         json!([["1", "Ben: still looking"]])

@@ -25,15 +25,7 @@ async fn surrender_from_the_declaration_buttons() {
     start_bot_game(c, &server, "Gerd").await;
 
     let v = bid_until_soloist(c).await;
-    let legal: Vec<String> = serde_json::from_value(v["legal"].clone()).expect("legal");
-    let burial = legal
-        .iter()
-        .find(|a| a.starts_with("bury "))
-        .unwrap_or_else(|| panic!("the burial first: {legal:?}"));
-    for card in burial.split(' ').skip(1) {
-        click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
-    }
-    click(c, "#act-bury:not([disabled])").await;
+    bury_first_offered(c, &v).await;
     wait_js(
         c,
         "(() => { const v = window.binokel.state.view; \
@@ -68,6 +60,10 @@ async fn surrender_from_the_declaration_buttons() {
     assert_eq!(v["contract"], "surrender H");
     let verdict = text_of(c, "#verdict").await;
     assert_eq!(verdict, format!("Gerd gave up at {bid}."));
+    // The result panel: our burial's cards, and our melds struck out (they do not count for
+    // the soloist who gave up), the others' counted.
+    wait_js(c, "document.querySelector('#result')", "the result panel").await;
+    assert_eq!(assert_result_panel(c, &v).await, [0], "only our melds struck out");
     assert_no_js_errors(&b).await;
     let scores = v["scores"].as_array().expect("scores").clone();
     assert_eq!(scores[0], json!(-bid), "the soloist loses the bid once");
@@ -207,6 +203,24 @@ async fn french_and_german_card_styles() {
         json!("french")
     );
     assert_eq!(queen_of_spades(c, ".hero-cards").await, ("Q".to_string(), false));
+    // The court cards carry a figure (a double-ended bust, web/js/courts.js) in both card
+    // styles, the other cards none; every card keeps its large corner index.
+    let faces = js(
+        c,
+        "return import('./js/cards.js').then(m => ['french', 'german'].flatMap(style => \
+           ['KS', 'QH', 'JD', 'KC', 'AS', 'TH', '9D'].map(code => { const s = m.cardSvg(code, style); \
+             return [style, code, (s.match(/#f6d2ad/g) || []).length >= 4, \
+               Math.min(...[...s.matchAll(/<text [^>]*font-size=\"(\\d+)\"/g)].map(x => Number(x[1]))) >= 26]; })))",
+    )
+    .await;
+    for f in faces.as_array().expect("faces") {
+        let court = "KQJ".contains(&f[1].as_str().expect("code")[..1]);
+        assert_eq!(
+            (f[2].as_bool(), f[3].as_bool()),
+            (Some(court), Some(true)),
+            "a figure on court cards only, large indexes: {f}"
+        );
+    }
     select(c, "#style-select option[value=\"german\"]", "the card style").await;
     wait_js(
         c,

@@ -298,6 +298,12 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         }
     }
     assert!(text_of(c, "#review-decision").await.contains("points lost"));
+    // The replay names the bots by their persona, as the table and the record do.
+    let (name, _) = binokel_ai::persona::persona("random");
+    assert!(
+        text_of(c, "#replay-seat-0").await.starts_with(name),
+        "the random bot is {name} in the replay"
+    );
     assert_review_layout(c, deal, "desktop").await;
     assert_no_js_errors(&b).await;
 

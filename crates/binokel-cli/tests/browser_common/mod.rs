@@ -728,6 +728,97 @@ pub async fn wait_past(c: &Client, view: &Value) {
     .await;
 }
 
+/// At this seat's burial (`view`, from [`state`]): chooses the cards of the first burial the
+/// rules offer and presses Bury; waits until the server has taken it.
+pub async fn bury_first_offered(c: &Client, view: &Value) {
+    let burial = view["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|a| a.starts_with("bury "))
+        .unwrap_or_else(|| panic!("no burial offered: {}", view["legal"]))
+        .to_string();
+    for card in burial.split(' ').skip(1) {
+        click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
+    }
+    click(c, "#act-bury:not([disabled])").await;
+    wait_past(c, view).await;
+}
+
+/// Checks the result panel (`#result`) against the finished view `v` (docs/web.md, "The
+/// flow of a deal"): a seat's melds are struck out exactly where they do not count (a side
+/// without a trick in a trump game, unless the rules let the soloist's opponents count
+/// without one; the soloist who gave up; everyone in Durch and Bettel); the burial's cards
+/// are shown to the soloist, and the others read that it stays hidden. Answers the seats
+/// whose melds are struck out.
+pub async fn assert_result_panel(c: &Client, v: &Value) -> Vec<usize> {
+    let n = v["players"].as_u64().expect("players") as usize;
+    let side = |s: usize| if n == 4 { s % 2 } else { s };
+    let tricks: Vec<u64> = v["tricks_taken"]
+        .as_array()
+        .expect("tricks")
+        .iter()
+        .map(|t| t.as_u64().expect("a count"))
+        .collect();
+    let took = |s: usize| (0..n).any(|i| side(i) == side(s) && tricks[i] > 0);
+    let preset = v["rules"]
+        .as_str()
+        .or(v["rules"]["preset"].as_str())
+        .unwrap_or("standard");
+    let need_trick = match v["rules"]["opponents_need_trick"].as_str() {
+        Some(x) => x != "no",
+        None => {
+            binokel::Rules::preset(binokel::Preset::from_name(preset).expect("a preset")).opponents_need_trick
+        }
+    };
+    let kind = v["contract"].as_str().and_then(|x| x.split(' ').next());
+    let soloist = v["soloist"].as_u64().map(|x| x as usize);
+    let shown: Vec<bool> = (0..n)
+        .map(|s| {
+            v["melds"]
+                .as_array()
+                .is_some_and(|m| m.iter().any(|x| x["seat"] == s))
+        })
+        .collect();
+    let struck: Vec<usize> = (0..n)
+        .filter(|&s| {
+            let own_side = soloist.is_some_and(|x| side(x) == side(s));
+            let counts = match kind {
+                Some("trump") => took(s) || (!own_side && !need_trick),
+                Some("surrender") => !own_side,
+                _ => false,
+            };
+            shown[s] && !counts
+        })
+        .collect();
+    let page = js(
+        c,
+        "return [...document.querySelectorAll('#result tbody tr')].map(tr => !!tr.querySelector('.melds-cell s'))",
+    )
+    .await;
+    let want: Vec<bool> = (0..n).map(|s| struck.contains(&s)).collect();
+    assert_eq!(page, json!(want), "melds struck out per seat; the view: {v}");
+    let burial = js(
+        c,
+        "const b = document.querySelector('#result-burial'); \
+         return b ? [[...b.querySelectorAll('svg')].map(s => s.getAttribute('aria-label')).sort(), b.textContent.trim()] : null",
+    )
+    .await;
+    if let Some(cards) = v["buried"].as_str() {
+        let mut cards: Vec<&str> = cards.split(' ').collect();
+        cards.sort();
+        assert_eq!(burial[0], json!(cards), "the soloist sees the burial");
+    } else if soloist.is_some() && matches!(kind, Some("trump" | "durch" | "bettel")) {
+        assert_eq!(burial[0], json!([]), "another seat's burial stays face down");
+        assert!(
+            !burial[1].as_str().unwrap_or_default().is_empty(),
+            "the panel says the burial stays hidden"
+        );
+    }
+    struck
+}
+
 /// Plays this seat's turns until `done` (a JS expression) holds.
 pub async fn play_until(c: &Client, done: &str, what: &str) -> Vec<String> {
     let start = Instant::now();
