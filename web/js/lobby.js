@@ -8,9 +8,7 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 import { PRESETS } from "./presets.js";
 import { esc, toast } from "./util.js";
-
-/** The bot levels quick match offers (binokel_ai::BOT_NAMES). */
-export const LEVELS = ["beginner", "easy", "medium", "hard"];
+import { LEVELS, personaOf } from "./personas.js";
 
 /** The waits before bots take the free seats: seconds, or "" for never. */
 export const WAITS = ["", "0", "30", "120"];
@@ -35,7 +33,10 @@ function waitLabel(w) {
 
 /** The `<option>`s of the bot levels and of the waits. */
 export function levelOptions(selected) {
-  return LEVELS.map((l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("quick.level_" + l))}</option>`).join("");
+  // Each level with its persona, as the start page offers them ("Gottlieb · medium").
+  return LEVELS.map(
+    (l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("persona.option", { name: personaOf(l).name, level: t("level." + l) }))}</option>`,
+  ).join("");
 }
 
 export function waitOptions(selected, waits = WAITS) {

@@ -39,6 +39,20 @@ async fn check_hint(c: &fantoccini::Client, what: &str) {
         scores.windows(2).all(|w| w[0] >= w[1]),
         "{what}: best first: {scores:?}"
     );
+    // A long hint shows its best five, the rest behind "and N more…".
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#hint-panel li')].filter(e => e.offsetParent !== null).length",
+    )
+    .await;
+    assert_eq!(shown, json!(rows.len().min(5)), "{what}: the lines shown");
+    if rows.len() > 5 {
+        assert_eq!(
+            text_of(c, "#hint-more").await,
+            format!("and {} more…", rows.len() - 5),
+            "{what}"
+        );
+    }
     let marked: Vec<bool> = rows.iter().map(|r| r[2].as_bool().expect("flag")).collect();
     assert!(
         marked[0] && marked.iter().skip(1).all(|m| !m),

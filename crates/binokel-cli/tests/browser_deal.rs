@@ -203,6 +203,20 @@ async fn a_deal_flows_from_the_levels_to_the_result_panel_and_the_next_deal() {
     let _ = b.client.close().await;
 }
 
+/// The countdown before the next deal at tables with people is 20 s unless `binokel serve`
+/// is told otherwise (issue #19: "a visible countdown (default 20 s)"). No browser.
+#[test]
+fn the_next_deal_countdown_defaults_to_twenty_seconds() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_binokel"))
+        .args(["serve", "--help"])
+        .output()
+        .expect("binokel serve --help");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let at = help.find("--ready-secs").expect("the option --ready-secs");
+    let option = help[at..].split("\n      --").next().unwrap_or_default();
+    assert!(option.contains("[default: 20]"), "{option}");
+}
+
 /// Plays this page's seat in the page itself, at once, until the deal is done: it passes
 /// in the auction and otherwise makes the first legal move (the test is about what comes
 /// after the deal; the moves themselves are clicked in the other tests).

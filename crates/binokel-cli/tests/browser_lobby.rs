@@ -27,6 +27,21 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     )
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: public tables");
+    // Quick match offers the four levels, each with its persona, as the start page does.
+    assert_eq!(
+        js(
+            c,
+            "return [...document.querySelectorAll('#qm-bot option')].map(o => [o.value, o.textContent])"
+        )
+        .await,
+        json!([
+            ["beginner", "Benno · beginner"],
+            ["easy", "Frieda · easy"],
+            ["medium", "Gottlieb · medium"],
+            ["hard", "Karle · hard"]
+        ]),
+        "quick match's bot levels"
+    );
     // Every drop-down shows its chosen text whole ("Standard (3 p" in the quick match form).
     assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
 
