@@ -30,6 +30,7 @@ async function start() {
   styleSel.value = cardStyle();
   wireSoundSwitch(document.getElementById("sound-toggle"));
   wireMenu();
+  shortLanguageNames(langSel);
   langSel.addEventListener("change", async () => {
     await setLanguage(langSel.value, true);
     route();
@@ -40,6 +41,24 @@ async function start() {
   });
   window.addEventListener("hashchange", route);
   route();
+}
+
+/**
+ * On a phone's one-row top bar (app.css, 520 px and less) the language drop-down names each
+ * language by its code ("DE"), so that the card style's "Grün Herz" and "Nederlands" are not
+ * cut off; the full name stays the option's title and comes back on a wider screen.
+ */
+function shortLanguageNames(select) {
+  const narrow = window.matchMedia("(max-width: 520px)");
+  const label = () => {
+    for (const o of select.options) {
+      o.dataset.name ||= o.textContent;
+      o.title = o.dataset.name;
+      o.textContent = narrow.matches ? o.value.toUpperCase() : o.dataset.name;
+    }
+  };
+  narrow.addEventListener("change", label);
+  label();
 }
 
 /**
@@ -146,7 +165,7 @@ function showStart() {
         <label for="create-name">${esc(t("start.name"))}</label>
         <input id="create-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
         <div class="row">
-          <div><label for="create-preset">${esc(t("start.preset"))}</label>
+          <div class="fit"><label for="create-preset">${esc(t("start.preset"))}</label>
           <select id="create-preset">${presetOptions("standard")}</select></div>
           <div><label for="create-target">${esc(t("start.target"))}</label>
           <input id="create-target" type="number" min="100" step="50" inputmode="numeric"></div>
@@ -176,14 +195,14 @@ function showStart() {
     let html = "";
     for (let i = 0; i < p.players; i++) {
       if (i === 0) {
-        html += `<span>${esc(t("start.seat", { n: 1 }))}</span><span>${esc(t("start.you"))}</span><span></span>`;
+        html += `<div class="seat-row"><span>${esc(t("start.seat", { n: 1 }))}</span><span>${esc(t("start.you"))}</span></div>`;
         continue;
       }
-      html += `<span>${esc(t("start.seat", { n: i + 1 }))}</span>
+      html += `<div class="seat-row"><span>${esc(t("start.seat", { n: i + 1 }))}</span><div class="seat-choice">
         <select class="seat-kind" data-seat="${i}" aria-label="${esc(t("start.seat", { n: i + 1 }))}">
           <option value="human">${esc(t("start.friend"))}</option>
           <option value="bot" selected>${esc(t("start.bot"))}</option></select>
-        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("medium")}</select>`;
+        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("medium")}</select></div></div>`;
     }
     seatBox.innerHTML = html;
     for (const k of seatBox.querySelectorAll(".seat-kind")) {

@@ -8,9 +8,7 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 import { PRESETS } from "./presets.js";
 import { esc, toast } from "./util.js";
-
-/** The bot levels quick match offers (binokel_ai::BOT_NAMES). */
-export const LEVELS = ["beginner", "easy", "medium", "hard"];
+import { LEVELS, personaOf } from "./personas.js";
 
 /** The waits before bots take the free seats: seconds, or "" for never. */
 export const WAITS = ["", "0", "30", "120"];
@@ -35,7 +33,10 @@ function waitLabel(w) {
 
 /** The `<option>`s of the bot levels and of the waits. */
 export function levelOptions(selected) {
-  return LEVELS.map((l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("quick.level_" + l))}</option>`).join("");
+  // Each level with its persona, as the start page offers them ("Gottlieb · medium").
+  return LEVELS.map(
+    (l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("persona.option", { name: personaOf(l).name, level: t("level." + l) }))}</option>`,
+  ).join("");
 }
 
 export function waitOptions(selected, waits = WAITS) {
@@ -93,13 +94,13 @@ export function showLobby(root) {
         <label for="qm-name">${esc(t("start.name"))}</label>
         <input id="qm-name" maxlength="24" autocomplete="nickname" value="${esc(store.pref("name", ""))}" placeholder="${esc(t("start.name_placeholder"))}">
         <div class="row">
-          <div><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
+          <div class="fit"><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
           <div><label for="qm-target">${esc(t("start.target"))}</label>
             <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
         </div>
         <div class="row">
-          <div><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
-          <div><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
+          <div class="fit"><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
+          <div class="fit"><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
         </div>
         <button class="primary" id="qm-go" type="submit">${esc(t("quick.go"))}</button>
       </form>

@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { cardSvg, splitCards } from "./cards.js";
 import { esc } from "./util.js";
 import { actionText } from "./text.js";
+import { replayRules } from "./engine.js";
 
 /** Per seat: whether its melds count in the deal `v` (a finished view). */
 export function meldsCount(v) {
@@ -17,7 +18,14 @@ export function meldsCount(v) {
   const side = (s) => (teams ? s % 2 : s);
   const kind = v.contract ? v.contract.split(" ")[0] : null;
   const took = (s) => v.tricks_taken.some((k, i) => side(i) === side(s) && k > 0);
-  const oppNoTrick = v.rules && v.rules.opponents_need_trick === "no";
+  // The view's `rules` names a preset (or is an object with its changed options): the
+  // option is the preset's unless changed (the Dutch rules let the opponents count).
+  let oppNoTrick = false;
+  try {
+    oppNoTrick = replayRules(v.rules).opponents_need_trick === "no";
+  } catch {
+    // A preset the page does not know: the default, melds need a trick.
+  }
   return Array.from({ length: n }, (_, s) => {
     const sol = v.soloist !== null && v.soloist !== undefined && side(s) === side(v.soloist);
     if (kind === "trump") return took(s) || (!sol && oppNoTrick);
@@ -83,7 +91,7 @@ export function resultHtml(client, st, v, name, style) {
     <h2>${esc(t("result.title", { n: v.deal + 1 }))}</h2>
     <div id="result-verdict" class="verdict">${esc(verdictText(v, name))}</div>${contract}
     <div class="result-scroll"><table class="scores result-table"><thead><tr><th></th><th>${esc(t("result.tricks"))}</th><th>${esc(t("result.points"))}</th>
-      <th>${esc(t("result.melds"))}</th><th>${esc(t("result.score"))}</th><th>${esc(t("result.total"))}</th></tr></thead>
+      <th class="melds-cell">${esc(t("result.melds"))}</th><th>${esc(t("result.score"))}</th><th>${esc(t("result.total"))}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>
     ${burial}${nextHtml(client, st, v, name)}</section>`;
 }

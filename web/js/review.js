@@ -96,6 +96,7 @@ function decorator(id, review) {
         <span class="review-now" style="left:${((step / max) * 100).toFixed(2)}%"></span>${marks}</div>`,
     );
     for (const b of replay.querySelectorAll(".review-tick")) b.addEventListener("click", () => jump(dealNo, Number(b.dataset.step)));
+    stackMarks(replay.querySelector("#review-timeline"));
     // The decision at this position: played, best, loss, mark, hindsight; the better move on the cards.
     const d = byPlace.get(`${dealNo}/${step}`);
     let panel = "";
@@ -167,4 +168,25 @@ function summaryHtml(review, seatName, style) {
     <h3>${esc(t("review.worst"))}</h3>
     ${worst ? `<ol class="review-worst" id="review-worst">${worst}</ol>` : `<p class="muted" id="review-worst">${esc(t("review.no_mistakes"))}</p>`}
     <p class="muted review-legend">${esc(t("review.legend"))}</p></section>`;
+}
+
+/**
+ * Marks close together on the timeline would cover each other (on a phone a mark is a
+ * 44 px tap target): a mark that would overlap the one before it in its row goes up a row,
+ * and the timeline grows to hold its rows, so that no mark covers another or the controls.
+ */
+function stackMarks(timeline) {
+  const ticks = [...timeline.querySelectorAll(".review-tick")].sort((a, b) => a.dataset.step - b.dataset.step);
+  const rowEnds = [];
+  let height = 0;
+  for (const tick of ticks) {
+    const r = tick.getBoundingClientRect();
+    height = Math.max(height, r.height);
+    let row = rowEnds.findIndex((end) => end <= r.left - 2);
+    if (row < 0) row = rowEnds.push(0) - 1;
+    rowEnds[row] = r.right;
+    tick.dataset.row = String(row);
+  }
+  for (const tick of ticks) tick.style.bottom = `${4 + Number(tick.dataset.row) * (height + 4)}px`;
+  if (ticks.length) timeline.style.height = `${rowEnds.length * (height + 4) + 4}px`;
 }

@@ -19,7 +19,7 @@ async fn start_page_then_a_full_deal_against_two_bots() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
 
     c.goto(&server.url).await.expect("open the start page");
@@ -95,7 +95,7 @@ async fn two_browsers_at_one_table() {
     let server = start_server();
     let driver = start_driver();
     let anna = browser(&driver, "en", (1200, 850)).await;
-    let ben = browser(&driver, "en", (412, 915)).await;
+    let ben = browser(&driver, "en", BIG_PHONE).await;
     let a = &anna.client;
     let b = &ben.client;
 
@@ -166,12 +166,7 @@ async fn two_browsers_at_one_table() {
             if js(c, &format!("return {MY_TURN}")).await == json!(true) {
                 let v = state(c).await["view"].clone();
                 take_turn(c).await;
-                wait_progress(
-                    c,
-                    v["deal"].as_u64().expect("deal"),
-                    v["history"].as_array().expect("h").len() as u64,
-                )
-                .await;
+                wait_past(c, &v).await;
             }
         }
         if finished == 2 {
@@ -219,7 +214,7 @@ async fn reload_in_mid_trick_and_continue() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Cleo").await;
 
@@ -271,7 +266,7 @@ async fn the_server_goes_away_and_comes_back() {
     let _turn = BROWSERS.lock().await;
     let mut server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Fritz").await;
     let mid_trick =
@@ -312,7 +307,7 @@ async fn the_page_in_german() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "de-DE", (412, 915)).await;
+    let b = browser(&driver, "de-DE", BIG_PHONE).await;
     let c = &b.client;
 
     c.goto(&server.url).await.expect("start page");
@@ -382,6 +377,8 @@ async fn the_page_in_german() {
         text_of(c, "#rules-page h1").await,
         "Regeln: Schwäbische Hausregeln"
     );
+    // German names melds "Meldungen" (docs/web.md, "Suit names and letters").
+    assert!(text_of(c, "#rules-page").await.contains("Meldungen"));
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
@@ -394,7 +391,7 @@ async fn a_short_match_to_the_end_then_replay_and_rematch() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     type_into(c, "#quick-name", "Emil").await;
@@ -519,7 +516,7 @@ async fn a_four_player_table() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     select(c, "#create-preset option[value=\"kreuz\"]", "the kreuz preset").await;
@@ -572,7 +569,7 @@ async fn swabian_and_dutch_tables() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     for preset in ["swabian", "dutch"] {
         c.goto(&format!("{}/#/", server.url)).await.expect("start page");
@@ -600,6 +597,33 @@ async fn swabian_and_dutch_tables() {
         let code = text_of(c, "#table-code").await;
         let v = state(c).await["view"].clone();
         assert_eq!(v["rules"], preset, "{code}");
+        if preset == "dutch" {
+            // The Dutch rules let the soloist's opponents count their melds without a trick:
+            // the result panel does not strike them out (it did: it read the option from
+            // the view's `rules`, which names only the preset).
+            let counts = js(
+                c,
+                "return import('./js/result.js').then(m => ['dutch', 'standard'].map(rules => m.meldsCount(\
+                   {players: 3, contract: 'trump S', soloist: 0, tricks_taken: [15, 0, 0], rules})))",
+            )
+            .await;
+            assert_eq!(
+                counts,
+                json!([[true, true, true], [true, false, false]]),
+                "whose melds count, Dutch and standard rules"
+            );
+            // Durch and Bettel where the rules allow them: the Dutch rules offer both.
+            let v = bid_until_soloist(c).await;
+            if v["phase"] == "bury" {
+                bury_first_offered(c, &v).await;
+            }
+            wait_js(
+                c,
+                "document.querySelector('#act-trump-S') && document.querySelector('#act-durch') && document.querySelector('#act-bettel')",
+                "the declaration with Durch and Bettel",
+            )
+            .await;
+        }
         play_until(
             c,
             "(() => { const v = window.binokel.state.view; return v.tricks.length >= 1 || v.deal > 0; })()",
@@ -755,28 +779,53 @@ async fn screenshots() {
         )
         .expect("write");
         start_bot_game(c, &server, "Anna").await;
-        let bury = "(() => { const v = window.binokel.state.view; return v.phase === 'bury' && v.to_act === v.seat; })()";
-        play_until(
+        // The burial, reached for sure: we bid until the bots pass. The hint lists the best
+        // burials as chips and marks the best in the hand; two of its cards are chosen.
+        let v = bid_until_soloist(c).await;
+        assert_eq!(v["phase"], "bury", "the burial after the auction: {v}");
+        click(c, "#hint-button").await;
+        let best = wait_js(
             c,
-            &format!("{bury} || window.binokel.state.view.phase === 'play'"),
-            "the burial or the play",
+            "(document.querySelector('#hint-panel li .chip') || null) && document.querySelector('#hint-panel li').dataset.action",
+            "the burial hint",
         )
         .await;
-        if js(c, &format!("return {bury}")).await == json!(true) {
-            for i in [0, 5] {
-                click_card(c, &format!("#hand .card[data-i=\"{i}\"]")).await;
+        let best: Vec<String> = best
+            .as_str()
+            .expect("the best burial")
+            .split(' ')
+            .skip(1)
+            .map(str::to_string)
+            .collect();
+        for (n, card) in best.iter().enumerate() {
+            if n == 2 {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                std::fs::write(
+                    out.join(format!("bury-{name}.png")),
+                    c.screenshot().await.expect("png"),
+                )
+                .expect("write");
             }
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            std::fs::write(
-                out.join(format!("bury-{name}.png")),
-                c.screenshot().await.expect("png"),
+            click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
+            wait_js(
+                c,
+                &format!(
+                    "document.querySelectorAll('#hand .card.selected').length === {}",
+                    n + 1
+                ),
+                "the card chosen",
             )
-            .expect("write");
-            // Unchosen again: the burial below picks cards the rules allow.
-            for i in [0, 5] {
-                click_card(c, &format!("#hand .card.selected[data-i=\"{i}\"]")).await;
-            }
+            .await;
         }
+        wait_js(
+            c,
+            "document.querySelector('#act-bury:not([disabled])')",
+            "Bury, with the three cards chosen",
+        )
+        .await;
+        click(c, "#act-bury").await;
+        // The burial is in before the play below looks for its next turn.
+        wait_past(c, &v).await;
         let mid =
             "(() => { const v = window.binokel.state.view; return v.phase === 'play' && v.to_act === v.seat \
             && v.trick && v.trick.cards.length >= 1 && v.tricks.length >= 3; })()";

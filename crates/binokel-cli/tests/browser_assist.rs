@@ -39,6 +39,20 @@ async fn check_hint(c: &fantoccini::Client, what: &str) {
         scores.windows(2).all(|w| w[0] >= w[1]),
         "{what}: best first: {scores:?}"
     );
+    // A long hint shows its best five, the rest behind "and N more…".
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#hint-panel li')].filter(e => e.offsetParent !== null).length",
+    )
+    .await;
+    assert_eq!(shown, json!(rows.len().min(5)), "{what}: the lines shown");
+    if rows.len() > 5 {
+        assert_eq!(
+            text_of(c, "#hint-more").await,
+            format!("and {} more…", rows.len() - 5),
+            "{what}"
+        );
+    }
     let marked: Vec<bool> = rows.iter().map(|r| r[2].as_bool().expect("flag")).collect();
     assert!(
         marked[0] && marked.iter().skip(1).all(|m| !m),
@@ -69,7 +83,7 @@ async fn hint_rates_every_legal_action() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Kai").await;
     wait_js(c, MY_TURN, "our first turn").await;
@@ -87,12 +101,7 @@ async fn hint_rates_every_legal_action() {
     )
     .await;
     click_card(c, "#hand .card.hinted").await;
-    wait_progress(
-        c,
-        v["deal"].as_u64().expect("deal"),
-        v["history"].as_array().expect("history").len() as u64,
-    )
-    .await;
+    wait_past(c, &v).await;
     let after = state(c).await["view"].clone();
     if after["deal"] == v["deal"] {
         let mine = &after["history"][v["history"].as_array().expect("history").len()];
@@ -108,7 +117,7 @@ async fn take_back_restores_the_hand() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     start_bot_game(c, &server, "Lena").await;
     // Early in the play of a trump game, so that our card cannot end the deal (a Durch

@@ -10,22 +10,12 @@ use browser_common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
-/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set (to
-/// look at the layout; the README's pictures).
-async fn screenshot(c: &fantoccini::Client, name: &str) {
-    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
-        let png = c.screenshot().await.expect("a screenshot");
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
-            .expect("write the screenshot");
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1366, 800)).await;
+    let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
     c.goto(&format!("{}/#/lobby", server.url))
         .await
@@ -37,6 +27,23 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     )
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: public tables");
+    // Quick match offers the four levels, each with its persona, as the start page does.
+    assert_eq!(
+        js(
+            c,
+            "return [...document.querySelectorAll('#qm-bot option')].map(o => [o.value, o.textContent])"
+        )
+        .await,
+        json!([
+            ["beginner", "Benno · beginner"],
+            ["easy", "Frieda · easy"],
+            ["medium", "Gottlieb · medium"],
+            ["hard", "Karle · hard"]
+        ]),
+        "quick match's bot levels"
+    );
+    // Every drop-down shows its chosen text whole ("Standard (3 p" in the quick match form).
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
 
     // Another player (a scripted client) opens a public table; a private one stays unseen.
     let private = json!({"name": "Pia", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
@@ -144,7 +151,7 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
 
     // A phone, in German: the running table is listed to watch; every control is tappable
     // and nothing is wider than the screen.
-    let p = browser(&driver, "de", (390, 844)).await;
+    let p = browser(&driver, "de", PHONE).await;
     let c = &p.client;
     c.goto(&format!("{}/#/lobby", server.url))
         .await
@@ -157,22 +164,20 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     .await;
     assert_eq!(text_of(c, "#lobby-page h1").await, "Lobby: offene Tische");
     screenshot(c, "lobby-phone").await;
+    // The top bar's card style reads "Grün Herz" whole (it read "Grün Her"), the language
+    // by its code; the form's drop-downs are whole too.
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     assert_eq!(
-        js(
-            c,
-            "return document.documentElement.scrollWidth <= window.innerWidth"
-        )
-        .await,
-        json!(true),
-        "the page fits the phone's width"
+        js(c, "const s = document.querySelector('#lang-select'); return [s.options[s.selectedIndex].textContent, s.options[s.selectedIndex].title]").await,
+        json!(["DE", "Deutsch"]),
+        "the phone's language drop-down"
     );
-    let small = js(
-        c,
-        "return [...document.querySelectorAll('#lobby-page button, #lobby-page select, #lobby-page input, #lobby-page a.button')]\
-         .filter(e => e.getBoundingClientRect().height < 44).map(e => e.id || e.className)",
-    )
-    .await;
-    assert_eq!(small, json!([]), "controls under 44 px");
+    assert_fits_width(c, "the lobby on a phone").await;
+    assert_eq!(
+        small_controls(c, "#lobby-page").await,
+        json!([]),
+        "controls under 44 px"
+    );
     // Quick match with bots at once: no open table of the two-player game, so it opens one
     // and the bot takes the other seat.
     type_into(c, "#qm-name", "Carl").await;

@@ -85,19 +85,6 @@ async fn focused_card(c: &Client) -> Value {
 const PLAY_TURN: &str = "(() => { const v = window.binokel.state.view; return v.phase === 'play' \
     && v.to_act === v.seat && v.legal.some(a => /^[AT9KQJ7][SHDC]$/.test(a)); })()";
 
-/// Every visible button and select of the page smaller than 44 x 44 px (name and size).
-async fn small_controls(c: &Client) -> Value {
-    js(
-        c,
-        "return [...document.querySelectorAll('button, select')].filter(e => { \
-           const r = e.getBoundingClientRect(); const s = getComputedStyle(e); \
-           return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' \
-             && (r.width < 43.5 || r.height < 43.5); }) \
-         .map(e => `${e.id || e.className || e.textContent}: ${Math.round(e.getBoundingClientRect().width)}x${Math.round(e.getBoundingClientRect().height)}`)",
-    )
-    .await
-}
-
 /// Keys only: a typed card code chooses the card, the arrows move, Enter plays; every card
 /// is a button named in words (and German cards in German suit names); the focus is
 /// visible. The sound switch is remembered, and a card played with sound on raises no error.
@@ -107,7 +94,7 @@ async fn keyboard_play_names_sound_and_motion() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
 
     // The sound switch: off at first, on after a click, still on after a reload.
@@ -147,7 +134,20 @@ async fn keyboard_play_names_sound_and_motion() {
         "the first-hand mark",
     )
     .await;
-    println!("first hand drawn {first} ms after the navigation started");
+    // With the browser's own timing of the reload (docs/web.md, "Performance"): shown with
+    // `--nocapture`.
+    let timing = js(
+        c,
+        "const n = performance.getEntriesByType('navigation')[0]; \
+         const paint = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, Math.round(e.startTime)])); \
+         const own = performance.getEntriesByType('resource').filter(r => r.name.startsWith(location.origin) && /\\.(js|css)$/.test(new URL(r.name).pathname)); \
+         return {dom_content_loaded_ms: Math.round(n.domContentLoadedEventEnd), load_ms: Math.round(n.loadEventEnd), \
+           first_contentful_paint_ms: paint['first-contentful-paint'] ?? null, \
+           page_js_css_files: own.length, \
+           page_js_css_bytes: own.reduce((a, r) => a + r.decodedBodySize, 0)}",
+    )
+    .await;
+    eprintln!("the table reloaded: first hand drawn {first} ms after the navigation started; {timing}");
     // Every card of the hand is a button named in words.
     let names = js(
         c,
@@ -334,10 +334,10 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser_with(&driver, "en", (390, 844), &["--force-prefers-reduced-motion"]).await;
+    let b = browser_with(&driver, "en", PHONE, &["--force-prefers-reduced-motion"]).await;
     let c = &b.client;
     open_start_page(c, &server).await;
-    assert_eq!(small_controls(c).await, json!([]), "the start page");
+    assert_eq!(small_controls(c, "body").await, json!([]), "the start page");
 
     start_bot_game(c, &server, "Pia").await;
     let auction = "(() => { const v = window.binokel.state.view; return v.phase === 'auction' && v.to_act === v.seat; })()";
@@ -348,7 +348,7 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
     )
     .await;
     if r == "auction" {
-        assert_eq!(small_controls(c).await, json!([]), "the auction");
+        assert_eq!(small_controls(c, "body").await, json!([]), "the auction");
     }
     // A turn with two legal cards at least, to choose one and then the other.
     let two = PLAY_TURN.replace(
@@ -356,7 +356,7 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
         "v.legal.filter(a => /^[AT9KQJ7][SHDC]$/.test(a)).length >= 2 && v.legal.some(",
     );
     play_until(c, &two, "our turn to play, with a choice").await;
-    assert_eq!(small_controls(c).await, json!([]), "the play");
+    assert_eq!(small_controls(c, "body").await, json!([]), "the play");
     let v = state(c).await["view"].clone();
     let seen = v["history"].as_array().expect("history").len();
     let legal = js(
@@ -401,7 +401,7 @@ async fn phone_targets_tap_to_choose_and_reduced_motion() {
         "the Play button names the chosen card"
     );
     assert_eq!(history_len(c).await, seen, "a first tap plays nothing");
-    assert_eq!(small_controls(c).await, json!([]), "the Play button");
+    assert_eq!(small_controls(c, "body").await, json!([]), "the Play button");
     // A tap on another card chooses that one instead.
     tap_card(c, other).await;
     wait_js(

@@ -101,7 +101,7 @@ async fn three_deals_a_correction_and_the_winner_on_a_phone() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (412, 915)).await;
+    let b = browser(&driver, "en", BIG_PHONE).await;
     let c = &b.client;
 
     // From the start page's link to a new pad.
@@ -371,7 +371,7 @@ async fn meld_calculator_in_german() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "de-DE", (412, 915)).await;
+    let b = browser(&driver, "de-DE", BIG_PHONE).await;
     let c = &b.client;
     c.goto(&format!("{}/meld.html", server.url))
         .await
@@ -385,6 +385,8 @@ async fn meld_calculator_in_german() {
     )
     .await;
     assert_eq!(columns, json!(6), "companion.css lays out the card picker");
+    // The rules drop-down reads "Standard (3 Spieler)" whole (it was cut off at 412 px).
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     choose(c, "#meld-trump", "S").await;
     type_into(c, "#meld-text", "AS 10s KS QS JS KS QS jd").await;
     let hand: CardSet = "AS TS KS QS JS KS QS JD".parse().unwrap();
@@ -459,7 +461,7 @@ async fn a_bad_share_link_says_so_in_words_and_offers_a_new_pad() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "de-DE", (390, 844)).await;
+    let b = browser(&driver, "de-DE", PHONE).await;
     let c = &b.client;
     c.goto(&format!("{}/pad.html#view=nosuchsharecode", server.url))
         .await
@@ -499,7 +501,7 @@ async fn a_deal_entered_while_the_server_is_down_is_saved_when_it_returns() {
     let _turn = BROWSERS.lock().await;
     let mut server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (412, 915)).await;
+    let b = browser(&driver, "en", BIG_PHONE).await;
     let c = &b.client;
     let a = binokel_server::client::http(
         &server.url,
@@ -565,7 +567,7 @@ async fn a_two_player_pad_to_the_winner() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     c.goto(&format!("{}/pad.html", server.url))
         .await

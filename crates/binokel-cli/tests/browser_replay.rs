@@ -301,7 +301,7 @@ async fn replay_viewer_plays_back_two_player_records() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     let mut deals = 0;
     let mut positions = 0;
@@ -330,7 +330,7 @@ async fn replay_viewer_agrees_with_the_referee_on_conformance_records() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     let mut checked = 0;
     for path in names {
@@ -367,7 +367,7 @@ async fn replay_viewer_agrees_with_the_referee_under_every_preset() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     let mut deals = 0;
     for (path, expected) in &records {

@@ -11,86 +11,106 @@ mod browser_common;
 use binokel_server::client::http;
 use browser_common::*;
 use serde_json::{json, Value};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// `binokel serve` with quick bots and a quick review budget, on its own SQLite file.
-struct ReviewServer {
-    child: Child,
-    dir: PathBuf,
-    url: String,
+/// `binokel serve` with quick bots and a quick review budget: no pause between deals, no
+/// limit on tables a minute.
+fn start_review_server() -> Server {
+    start_server_with(0, &["--tables-per-minute", "0", "--review-budget", "0.05"])
 }
 
-impl ReviewServer {
-    fn start() -> ReviewServer {
-        let port = free_port();
-        let dir = scratch_dir("review-server");
-        let db = format!("sqlite://{}", dir.join("binokel.sqlite3").display());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
-            .args([
-                "serve",
-                "--listen",
-                &format!("127.0.0.1:{port}"),
-                "--database",
-                &db,
-            ])
-            .args([
-                "--bot-delay-ms",
-                "0",
-                "--deal-pause-ms",
-                "0",
-                "--tables-per-minute",
-                "0",
-            ])
-            .args(["--review-budget", "0.05"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start `binokel serve`");
-        wait_for_port(port, &mut child, "binokel serve");
-        ReviewServer {
-            child,
-            dir,
-            url: format!("http://127.0.0.1:{port}"),
-        }
-    }
-
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let a = http(&self.url, method, path, body.as_ref())
-            .await
-            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        (a.status, a.json().unwrap_or(Value::Null))
-    }
-
-    /// Creates a table; its code.
-    async fn create(&self, body: Value) -> String {
-        let (status, v) = self.call("POST", "/api/tables", Some(body)).await;
-        assert_eq!(status, 201, "{v}");
-        v["code"].as_str().expect("code").to_string()
-    }
+/// A call of the server's HTTP API: the status and the JSON answer.
+async fn call(server: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let a = http(&server.url, method, path, body.as_ref())
+        .await
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    (a.status, a.json().unwrap_or(Value::Null))
 }
 
-impl Drop for ReviewServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// Creates a table; its code.
+async fn create(server: &Server, body: Value) -> String {
+    let (status, v) = call(server, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, 201, "{v}");
+    v["code"].as_str().expect("code").to_string()
+}
+
+/// The replay's (and so the review's) Tapp, at the first position of any deal that shows it:
+/// how far the middle of its label lies from the middle of its cards, and the cards' height
+/// (the label sat on the cards' baseline, low beside them).
+async fn tapp_label_offset(c: &fantoccini::Client) -> Value {
+    js(
+        c,
+        "const deal = () => document.querySelector('#replay-deal'); \
+         const found = () => document.querySelector('.replay-centre .tapp .card'); \
+         for (const o of [...deal().options]) { \
+           const d = deal(); d.value = o.value; d.dispatchEvent(new Event('change')); \
+           const max = Number(document.querySelector('#replay-slider').max); \
+           for (let i = 0; i <= max && !found(); i++) { \
+             const s = document.querySelector('#replay-slider'); s.value = String(i); s.dispatchEvent(new Event('input')); } \
+           if (found()) break; } \
+         const tapp = document.querySelector('.replay-centre .tapp'); if (!tapp) return null; \
+         const label = [...tapp.childNodes].find(n => n.textContent.trim() && !(n.classList && n.classList.contains('card'))); \
+         const range = document.createRange(); range.selectNodeContents(label); const l = range.getBoundingClientRect(); \
+         const cards = [...tapp.querySelectorAll('.card')].map(e => e.getBoundingClientRect()); \
+         const top = Math.min(...cards.map(r => r.top)), bottom = Math.max(...cards.map(r => r.bottom)); \
+         return {offset: Math.abs((l.top + l.bottom) / 2 - (top + bottom) / 2), height: bottom - top};",
+    )
+    .await
+}
+
+/// The marks on the review's timeline: how many, and those that cover another mark or reach
+/// up into the replay's controls (on a phone a mark is a 44 px tap target, and marks of
+/// neighbouring moves covered each other and the play buttons).
+async fn marks_in_the_way(c: &fantoccini::Client) -> Value {
+    js(
+        c,
+        "const controls = document.querySelector('.replay-controls').getBoundingClientRect(); \
+         const ticks = [...document.querySelectorAll('#review-timeline .review-tick')].map(e => e.getBoundingClientRect()); \
+         const bad = []; \
+         ticks.forEach((r, i) => { \
+           if (r.top < controls.bottom) bad.push(`mark ${i} reaches into the controls`); \
+           ticks.forEach((q, j) => { if (j > i && r.left < q.right - 0.5 && q.left < r.right - 0.5 \
+             && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) bad.push(`marks ${i} and ${j} overlap`); }); }); \
+         return [ticks.length, bad];",
+    )
+    .await
+}
+
+/// Checks the review's Tapp label and timeline marks (see [`tapp_label_offset`],
+/// [`marks_in_the_way`]) on the deal `deal`, which has marks.
+async fn assert_review_layout(c: &fantoccini::Client, deal: u64, what: &str) {
+    let tapp = tapp_label_offset(c).await;
+    assert!(
+        tapp["offset"].as_f64().expect("a Tapp in the match")
+            <= tapp["height"].as_f64().expect("height") / 6.0,
+        "{what}: the Tapp's label beside the middle of its cards: {tapp}"
+    );
+    js(
+        c,
+        &format!(
+            "const s = document.querySelector('#replay-deal'); s.value = '{deal}'; s.dispatchEvent(new Event('change'));"
+        ),
+    )
+    .await;
+    let marks = marks_in_the_way(c).await;
+    assert!(marks[0].as_u64().expect("count") > 0, "{what}: marks: {marks}");
+    assert_eq!(marks[1], json!([]), "{what}: marks in the way");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_from_my_games_with_marks_summary_and_share_link() {
     let _turn = BROWSERS.lock().await;
-    let server = ReviewServer::start();
+    let server = start_review_server();
     // Three random bots to 50 points: over in a deal or two, with plenty to mark.
-    let finished = server
-        .create(json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}))
-        .await;
+    let finished = create(
+        &server,
+        json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
+    )
+    .await;
     let until = Instant::now() + Duration::from_secs(30);
     let summary = loop {
-        let (_, s) = server.call("GET", &format!("/api/tables/{finished}"), None).await;
+        let (_, s) = call(&server, "GET", &format!("/api/tables/{finished}"), None).await;
         if s["status"] == "finished" {
             break s;
         }
@@ -98,15 +118,13 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     // A match still being played: Anna has not moved.
-    let running = server
-        .create(
-            json!({"name": "Anna", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+    let running = create(
+        &server,
+        json!({"name": "Anna", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
             {"kind": "bot", "bot": "random"}]}),
-        )
-        .await;
-    let (status, refusal) = server
-        .call("POST", "/api/reviews", Some(json!({"table": running})))
-        .await;
+    )
+    .await;
+    let (status, refusal) = call(&server, "POST", "/api/reviews", Some(json!({"table": running}))).await;
     assert_eq!(
         (status, refusal["error"].as_str()),
         (409, Some("not_finished")),
@@ -114,7 +132,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     );
 
     let driver = start_driver();
-    let b = browser(&driver, "en", (1366, 800)).await;
+    let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
     c.goto(&server.url).await.expect("the start page");
     wait_js(c, "document.querySelector('#create-form')", "the start page").await;
@@ -182,7 +200,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         .as_str()
         .unwrap()
         .to_string();
-    let (status, stored) = server.call("GET", &format!("/api/reviews/{id}"), None).await;
+    let (status, stored) = call(&server, "GET", &format!("/api/reviews/{id}"), None).await;
     assert_eq!((status, stored["status"].as_str()), (200, Some("done")));
     let review = &stored["review"];
 
@@ -280,6 +298,13 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
         }
     }
     assert!(text_of(c, "#review-decision").await.contains("points lost"));
+    // The replay names the bots by their persona, as the table and the record do.
+    let (name, _) = binokel_ai::persona::persona("random");
+    assert!(
+        text_of(c, "#replay-seat-0").await.starts_with(name),
+        "the random bot is {name} in the replay"
+    );
+    assert_review_layout(c, deal, "desktop").await;
     assert_no_js_errors(&b).await;
 
     // Nothing hidden before the end: the running match's replay stays closed, with no
@@ -296,7 +321,7 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     b.client.clone().close().await.expect("close");
 
     // The share link on a phone, in German: the same review, nothing wider than the screen.
-    let p = browser(&driver, "de", (390, 844)).await;
+    let p = browser(&driver, "de", PHONE).await;
     let c = &p.client;
     c.goto(&format!("{}/#/review/{id}", server.url))
         .await
@@ -309,11 +334,9 @@ async fn review_from_my_games_with_marks_summary_and_share_link() {
     .await;
     assert!(text_of(c, "#review-summary").await.contains("Genauigkeit"));
     assert!(text_of(c, "#review-head").await.contains("Analyse"));
-    let wide = js(c, "return document.documentElement.scrollWidth").await;
-    assert!(
-        wide.as_u64().unwrap() <= 390,
-        "the page is {wide} px wide on a 390 px phone"
-    );
+    assert_fits_width(c, "the shared review on a phone").await;
+    assert_review_layout(c, deal, "phone").await;
+    assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     assert_no_js_errors(&p).await;
     p.client.clone().close().await.expect("close");
 }

@@ -18,7 +18,7 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
     let _turn = BROWSERS.lock().await;
     let server = start_server();
     let driver = start_driver();
-    let b = browser(&driver, "en", (1280, 900)).await;
+    let b = browser(&driver, "en", DESKTOP).await;
     let c = &b.client;
     open_start_page(c, &server).await;
     select(
@@ -162,10 +162,8 @@ async fn a_two_player_table_shows_the_stock_and_offers_melds_after_a_won_trick()
     } else {
         assert_eq!(after["turned"].as_str().unwrap(), format!("9{trump}"));
     }
-    // For a look at the table: BINOKEL_TWO_SCREENSHOT=/path/to/file.png.
-    if let Some(path) = std::env::var_os("BINOKEL_TWO_SCREENSHOT") {
-        std::fs::write(path, c.screenshot().await.expect("screenshot")).expect("write screenshot");
-    }
+    // For a look at the table: BINOKEL_SCREENSHOTS=/a/folder.
+    screenshot(c, "two-player-table").await;
     // The play goes on: the card play continues from the hand.
     assert_eq!(after["to_act"], me);
     assert!(after["legal"]

@@ -17,6 +17,15 @@ static SCRATCH: AtomicUsize = AtomicUsize::new(0);
 
 pub const WAIT: Duration = Duration::from_secs(30);
 
+/// A phone's screen in CSS pixels (390 x 844; [`browser`] emulates a phone below 500 px).
+pub const PHONE: (u32, u32) = (390, 844);
+/// A larger phone (412 x 915).
+pub const BIG_PHONE: (u32, u32) = (412, 915);
+/// A laptop's screen (1366 x 800).
+pub const LAPTOP: (u32, u32) = (1366, 800);
+/// The desktop window of most tests (1280 x 900).
+pub const DESKTOP: (u32, u32) = (1280, 900);
+
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -347,6 +356,71 @@ pub async fn assert_no_js_errors(b: &Browser) {
     );
 }
 
+/// Fails unless the page is no wider than its window (no sideways scrolling; a phone's
+/// screen above all).
+pub async fn assert_fits_width(c: &Client, what: &str) {
+    let sizes = js(
+        c,
+        "return [document.documentElement.scrollWidth, window.innerWidth]",
+    )
+    .await;
+    assert!(
+        sizes[0].as_f64().expect("width") <= sizes[1].as_f64().expect("window") + 1.0,
+        "{what}: the page is wider than the window ([page, window] = {sizes})"
+    );
+}
+
+/// The visible controls inside `scope` (a CSS selector; "body" for the page) smaller than a
+/// finger's 44 x 44 px tap target, each as "name: W x H": buttons, drop-downs, text fields
+/// and links drawn as buttons.
+pub async fn small_controls(c: &Client, scope: &str) -> Value {
+    let scope = serde_json::to_string(scope).expect("a selector");
+    js(
+        c,
+        &format!(
+            "const root = document.querySelector({scope}); if (!root) return ['no ' + {scope}]; \
+             return [...root.querySelectorAll('button, select, a.button, \
+               input:not([type=\"checkbox\"]):not([type=\"radio\"]):not([type=\"range\"]):not([type=\"file\"])')] \
+             .filter(e => {{ const r = e.getBoundingClientRect(); const s = getComputedStyle(e); \
+               return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' \
+                 && (r.width < 43.5 || r.height < 43.5); }}) \
+             .map(e => `${{e.id || e.className || e.textContent}}: ${{Math.round(e.getBoundingClientRect().width)}}x${{Math.round(e.getBoundingClientRect().height)}}`)"
+        ),
+    )
+    .await
+}
+
+/// Saves what the page shows as `NAME.png` in `$BINOKEL_SCREENSHOTS`, when that is set (to
+/// look at a layout; the README's pictures).
+pub async fn screenshot(c: &Client, name: &str) {
+    if let Some(dir) = std::env::var_os("BINOKEL_SCREENSHOTS") {
+        // (Phrases and panels fade in over 0.2 s.)
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(Path::new(&dir).join(format!("{name}.png")), png).expect("write the screenshot");
+    }
+}
+
+/// The visible drop-downs of the page whose chosen option's text is cut off, each as "id:
+/// text, needed and actual width". What a drop-down needs is measured on a hidden copy that
+/// holds only the chosen option, at its natural width, beside the original (so that the same
+/// styles apply).
+pub async fn clipped_selects(c: &Client) -> Value {
+    js(
+        c,
+        "return [...document.querySelectorAll('select')].filter(s => s.getClientRects().length > 0 \
+           && getComputedStyle(s).visibility !== 'hidden' && s.selectedIndex >= 0).map(s => { \
+           const o = s.options[s.selectedIndex]; const copy = s.cloneNode(false); copy.removeAttribute('id'); \
+           copy.appendChild(o.cloneNode(true)); \
+           copy.style.cssText += ';position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none;flex:none'; \
+           s.parentNode.insertBefore(copy, s); const need = copy.getBoundingClientRect().width; copy.remove(); \
+           const has = s.getBoundingClientRect().width; \
+           return need > has + 0.5 ? `${s.id || s.className}: \"${o.textContent}\" needs ${need.toFixed(1)} px, has ${has.toFixed(1)}` : null; \
+         }).filter(x => x)",
+    )
+    .await
+}
+
 /// The page's text, to explain a failure.
 pub async fn page_text(c: &Client) -> String {
     c.execute("return document.body ? document.body.innerText : ''", vec![])
@@ -404,12 +478,17 @@ pub async fn js(c: &Client, script: &str) -> Value {
 }
 
 pub async fn click(c: &Client, css: &str) {
-    let el = c
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    let el = match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
+        Ok(el) => el,
+        Err(e) => {
+            if let Some(path) = std::env::var_os("BINOKEL_FAIL_SCREENSHOT") {
+                if let Ok(png) = c.screenshot().await {
+                    let _ = std::fs::write(path, png);
+                }
+            }
+            panic!("no element {css}: {e}; the page shows:\n{}", page_text(c).await)
+        }
+    };
     el.click()
         .await
         .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
@@ -494,14 +573,17 @@ pub async fn open_start_page(c: &Client, server: &Server) {
     wait_js(c, "document.querySelector('#create-form')", "the start page").await;
 }
 
-/// Picks an `<option>` (or clicks any element) named by `css`; `what` says what it is.
+/// Picks an `<option>` (or clicks any element) named by `css` once it is there; `what`
+/// says what it is.
 pub async fn select(c: &Client, css: &str, what: &str) {
-    c.find(Locator::Css(css))
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no {what} ({css}): {e}"))
         .click()
         .await
-        .expect("select");
+        .unwrap_or_else(|e| panic!("cannot select {what} ({css}): {e}"));
 }
 
 pub async fn type_into(c: &Client, css: &str, text: &str) {
@@ -611,6 +693,130 @@ pub async fn wait_progress(c: &Client, deal: u64, seen: u64) {
         "the server to accept the move",
     )
     .await;
+}
+
+/// Bids at each of this seat's turns in the auction (the lowest bid offered) until the
+/// auction is over; the bots pass in time, so we are the soloist. Answers the view at our
+/// first turn after the auction (the burial, or the declaration where the preset buries
+/// later), and fails if that turn is not ours as the soloist.
+pub async fn bid_until_soloist(c: &Client) -> Value {
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the auction never ended in our favour"
+        );
+        wait_js(c, MY_TURN, "our turn").await;
+        let v = state(c).await["view"].clone();
+        if v["phase"] != "auction" {
+            assert_eq!(v["soloist"], v["seat"], "we should be the soloist: {v}");
+            return v;
+        }
+        click(c, "#act-bid").await;
+        wait_past(c, &v).await;
+    }
+}
+
+/// Waits for the position to move on from `view` (a `view` of [`state`], taken before a
+/// move): see [`wait_progress`].
+pub async fn wait_past(c: &Client, view: &Value) {
+    wait_progress(
+        c,
+        view["deal"].as_u64().expect("deal"),
+        view["history"].as_array().expect("history").len() as u64,
+    )
+    .await;
+}
+
+/// At this seat's burial (`view`, from [`state`]): chooses the cards of the first burial the
+/// rules offer and presses Bury; waits until the server has taken it.
+pub async fn bury_first_offered(c: &Client, view: &Value) {
+    let burial = view["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|a| a.starts_with("bury "))
+        .unwrap_or_else(|| panic!("no burial offered: {}", view["legal"]))
+        .to_string();
+    for card in burial.split(' ').skip(1) {
+        click_card(c, &format!("#hand .card[data-card=\"{card}\"]:not(.selected)")).await;
+    }
+    click(c, "#act-bury:not([disabled])").await;
+    wait_past(c, view).await;
+}
+
+/// Checks the result panel (`#result`) against the finished view `v` (docs/web.md, "The
+/// flow of a deal"): a seat's melds are struck out exactly where they do not count (a side
+/// without a trick in a trump game, unless the rules let the soloist's opponents count
+/// without one; the soloist who gave up; everyone in Durch and Bettel); the burial's cards
+/// are shown to the soloist, and the others read that it stays hidden. Answers the seats
+/// whose melds are struck out.
+pub async fn assert_result_panel(c: &Client, v: &Value) -> Vec<usize> {
+    let n = v["players"].as_u64().expect("players") as usize;
+    let side = |s: usize| if n == 4 { s % 2 } else { s };
+    let tricks: Vec<u64> = v["tricks_taken"]
+        .as_array()
+        .expect("tricks")
+        .iter()
+        .map(|t| t.as_u64().expect("a count"))
+        .collect();
+    let took = |s: usize| (0..n).any(|i| side(i) == side(s) && tricks[i] > 0);
+    let preset = v["rules"]
+        .as_str()
+        .or(v["rules"]["preset"].as_str())
+        .unwrap_or("standard");
+    let need_trick = match v["rules"]["opponents_need_trick"].as_str() {
+        Some(x) => x != "no",
+        None => {
+            binokel::Rules::preset(binokel::Preset::from_name(preset).expect("a preset")).opponents_need_trick
+        }
+    };
+    let kind = v["contract"].as_str().and_then(|x| x.split(' ').next());
+    let soloist = v["soloist"].as_u64().map(|x| x as usize);
+    let shown: Vec<bool> = (0..n)
+        .map(|s| {
+            v["melds"]
+                .as_array()
+                .is_some_and(|m| m.iter().any(|x| x["seat"] == s))
+        })
+        .collect();
+    let struck: Vec<usize> = (0..n)
+        .filter(|&s| {
+            let own_side = soloist.is_some_and(|x| side(x) == side(s));
+            let counts = match kind {
+                Some("trump") => took(s) || (!own_side && !need_trick),
+                Some("surrender") => !own_side,
+                _ => false,
+            };
+            shown[s] && !counts
+        })
+        .collect();
+    let page = js(
+        c,
+        "return [...document.querySelectorAll('#result tbody tr')].map(tr => !!tr.querySelector('.melds-cell s'))",
+    )
+    .await;
+    let want: Vec<bool> = (0..n).map(|s| struck.contains(&s)).collect();
+    assert_eq!(page, json!(want), "melds struck out per seat; the view: {v}");
+    let burial = js(
+        c,
+        "const b = document.querySelector('#result-burial'); \
+         return b ? [[...b.querySelectorAll('svg')].map(s => s.getAttribute('aria-label')).sort(), b.textContent.trim()] : null",
+    )
+    .await;
+    if let Some(cards) = v["buried"].as_str() {
+        let mut cards: Vec<&str> = cards.split(' ').collect();
+        cards.sort();
+        assert_eq!(burial[0], json!(cards), "the soloist sees the burial");
+    } else if soloist.is_some() && matches!(kind, Some("trump" | "durch" | "bettel")) {
+        assert_eq!(burial[0], json!([]), "another seat's burial stays face down");
+        assert!(
+            !burial[1].as_str().unwrap_or_default().is_empty(),
+            "the panel says the burial stays hidden"
+        );
+    }
+    struck
 }
 
 /// Plays this seat's turns until `done` (a JS expression) holds.
