@@ -397,20 +397,21 @@ pub async fn run(
         .into_future(),
     );
     let mut stopped = stop_rx;
-    tokio::select! {
-        _ = stopped.wait_for(|s| *s) => {}
-        r = serving => {
-            adopter.abort();
-            lobby_task.abort();
-            return match r {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(e)) => Err(ServeError(format!("server error: {e}"))),
-                Err(e) => Err(ServeError(format!("server task failed: {e}"))),
-            };
-        }
-    }
+    // Either way the server stops, the wait below runs: the serving task ends on its own
+    // only after the graceful shutdown (the stop signal), and under load it can finish that
+    // before this task sees the signal; returning here then skipped the wait, and a
+    // running review was neither cancelled nor logged (serve_review_cancel failed in CI).
+    let served = tokio::select! {
+        _ = stopped.wait_for(|s| *s) => None,
+        r = serving => Some(r),
+    };
     adopter.abort();
     lobby_task.abort();
+    match served {
+        Some(Ok(Err(e))) => return Err(ServeError(format!("server error: {e}"))),
+        Some(Err(e)) => return Err(ServeError(format!("server task failed: {e}"))),
+        Some(Ok(Ok(()))) | None => {}
+    }
     // Connections get a bounded time to close; tables release their leases as they stop;
     // running reviews stop before their next decision (none is stored half-done).
     shared.reviews.stop();
