@@ -9,7 +9,7 @@ mod browser_common;
 use browser_common::*;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions, PointerAction, TouchActions};
 use fantoccini::key::Key;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 /// Deals the hand again on the page (the motion of a new deal), holds every motion still at
@@ -36,19 +36,18 @@ async fn keys(c: &Client, typed: &[char]) {
     c.perform_actions(k).await.expect("keys");
 }
 
-/// Taps a card of the hand with a finger, on its visible top-left corner.
+/// Taps a card of the hand with a finger where a person would ([`card_spot`]).
 async fn tap_card(c: &Client, css: &str) {
-    let el = c
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no card {css}: {e}"));
-    let (_, _, w, h) = el.rectangle().await.expect("the card's box");
+    // Where a finger lands: the middle of the card's visible strip once the hand is still
+    // (it tapped 6 px inside the left edge, and a late layout shift put the neighbour
+    // there: "J hearts may not be played: must follow spades" in a warm CI).
+    let (el, offsets) = card_spot(c, css).await;
     let finger = TouchActions::new("finger".into())
         .then(PointerAction::MoveToElement {
             element: el,
             duration: None,
-            x: -w / 2.0 + 6.0,
-            y: -h / 2.0 + 12.0,
+            x: offsets.0,
+            y: offsets.1,
         })
         .then(PointerAction::Down {
             button: fantoccini::actions::MOUSE_BUTTON_LEFT,

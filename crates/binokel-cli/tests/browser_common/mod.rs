@@ -507,10 +507,13 @@ pub async fn wait_hand_at_rest(c: &Client) {
     .await;
 }
 
-/// Clicks a card of the hand where a person would: on its top-left corner, the part that
-/// the next card of the fanned hand leaves visible (its centre may lie under that card).
-pub async fn click_card(c: &Client, css: &str) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+/// Where a person puts a finger or the mouse on a card of the hand: the card's element and
+/// the offsets from its centre of the middle of its visible strip (the next card of the
+/// fan covers the rest), once the hand has come to rest and stayed still for 60 ms with
+/// that point on this card. A layout that settles late (a scroll bar that comes or goes
+/// with a toast or the result panel, a card leaving the hand) must not move a neighbour
+/// under a click or tap made near the card's edge.
+pub async fn card_spot(c: &Client, css: &str) -> (fantoccini::elements::Element, (f64, f64)) {
     // Cards that fly into the hand (web/js/animate.js) are clicked where they land, as a
     // person would: a click during the flight would hit the hand's background.
     wait_hand_at_rest(c).await;
@@ -520,11 +523,6 @@ pub async fn click_card(c: &Client, css: &str) {
         .for_element(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no card {css}: {e}"));
-    // Where a person clicks: the middle of the card's visible strip (the next card of the
-    // fan covers the rest), once the hand has stopped moving: a layout that settles late
-    // (a scroll bar that comes or goes with a toast or the result panel) must not move a
-    // neighbour under a click made near the card's edge. As offsets from the card's
-    // centre, where the pointer action starts.
     let spot = format!(
         "const el = document.querySelector({sel}); if (!el) return null; \
          const r = el.getBoundingClientRect(); const n = el.nextElementSibling; \
@@ -549,6 +547,13 @@ pub async fn click_card(c: &Client, css: &str) {
         last = now;
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
+    (el, offsets)
+}
+
+/// Clicks a card of the hand where a person would ([`card_spot`]).
+pub async fn click_card(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let (el, offsets) = card_spot(c, css).await;
     let mouse = MouseActions::new("mouse".into())
         .then(PointerAction::MoveToElement {
             element: el,
