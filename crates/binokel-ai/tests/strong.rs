@@ -1,6 +1,8 @@
 //! The sampling bots: legal actions only, hints for every legal action, and decisions that
 //! depend on the view alone (never on the hidden cards).
 
+mod common;
+
 use binokel::{Action, CardSet, Game, Phase, Rules, Setup, View};
 use binokel_ai::{Budget, StrongBot};
 
@@ -156,27 +158,9 @@ fn rollout_hints_value_actions_in_points() {
 /// Card-play views with `left` tricks to go (more than one legal card), from seeded games
 /// played by the heuristic.
 fn play_views(seeds: std::ops::Range<u64>, left: u32) -> Vec<View> {
-    let mut out = Vec::new();
-    for seed in seeds {
-        let mut game = Game::new(Rules::default(), Vec::new());
-        game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
-            .map(|i| binokel_ai::make_bot("heuristic", seed * 3 + i).unwrap())
-            .collect();
-        while let Some(seat) = game.to_act() {
-            let view = View::of(&game, Some(seat)).unwrap();
-            let d = game.current().unwrap();
-            if view.phase == Phase::Play
-                && d.total_tricks() - d.tricks_played() == left
-                && view.legal.len() > 1
-            {
-                out.push(view.clone());
-            }
-            let a = bots[seat].choose(&view);
-            game.play(a).unwrap();
-        }
-    }
-    out
+    common::heuristic_views(seeds, |view, d| {
+        view.phase == Phase::Play && d.total_tricks() - d.tricks_played() == left && view.legal.len() > 1
+    })
 }
 
 /// `tail`: a card's rollout stops `tail` tricks before the end and the exact solver values

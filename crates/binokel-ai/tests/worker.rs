@@ -2,35 +2,20 @@
 //! thread's solver, and must be the same whichever thread runs it and whatever ran there
 //! before.
 
-use binokel::{Action, Game, Phase, Rules, View};
+mod common;
+
+use binokel::{Action, Phase, View};
 use binokel_ai::{Budget, StrongBot};
 
 /// Views of card play near the end (the exact solver decides there) and of the auction
 /// (the Durch probe), from seeded games played by the heuristic bot.
 fn views(seeds: std::ops::Range<u64>) -> Vec<View> {
-    let mut out = Vec::new();
-    for seed in seeds {
-        let mut game = Game::new(Rules::default(), Vec::new());
-        game.start_seeded_deal(seed).unwrap();
-        let mut bots: Vec<_> = (0..3)
-            .map(|i| binokel_ai::make_bot("heuristic", seed * 3 + i).unwrap())
-            .collect();
-        let mut took_auction = false;
-        while let Some(seat) = game.to_act() {
-            let view = View::of(&game, Some(seat)).unwrap();
-            let d = game.current().unwrap();
-            let left = d.total_tricks() - d.tricks_played();
-            if (view.phase == Phase::Auction && !took_auction)
-                || (view.phase == Phase::Play && (7..=9).contains(&left) && view.legal.len() > 1)
-            {
-                took_auction |= view.phase == Phase::Auction;
-                out.push(view.clone());
-            }
-            let a = bots[seat].choose(&view);
-            game.play(a).unwrap();
-        }
-    }
-    out
+    // The deal's first view (an auction view), and card play with 7 to 9 tricks left.
+    common::heuristic_views(seeds, |view, d| {
+        let left = d.total_tricks() - d.tricks_played();
+        (view.phase == Phase::Auction && view.history.is_empty())
+            || (view.phase == Phase::Play && (7..=9).contains(&left) && view.legal.len() > 1)
+    })
 }
 
 /// The strong search's own values (what its decisions are made of; its hints are the
