@@ -22,19 +22,42 @@ pub const OMNISCIENT_BUDGET: Budget = Budget {
     ..Budget::STRONG
 };
 
-/// One seat's player in the arena: a named bot, `omniscient`, or `cmd:<command line>`.
+/// A reference seat that sees the true deal only in the auction, the burial and the
+/// declaration and plays its cards as `strong-v1` (sampling): with [`OMNISCIENT_PLAY`], it
+/// splits the omniscient seat's margin into what the bidding and what the card play lose.
+pub const OMNISCIENT_AUCTION: &str = "omniscient-auction";
+
+/// A reference seat that bids, buries and declares as `strong-v1` (sampling) and sees the
+/// true deal only in card play (see [`OMNISCIENT_AUCTION`]).
+pub const OMNISCIENT_PLAY: &str = "omniscient-play";
+
+/// One seat's player in the arena: a named bot, `omniscient` (or one of its halves), or
+/// `cmd:<command line>`.
 pub enum Player {
     /// A bot of this crate.
     Bot(Box<dyn Bot>),
     /// The strong search on the true deal (the upper bound; arena only).
     Omniscient(Box<StrongBot>),
+    /// The strong search on the true deal in some phases only, `rest` (`strong-v1`) in
+    /// the others: `auction` true for [`OMNISCIENT_AUCTION`], false for [`OMNISCIENT_PLAY`].
+    Peek {
+        /// The search on the true deal.
+        truth: Box<StrongBot>,
+        /// The sampling bot of the other phases.
+        rest: Box<dyn Bot>,
+        /// Whether the true deal is seen in the auction, burial and declaration (else in
+        /// card play).
+        auction: bool,
+    },
     /// An outside program.
     External(ExternalBot),
 }
 
 /// Checks a seat name: a known bot, `omniscient` or `cmd:...`.
 pub fn check_seat(name: &str) -> Result<(), String> {
-    if name == OMNISCIENT || name.strip_prefix("cmd:").is_some_and(|c| !c.trim().is_empty()) {
+    if [OMNISCIENT, OMNISCIENT_AUCTION, OMNISCIENT_PLAY].contains(&name)
+        || name.strip_prefix("cmd:").is_some_and(|c| !c.trim().is_empty())
+    {
         return Ok(());
     }
     crate::make_bot(name, 0).map(|_| ())
@@ -43,6 +66,12 @@ pub fn check_seat(name: &str) -> Result<(), String> {
 fn player(name: &str, seed: u64, timeout: Duration) -> Player {
     if name == OMNISCIENT {
         Player::Omniscient(Box::new(StrongBot::new(OMNISCIENT, OMNISCIENT_BUDGET, seed)))
+    } else if name == OMNISCIENT_AUCTION || name == OMNISCIENT_PLAY {
+        Player::Peek {
+            truth: Box::new(StrongBot::new(name, OMNISCIENT_BUDGET, seed)),
+            rest: crate::make_bot("strong-v1", seed).expect("a bundled bot"),
+            auction: name == OMNISCIENT_AUCTION,
+        }
     } else if let Some(cmd) = name.strip_prefix("cmd:") {
         Player::External(ExternalBot::spawn(cmd, timeout))
     } else {
@@ -128,17 +157,12 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
             let a = match &mut players[seat] {
                 Player::Bot(b) => b.choose(&view),
                 Player::External(b) => b.choose(&view),
-                Player::Omniscient(_) if n == 2 => {
-                    let truth = game.current().expect("a deal is in progress");
-                    crate::two::omniscient_hint(&view, truth, &Budget::STRONG)[0].0
-                }
-                Player::Omniscient(b) => {
-                    let truth = *game.current().expect("a deal is in progress");
-                    match Info::from_view(&view) {
-                        Ok(info) => b.evaluate_with_deals(&view, &info, &[truth])[0].0,
-                        // Views the search cannot model (a called card's hidden giver) are
-                        // played as the strong bot plays them: the heuristic's choice.
-                        Err(_) => HeuristicBot::new(0).choose(&view),
+                Player::Omniscient(b) => omniscient_choice(b, &view, &game),
+                Player::Peek { truth, rest, auction } => {
+                    if (view.phase == binokel::Phase::Play) != *auction {
+                        omniscient_choice(truth, &view, &game)
+                    } else {
+                        rest.choose(&view)
                     }
                 }
             };
@@ -185,6 +209,20 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
         }));
     }
     json!({"set": i, "seed": s, "plays": plays})
+}
+
+/// The omniscient search's action at `view`, valued on the true deal of `game`.
+fn omniscient_choice(b: &mut StrongBot, view: &View, game: &Game) -> binokel::Action {
+    let truth = *game.current().expect("a deal is in progress");
+    if game.rules().players == 2 {
+        return crate::two::omniscient_hint(view, &truth, &Budget::STRONG)[0].0;
+    }
+    match Info::from_view(view) {
+        Ok(info) => b.evaluate_with_deals(view, &info, &[truth])[0].0,
+        // Views the search cannot model (a called card's hidden giver) are played as the
+        // strong bot plays them: the heuristic's choice.
+        Err(_) => HeuristicBot::new(0).choose(view),
+    }
 }
 
 /// One bot's line of the final table.

@@ -238,3 +238,40 @@ fn the_same_bot_twice_is_two_entries() {
         .collect();
     assert_eq!(summarize(&h, &stripped)["bots"], summarize(&h, &two)["bots"]);
 }
+
+/// The omniscient seat's halves: `omniscient-auction` bids, buries and declares as the
+/// omniscient seat does (the true deal) and `omniscient-play` as `strong-v1` does (the
+/// same seeds), so each play of a set reaches the same contract as with that seat.
+#[test]
+fn half_omniscient_seats_see_the_deal_in_their_phases_only() {
+    let rules = Rules::default();
+    let auction_of = |set: &Value| -> Vec<Value> {
+        set["plays"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| serde_json::json!([p["soloist"], p["bid"], p["contract"]]))
+            .collect()
+    };
+    let mut differ = false;
+    for i in 0..2 {
+        let run = |a: &str| {
+            let set = play_set(&names(&[a, "heuristic"]), rules, 31, i, Duration::from_secs(5));
+            assert!(set.get("error").is_none(), "{set}");
+            for p in set["plays"].as_array().unwrap() {
+                assert_eq!(p["log"].as_array().unwrap().len(), 0, "{}", p["log"]);
+            }
+            set
+        };
+        let (full, v1) = (run("omniscient"), run("strong-v1"));
+        assert_eq!(auction_of(&run("omniscient-auction")), auction_of(&full));
+        assert_eq!(auction_of(&run("omniscient-play")), auction_of(&v1));
+        differ |= auction_of(&full) != auction_of(&v1);
+    }
+    assert!(
+        differ,
+        "the true deal changed no contract: the test shows nothing"
+    );
+    assert!(binokel_ai::arena::check_seat("omniscient-auction").is_ok());
+    assert!(binokel_ai::arena::check_seat("omniscient-bids").is_err());
+}
