@@ -7,8 +7,10 @@
 //!   heuristic;
 //! - `post`: the same from its view once the Tapp is in hand.
 //!
-//! One line per deal: `seed bid pre post actual contract` (actual only when the contract
-//! was played, not surrendered).
+//! One line per deal: `seed bid pre post actual contract pre_share post_share pre_sd`
+//! (actual `-` when the contract was surrendered; the shares are those of the sampled totals
+//! at least the bid, the rollouts' chance of making it; `pre_sd` the spread of the pre
+//! totals).
 //!
 //! `cargo run --release -p binokel-ai --example bid_calibration -- [deals] [bot] [samples] [first_seed]`
 use binokel::{Action, Game, Phase, Rules, View};
@@ -18,13 +20,16 @@ use binokel_ai::sample::Sampler;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// The mean heuristic rollout total of the seat `me` as soloist over `n` samples of `view`.
-fn estimate(view: &View, n: usize, rng: &mut ChaCha8Rng) -> Option<f64> {
-    let info = Info::from_view(view).ok()?;
-    let s = Sampler::new(&info).ok()?;
+/// The heuristic rollout totals of the seat to act as soloist over `n` samples of `view`.
+fn totals(view: &View, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
+    let Ok(info) = Info::from_view(view) else {
+        return Vec::new();
+    };
+    let Ok(s) = Sampler::new(&info) else {
+        return Vec::new();
+    };
     let me = info.me;
-    let mut sum = 0.0;
-    let mut k = 0usize;
+    let mut out = Vec::new();
     for _ in 0..n {
         let Some(mut d) = s.sample(rng) else { continue };
         while d.phase() == Phase::Auction {
@@ -41,10 +46,21 @@ fn estimate(view: &View, n: usize, rng: &mut ChaCha8Rng) -> Option<f64> {
         d.play_unchecked(Action::Bury(b));
         d.play_unchecked(Action::Trump(t));
         policy::rollout(&mut d);
-        sum += f64::from(d.card_points()[me] + d.melds()[me]);
-        k += 1;
+        out.push(f64::from(d.card_points()[me] + d.melds()[me]));
     }
-    (k > 0).then(|| sum / k as f64)
+    out
+}
+
+/// The mean of `v`, the share of `v` at least `bid`, and the standard deviation.
+fn stats(v: &[f64], bid: f64) -> Option<(f64, f64, f64)> {
+    if v.is_empty() {
+        return None;
+    }
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    let share = v.iter().filter(|&&t| t >= bid).count() as f64 / n;
+    let sd = (v.iter().map(|t| (t - m) * (t - m)).sum::<f64>() / n).sqrt();
+    Some((m, share, sd))
 }
 
 fn main() {
@@ -62,15 +78,18 @@ fn main() {
             .map(|i| binokel_ai::make_bot(&bot, seed * 3 + i).unwrap())
             .collect();
         let mut last_auction: Vec<Option<View>> = vec![None; 3];
-        let mut measured: Option<(usize, f64, f64)> = None;
+        let mut measured: Option<(usize, Vec<f64>, Vec<f64>)> = None;
         while let Some(seat) = game.to_act() {
             let view = View::of(&game, Some(seat)).unwrap();
             if view.phase == Phase::Auction {
                 last_auction[seat] = Some(view.clone());
             } else if measured.is_none() && view.phase == Phase::Bury {
-                let pre = last_auction[seat].as_ref().and_then(|v| estimate(v, n, &mut rng));
-                let post = estimate(&view, n, &mut rng);
-                if let (Some(pre), Some(post)) = (pre, post) {
+                let pre = last_auction[seat]
+                    .as_ref()
+                    .map(|v| totals(v, n, &mut rng))
+                    .unwrap_or_default();
+                let post = totals(&view, n, &mut rng);
+                if !pre.is_empty() && !post.is_empty() {
                     measured = Some((seat, pre, post));
                 }
             }
@@ -85,7 +104,15 @@ fn main() {
             } else {
                 (d.card_points()[s] + d.melds()[s]).to_string()
             };
-            println!("{seed} {} {pre:.1} {post:.1} {actual} {contract}", d.bid());
+            let bid = f64::from(d.bid());
+            let (Some((pre, pre_share, pre_sd)), Some((post, post_share, _))) =
+                (stats(&pre, bid), stats(&post, bid))
+            else {
+                continue;
+            };
+            println!(
+                "{seed} {bid} {pre:.1} {post:.1} {actual} {contract} {pre_share:.3} {post_share:.3} {pre_sd:.1}"
+            );
         }
     }
 }

@@ -31,8 +31,14 @@ pub const OMNISCIENT_AUCTION: &str = "omniscient-auction";
 /// true deal only in card play (see [`OMNISCIENT_AUCTION`]).
 pub const OMNISCIENT_PLAY: &str = "omniscient-play";
 
-/// One seat's player in the arena: a named bot, `omniscient` (or one of its halves), or
-/// `cmd:<command line>`.
+/// A reference seat: `strong-v1` told the Tapp in the auction (the other hands still
+/// sampled; in every other phase plain `strong-v1`). Against [`OMNISCIENT_AUCTION`] it
+/// splits what the auction loses into what only the hidden Tapp explains and what the other
+/// hands (so, in part, reading the other bids) could.
+pub const TAPP_PEEK: &str = "tapp-peek";
+
+/// One seat's player in the arena: a named bot, `omniscient` (or one of its halves),
+/// [`TAPP_PEEK`], or `cmd:<command line>`.
 pub enum Player {
     /// A bot of this crate.
     Bot(Box<dyn Bot>),
@@ -49,13 +55,15 @@ pub enum Player {
         /// card play).
         auction: bool,
     },
+    /// [`TAPP_PEEK`]: `strong-v1` and the rng of its auction samples.
+    TappPeek(Box<StrongBot>, rand_chacha::ChaCha8Rng),
     /// An outside program.
     External(ExternalBot),
 }
 
 /// Checks a seat name: a known bot, `omniscient` or `cmd:...`.
 pub fn check_seat(name: &str) -> Result<(), String> {
-    if [OMNISCIENT, OMNISCIENT_AUCTION, OMNISCIENT_PLAY].contains(&name)
+    if [OMNISCIENT, OMNISCIENT_AUCTION, OMNISCIENT_PLAY, TAPP_PEEK].contains(&name)
         || name.strip_prefix("cmd:").is_some_and(|c| !c.trim().is_empty())
     {
         return Ok(());
@@ -66,6 +74,13 @@ pub fn check_seat(name: &str) -> Result<(), String> {
 fn player(name: &str, seed: u64, timeout: Duration) -> Player {
     if name == OMNISCIENT {
         Player::Omniscient(Box::new(StrongBot::new(OMNISCIENT, OMNISCIENT_BUDGET, seed)))
+    } else if name == TAPP_PEEK {
+        use rand::SeedableRng;
+        let bot = StrongBot::new(TAPP_PEEK, Budget::STRONG, seed);
+        Player::TappPeek(
+            Box::new(bot),
+            rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x7a77),
+        )
     } else if name == OMNISCIENT_AUCTION || name == OMNISCIENT_PLAY {
         Player::Peek {
             truth: Box::new(StrongBot::new(name, OMNISCIENT_BUDGET, seed)),
@@ -158,6 +173,16 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
                 Player::Bot(b) => b.choose(&view),
                 Player::External(b) => b.choose(&view),
                 Player::Omniscient(b) => omniscient_choice(b, &view, &game),
+                Player::TappPeek(b, rng) => {
+                    let truth = game.current().expect("a deal is in progress");
+                    match Info::from_view(&view) {
+                        Ok(info) if view.phase == binokel::Phase::Auction && n > 2 => {
+                            let deals = tapp_told(&info, truth, Budget::STRONG.deal_samples, rng);
+                            b.evaluate_with_deals(&view, &info, &deals)[0].0
+                        }
+                        _ => b.choose(&view),
+                    }
+                }
                 Player::Peek { truth, rest, auction } => {
                     if (view.phase == binokel::Phase::Play) != *auction {
                         omniscient_choice(truth, &view, &game)
@@ -209,6 +234,50 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
         }));
     }
     json!({"set": i, "seed": s, "plays": plays})
+}
+
+/// `n` deals that fit `info` (a seat's view in the auction) with the Tapp of `truth` and
+/// the other hands dealt at random from the rest of the unseen cards (in the auction nothing
+/// else is known of them), the auction so far replayed.
+pub fn tapp_told(
+    info: &Info,
+    truth: &binokel::Deal,
+    n: usize,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Vec<binokel::Deal> {
+    use rand::seq::SliceRandom;
+    let setup = truth.setup();
+    let mut unseen: Vec<binokel::Card> = Vec::new();
+    for (seat, h) in setup.hands.iter().enumerate() {
+        if seat != info.me {
+            unseen.extend(h.iter());
+        }
+    }
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        unseen.shuffle(rng);
+        let mut s = setup.clone();
+        let mut next = unseen.iter();
+        for (seat, h) in s.hands.iter_mut().enumerate() {
+            if seat != info.me {
+                let size = h.len();
+                *h = binokel::CardSet::EMPTY;
+                for &c in next.by_ref().take(size) {
+                    h.insert(c);
+                }
+            }
+        }
+        let Ok(mut d) = binokel::Deal::new(&s) else {
+            continue;
+        };
+        for &(_, a) in &info.history {
+            if let Some(a) = a {
+                d.play_unchecked(a);
+            }
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// The omniscient search's action at `view`, valued on the true deal of `game`.

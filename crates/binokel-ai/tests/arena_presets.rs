@@ -275,3 +275,43 @@ fn half_omniscient_seats_see_the_deal_in_their_phases_only() {
     assert!(binokel_ai::arena::check_seat("omniscient-auction").is_ok());
     assert!(binokel_ai::arena::check_seat("omniscient-bids").is_err());
 }
+
+/// `tapp-peek`'s auction samples: the true Tapp and the seat's own hand, the other hands a
+/// fresh split of the other seats' true cards, the auction replayed to the same turn.
+#[test]
+fn tapp_peek_samples_hold_the_true_tapp() {
+    use rand::SeedableRng;
+    let mut game = binokel::Game::new(Rules::default(), Vec::new());
+    game.start_seeded_deal(17).unwrap();
+    for _ in 0..2 {
+        let a = game.current().unwrap().legal_actions()[0];
+        game.play(a).unwrap();
+    }
+    let truth = *game.current().unwrap();
+    let me = truth.to_act().unwrap();
+    let view = binokel::View::of(&game, Some(me)).unwrap();
+    let info = binokel_ai::Info::from_view(&view).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let deals = binokel_ai::arena::tapp_told(&info, &truth, 12, &mut rng);
+    assert_eq!(deals.len(), 12);
+    let others = |d: &binokel::Deal| -> Vec<binokel::Card> {
+        let mut v: Vec<_> = (0..3)
+            .filter(|&s| s != me)
+            .flat_map(|s| d.hand(s).iter())
+            .collect();
+        v.sort();
+        v
+    };
+    let mut differ = false;
+    for d in &deals {
+        assert_eq!(d.setup().tapp, truth.setup().tapp);
+        assert_eq!(d.hand(me), truth.hand(me));
+        assert_eq!(
+            (d.to_act(), d.bid(), d.phase()),
+            (truth.to_act(), truth.bid(), truth.phase())
+        );
+        assert_eq!(others(d), others(&truth));
+        differ |= (0..3).any(|s| d.hand(s) != truth.hand(s));
+    }
+    assert!(differ, "every sample was the true deal");
+}
