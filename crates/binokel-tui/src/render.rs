@@ -251,6 +251,15 @@ fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
     if let Some(st) = s.status {
         parts.push(st.to_string());
     }
+    // On a narrow terminal the title, then the phase, then the deal number give way, so the
+    // contract, the bid and whose turn it is stay whole.
+    let fits = |p: &[String]| p.join(" · ").chars().count() + 2 <= r.width as usize;
+    for drop in [0, 1, 0] {
+        if fits(&parts) || parts.len() <= 1 {
+            break;
+        }
+        parts.remove(drop);
+    }
     let line = Line::from(Span::styled(
         format!(" {} ", parts.join(" · ")),
         Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
@@ -286,20 +295,37 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
     let auction = auction_state(v);
     let mut lines: Vec<Line> = Vec::new();
     for (seat, said) in auction.iter().enumerate() {
-        let mut head = vec![Span::raw(if v.to_act == Some(seat) { "▶ " } else { "  " })];
+        // The seat's head line: its name with its level, "(you)", the dealer, the soloist.
+        // Where the panel is too narrow the soloist's word, then the level give way; the
+        // star always stays.
+        let you = (Some(seat) == v.seat).then(|| format!(" ({})", cat.t("you")));
+        let dealer = (seat == v.dealer).then(|| format!(" [{}]", cat.t("dealer")));
+        let solo = v.soloist == Some(seat);
+        let room = (r.width as usize).saturating_sub(4);
         let mut label = text::seat_label(cat, s.names, s.levels, seat);
-        if Some(seat) == v.seat {
-            label = format!("{label} ({})", cat.t("you"));
+        let mut star = format!(" ★ {}", cat.t("soloist"));
+        let width = |label: &str, star: &str| {
+            label.chars().count()
+                + you.as_deref().map_or(0, |x| x.chars().count())
+                + dealer.as_deref().map_or(0, |x| x.chars().count())
+                + if solo { star.chars().count() } else { 0 }
+        };
+        if width(&label, &star) > room {
+            star = " ★".to_string();
         }
-        head.push(Span::styled(label, Style::default().add_modifier(Modifier::BOLD)));
-        if seat == v.dealer {
-            head.push(Span::raw(format!(" [{}]", cat.t("dealer"))));
+        if width(&label, &star) > room {
+            label = name(s.names, seat);
         }
-        if v.soloist == Some(seat) {
-            head.push(Span::styled(
-                format!(" ★ {}", cat.t("soloist")),
-                Style::default().fg(Color::Yellow),
-            ));
+        let mut head = vec![Span::raw(if v.to_act == Some(seat) { "▶ " } else { "  " })];
+        head.push(Span::styled(
+            format!("{label}{}", you.unwrap_or_default()),
+            Style::default().add_modifier(Modifier::BOLD),
+        ));
+        if let Some(d) = dealer {
+            head.push(Span::raw(d));
+        }
+        if solo {
+            head.push(Span::styled(star, Style::default().fg(Color::Yellow)));
         }
         lines.push(Line::from(head));
         let second = match (v.phase, *said) {

@@ -105,6 +105,7 @@ struct Shot<'a> {
     marked: &'a [usize],
     overlay: Overlay,
     message: Option<(&'a str, Tone)>,
+    status: Option<&'a str>,
     size: (u16, u16),
 }
 
@@ -119,6 +120,7 @@ impl<'a> Shot<'a> {
             marked: &[],
             overlay: Overlay::None,
             message: None,
+            status: None,
             size: (80, 24),
         }
     }
@@ -157,7 +159,7 @@ impl<'a> Shot<'a> {
             message: self.message,
             log: &log,
             help: &help,
-            status: None,
+            status: self.status,
             verdict: verdict.as_deref(),
         };
         let mut term = Terminal::new(TestBackend::new(self.size.0, self.size.1)).unwrap();
@@ -395,4 +397,39 @@ fn two_player_screens() {
     s.size = (110, 30);
     s.button = Some(0);
     insta::assert_snapshot!("two_player_meld_offered_wide_de", s.text());
+}
+
+/// At 80 columns nothing that says whose turn it is or who plays alone is cut off: the
+/// header keeps the bot's "is thinking" whole (the title and the phase give way) and a long
+/// seat label (a bot's level, the dealer) keeps the soloist's star.
+#[test]
+fn narrow_screens_keep_the_turn_and_the_soloist_whole() {
+    let mut g = game_with(Rules::default(), &["bid 150", "pass", "bid 160", "pass"]);
+    let hand = g.current().unwrap().hand(2);
+    let mut set = binokel::CardSet::EMPTY;
+    for c in hand.sorted_for_display().into_iter().rev().take(3) {
+        set.insert(c);
+    }
+    g.play(Action::Bury(set)).unwrap();
+    g.play(Action::Trump(binokel::Suit::Hearts)).unwrap();
+    for lang in [Lang::En, Lang::De, Lang::Nl, Lang::Pt] {
+        let cat = Catalog::new(lang, CardStyle::French, binokel::Low::Nine);
+        let status = cat.ta(
+            "prompt-wait",
+            &[("name", binokel_tui::i18n::Arg::Str("Gottlieb"))],
+        );
+        let mut s = Shot::new(lang, &g);
+        s.status = Some(&status);
+        let text = s.text();
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(
+            rows[0].contains(status.as_str()),
+            "{lang:?}: header cut: {}",
+            rows[0]
+        );
+        assert!(
+            rows.iter().any(|r| r.contains("Babette") && r.contains('★')),
+            "{lang:?}: the soloist's star is cut:\n{text}"
+        );
+    }
 }
