@@ -331,13 +331,18 @@ async fn record(State(s): App, Path(code): Path<String>) -> Response {
     };
     let game = match rebuild_game(&t) {
         Ok(Some(g)) => g,
-        Ok(None) => return refuse(Refusal::new(ErrorCode::GameOver, "the match has not begun")),
+        Ok(None) => {
+            return refuse(Refusal::new(
+                ErrorCode::NotFinished,
+                "the match has not begun; its record is available when it ends",
+            ))
+        }
         Err(e) => return refuse(Refusal::new(ErrorCode::TableUnavailable, e.to_string())),
     };
     if t.status != Status::Finished && !game.is_over() {
         // A record shows every hand: it is published only once the match is over.
         return refuse(Refusal::new(
-            ErrorCode::GameOver,
+            ErrorCode::NotFinished,
             "the match is still being played; its record is available when it ends",
         ));
     }
@@ -670,7 +675,7 @@ impl Session {
                 },
                 Some((h, conn)),
             ) => {
-                let at = deal.zip(index);
+                let at = (deal, index);
                 if h.tx
                     .send(Cmd::Act {
                         conn: *conn,

@@ -150,6 +150,8 @@ pub enum ErrorCode {
     Stale,
     /// The match has ended.
     GameOver,
+    /// A match's record (or review) was asked for before the match ended (HTTP 409).
+    NotFinished,
     /// Every human seat is taken.
     NoFreeSeat,
     /// An HTTP body that cannot be used.
@@ -176,7 +178,7 @@ impl ErrorCode {
     pub fn http_status(self) -> u16 {
         match self {
             ErrorCode::UnknownTable => 404,
-            ErrorCode::NoFreeSeat | ErrorCode::GameOver => 409,
+            ErrorCode::NoFreeSeat | ErrorCode::GameOver | ErrorCode::NotFinished => 409,
             ErrorCode::TooLarge => 413,
             ErrorCode::ServerFull | ErrorCode::Unavailable => 503,
             ErrorCode::BadToken => 403,
@@ -470,8 +472,10 @@ pub struct SeatRequest {
     pub bot: Option<String>,
 }
 
-/// `POST /api/tables`.
+/// `POST /api/tables`. An unknown field is refused (`bad_request`), so a misspelt
+/// `"pubilc": true` does not quietly make a private table.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     /// A preset name or a record's rules object (default `standard`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -511,8 +515,9 @@ pub struct BotFill {
 /// The longest wait before bots fill a table's free seats.
 pub const MAX_FILL_SECS: u64 = 3600;
 
-/// `POST /api/tables/{code}/join`.
+/// `POST /api/tables/{code}/join`. An unknown field is refused (`bad_request`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The display name.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -248,6 +248,15 @@ async fn a_barrage_of_bad_messages_changes_nothing() {
         expect_error(s, ErrorCode::Illegal).await;
         s.send(&action("XX", 11)).await.unwrap();
         expect_error(s, ErrorCode::BadAction).await;
+        s.send(&action("xyzzy", 13)).await.unwrap();
+        let m = expect_error(s, ErrorCode::BadAction).await;
+        assert_eq!(m.matches("is not an action").count(), 1, "said once: {m}");
+        s.send(&action("bury AS KS QQ", 14)).await.unwrap();
+        let m = expect_error(s, ErrorCode::BadAction).await;
+        assert!(
+            m.contains("bury AS KS QQ") && m.contains("QQ"),
+            "the token and its bad part: {m}"
+        );
         s.send(&ClientMsg::Action {
             action: "bid 150".into(),
             id: Some(12),
@@ -257,6 +266,19 @@ async fn a_barrage_of_bad_messages_changes_nothing() {
         .await
         .unwrap();
         expect_error(s, ErrorCode::Stale).await;
+        // Each of `deal` and `index` is checked on its own.
+        for (deal, index) in [(Some(1), None), (None, Some(7))] {
+            s.send(&ClientMsg::Action {
+                action: "bid 170".into(),
+                id: Some(15),
+                deal,
+                index,
+            })
+            .await
+            .unwrap();
+            let m = expect_error(s, ErrorCode::Stale).await;
+            assert!(m.contains('?'), "the part not given is shown as unknown: {m}");
+        }
         s.send(&ClientMsg::Ping { id: Some(77) }).await.unwrap();
         assert!(matches!(
             s.recv(WAIT).await.unwrap(),
@@ -322,6 +344,7 @@ async fn http_refusals_are_clear_and_assets_are_served() {
         ),
         (json!({"target": -5}), "target"),
         (json!({"name": "x".repeat(40)}), "name"),
+        (json!({"pubilc": true}), "pubilc"),
     ] {
         let a = http(&srv.url, "POST", "/api/tables", Some(&body)).await.unwrap();
         assert_eq!(a.status, 400, "{body}");
@@ -336,6 +359,18 @@ async fn http_refusals_are_clear_and_assets_are_served() {
         .await
         .unwrap();
     assert_eq!(a.status, 409, "no record while the match is unfinished");
+    let v = a.json().unwrap();
+    assert_eq!(v["error"], "not_finished", "{v}");
+    let a = http(
+        &srv.url,
+        "POST",
+        &format!("/api/tables/{code}/join"),
+        Some(&json!({"nmae": "Anna"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(a.status, 400, "a misspelt join field is refused");
+    assert!(a.json().unwrap()["message"].as_str().unwrap().contains("nmae"));
     let index = http(&srv.url, "GET", "/", None).await.unwrap();
     assert_eq!(index.status, 200);
     assert!(index.header("content-type").unwrap().starts_with("text/html"));

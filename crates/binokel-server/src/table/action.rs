@@ -26,7 +26,17 @@ pub fn try_action(
 ) -> Result<(Action, String), Refusal> {
     let action = Action::parse(token.trim(), binokel::Low::Nine)
         .or_else(|_| Action::parse_lenient(token.trim(), rules.low))
-        .map_err(|e| Refusal::new(ErrorCode::BadAction, format!("`{token}` is not an action: {e}")))?;
+        .map_err(|e| {
+            // The parser names the part it could not read; the whole token is named once.
+            let why = e.to_string();
+            let whole = format!("`{}`", token.trim());
+            let m = if why.starts_with(&whole) {
+                why
+            } else {
+                format!("`{token}` is not an action: {why}")
+            };
+            Refusal::new(ErrorCode::BadAction, m)
+        })?;
     let Some(game) = game else {
         return Err(Refusal::new(
             ErrorCode::NotYourTurn,
@@ -85,7 +95,7 @@ impl Table {
         conn: u64,
         token: &str,
         id: Option<u64>,
-        at: Option<(usize, usize)>,
+        at: (Option<usize>, Option<usize>),
     ) -> Result<(), Refusal> {
         let seat = self
             .conns
@@ -96,13 +106,20 @@ impl Table {
         if self.seats[seat].autopilot {
             self.seats[seat].autopilot = false;
         }
-        if let (Some(want), Some(pos)) = (at, self.position()) {
-            if want != pos {
+        if let Some(pos) = self.position() {
+            // `deal` and `index` are checked each on its own: a client that names only the
+            // deal still cannot play into the next one.
+            let (deal, index) = at;
+            if deal.is_some_and(|d| d != pos.0) || index.is_some_and(|i| i != pos.1) {
+                let said = |x: Option<usize>| x.map_or("?".to_string(), |x| x.to_string());
                 return Err(Refusal::new(
                     ErrorCode::Stale,
                     format!(
                         "the table is at deal {} action {}, not deal {} action {}",
-                        pos.0, pos.1, want.0, want.1
+                        pos.0,
+                        pos.1,
+                        said(deal),
+                        said(index)
                     ),
                 ));
             }

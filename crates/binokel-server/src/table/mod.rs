@@ -74,8 +74,8 @@ pub enum Cmd {
         action: String,
         /// The client's id.
         id: Option<u64>,
-        /// The (deal, index) the client saw.
-        at: Option<(usize, usize)>,
+        /// The deal and the index the client saw, each optional: each one given is checked.
+        at: (Option<usize>, Option<usize>),
     },
     /// The person is back from a turn-clock timeout.
     Back {
