@@ -31,17 +31,8 @@ fn totals(view: &View, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
     let me = info.me;
     let mut out = Vec::new();
     for _ in 0..n {
-        let Some(mut d) = s.sample(rng) else { continue };
-        while d.phase() == Phase::Auction {
-            let legal = d.legal_actions();
-            let bid = legal.iter().copied().find(|a| matches!(a, Action::Bid(_)));
-            let a = if d.to_act() == Some(me) || !legal.contains(&Action::Pass) {
-                bid.unwrap_or(Action::Pass)
-            } else {
-                Action::Pass
-            };
-            d.play_unchecked(a);
-        }
+        let Some(d) = s.sample(rng) else { continue };
+        let mut d = binokel_ai::strong::force_soloist(d, me);
         let (b, t, _) = policy::best_burial(d.hand(me), d.rules().tapp as usize, d.rules());
         d.play_unchecked(Action::Bury(b));
         d.play_unchecked(Action::Trump(t));

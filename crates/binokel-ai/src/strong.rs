@@ -444,8 +444,8 @@ fn side_take(d: &Deal, obj: Objective) -> i32 {
 }
 
 /// Plays the auction on so that `me` becomes the soloist: it raises, everybody else passes
-/// (or opens when they must).
-fn force_soloist(mut d: Deal, me: usize) -> Deal {
+/// (or opens when they must). How the strong bot values a bid on a sampled deal.
+pub fn force_soloist(mut d: Deal, me: usize) -> Deal {
     while d.phase() == Phase::Auction {
         let legal = d.legal_actions();
         let bid = legal.iter().copied().find(|a| matches!(a, Action::Bid(_)));
