@@ -174,13 +174,16 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
                 Player::External(b) => b.choose(&view),
                 Player::Omniscient(b) => omniscient_choice(b, &view, &game),
                 Player::TappPeek(b, rng) => {
-                    let truth = game.current().expect("a deal is in progress");
-                    match Info::from_view(&view) {
-                        Ok(info) if view.phase == binokel::Phase::Auction && n > 2 => {
+                    let told = (view.phase == binokel::Phase::Auction && n > 2)
+                        .then(|| Info::from_view(&view).ok())
+                        .flatten();
+                    match told {
+                        Some(info) => {
+                            let truth = game.current().expect("a deal is in progress");
                             let deals = tapp_told(&info, truth, Budget::STRONG.deal_samples, rng);
                             b.evaluate_with_deals(&view, &info, &deals)[0].0
                         }
-                        _ => b.choose(&view),
+                        None => b.choose(&view),
                     }
                 }
                 Player::Peek { truth, rest, auction } => {

@@ -28,12 +28,10 @@ pub fn try_action(
         .or_else(|_| Action::parse_lenient(token.trim(), rules.low))
         .map_err(|e| {
             // The parser names the part it could not read; the whole token is named once.
-            let why = e.to_string();
-            let whole = format!("`{}`", token.trim());
-            let m = if why.starts_with(&whole) {
-                why
+            let m = if e.token == token.trim() {
+                e.to_string()
             } else {
-                format!("`{token}` is not an action: {why}")
+                format!("`{token}` is not an action: {e}")
             };
             Refusal::new(ErrorCode::BadAction, m)
         })?;
