@@ -469,14 +469,18 @@ const CLOSE_WAIT: Duration = Duration::from_secs(10);
 /// invalid UTF-8 in a text message 1007, a message over the transport cap 1009, bad framing
 /// 1002. None for a connection that is simply gone.
 fn close_for(e: axum::Error) -> Option<(u16, String)> {
+    use tokio_tungstenite::tungstenite::error::CapacityError;
     use tokio_tungstenite::tungstenite::Error as WsError;
     let inner = e.into_inner();
     match inner.downcast_ref::<WsError>()? {
         WsError::Utf8(_) => Some((1007, "a text message that is not valid UTF-8".into())),
-        WsError::Capacity(c) => Some((
+        // Past the frame cap tungstenite reports the frame's own limit (a little above the
+        // message cap); the client is told the one limit that is documented.
+        WsError::Capacity(CapacityError::MessageTooLong { size, .. }) => Some((
             1009,
-            format!("message too big ({c}); the limit is {MAX_FRAME_BYTES} bytes"),
+            format!("a message of {size} bytes is over the limit of {MAX_FRAME_BYTES} bytes"),
         )),
+        WsError::Capacity(c) => Some((1009, format!("too large: {c}"))),
         WsError::Protocol(p) => Some((1002, format!("WebSocket protocol error: {p}"))),
         _ => None,
     }

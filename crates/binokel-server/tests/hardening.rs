@@ -203,12 +203,22 @@ async fn frames_that_break_websocket_get_a_close_code() {
         true,
     ));
     let too_big = Message::Text("x".repeat(binokel_server::protocol::MAX_FRAME_BYTES + 10).into());
+    // Past the frame cap as well (tungstenite then measures against the frame's own cap).
+    let far_too_big = Message::Text(
+        "x".repeat(binokel_server::protocol::MAX_FRAME_BYTES + 80 * 1024)
+            .into(),
+    );
     let bad_framing = Message::Frame(Frame::message(
         b"orphan".to_vec(),
         OpCode::Data(Data::Continue),
         true,
     ));
-    for (frame, want) in [(bad_utf8, 1007u16), (too_big, 1009), (bad_framing, 1002)] {
+    for (frame, want) in [
+        (bad_utf8, 1007u16),
+        (too_big, 1009),
+        (far_too_big, 1009),
+        (bad_framing, 1002),
+    ] {
         let mut ws = raw_ws(&srv).await;
         // The server may stop reading before the frame is all sent.
         let _ = ws.send(frame).await;
@@ -216,6 +226,13 @@ async fn frames_that_break_websocket_get_a_close_code() {
         let (code, reason) = got.unwrap_or_else(|| panic!("no close frame where {want} was due"));
         assert_eq!(code, want, "{reason}");
         assert!(!reason.is_empty());
+        if want == 1009 {
+            // One limit named, the documented one (not the frame cap beside it).
+            let limit = binokel_server::protocol::MAX_FRAME_BYTES.to_string();
+            assert!(reason.contains(&limit), "{reason}");
+            let frame_cap = (binokel_server::protocol::MAX_FRAME_BYTES + 64 * 1024).to_string();
+            assert!(!reason.contains(&frame_cap), "{reason}");
+        }
     }
     // A binary frame stays a `malformed` error and the connection stays.
     let mut ws = raw_ws(&srv).await;
