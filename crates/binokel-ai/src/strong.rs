@@ -47,7 +47,15 @@ pub struct StrongBot {
     tail: u32,
     /// The same for the rollouts that value bids and burials (0: to the end, `strong-v1`).
     auction_tail: u32,
+    /// An opponent's weight on its own score in a played-out card's value, beside minus
+    /// the soloist's score ([`OWN_WEIGHT`] for `strong-v1`).
+    own_weight: f64,
 }
+
+/// An opponent's weight on its own deal score when it values a card by a rollout (the
+/// soloist's score counts at minus one): `strong-v1`'s tenth, so a lost cause still
+/// gathers points.
+pub const OWN_WEIGHT: f64 = 0.1;
 
 /// How the strong bot values a pass in the auction, against its bids' expected soloist
 /// scores.
@@ -89,6 +97,7 @@ impl StrongBot {
             surrender_per_deal: false,
             tail: 0,
             auction_tail: 0,
+            own_weight: OWN_WEIGHT,
         }
     }
 
@@ -109,6 +118,7 @@ impl StrongBot {
             surrender_per_deal: false,
             tail: 0,
             auction_tail: 0,
+            own_weight: OWN_WEIGHT,
         }
     }
 
@@ -141,6 +151,15 @@ impl StrongBot {
     /// solver once `tail` tricks are left (0: heuristic play to the end, `strong-v1`).
     pub fn with_auction_tail(mut self, tail: u32) -> StrongBot {
         self.auction_tail = tail;
+        self
+    }
+
+    /// The same bot with `w` as an opponent's weight on its own score in a rolled-out
+    /// card's value (the soloist's score at minus one; [`OWN_WEIGHT`] for `strong-v1`).
+    /// A weight of 1 values a defender's own points, its melds (they count only once it
+    /// has taken a trick) among them, as much as the soloist's.
+    pub fn with_own_weight(mut self, w: f64) -> StrongBot {
+        self.own_weight = w;
         self
     }
 
@@ -388,7 +407,7 @@ impl StrongBot {
             }
         }
         rollout(&mut dd);
-        utility_final(&dd, me)
+        utility_final(&dd, me, self.own_weight)
     }
 }
 
@@ -515,14 +534,14 @@ fn bid_value(totals: &[f64], b: u32, per_deal: bool) -> f64 {
 }
 
 /// The value for `me` of a finished deal: its own score, or for an opponent the soloist's
-/// score negated plus a little of its own (so a lost cause still gathers points).
-fn utility_final(d: &Deal, me: usize) -> f64 {
+/// score negated plus `own` times its own (a little, so a lost cause still gathers points).
+fn utility_final(d: &Deal, me: usize, own: f64) -> f64 {
     let sc = d.scores();
     let sol = d.soloist().unwrap_or(0);
     if same_side(d, me, sol) {
         f64::from(sc[sol])
     } else {
-        -f64::from(sc[sol]) + 0.1 * f64::from(sc[me])
+        -f64::from(sc[sol]) + own * f64::from(sc[me])
     }
 }
 

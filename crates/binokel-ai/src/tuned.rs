@@ -11,9 +11,10 @@
 //! `surrender` (`mean` or `deal`, [`StrongBot::with_surrender_per_deal`]); `tail` (tricks
 //! left at which a card-play rollout is finished by the exact solver,
 //! [`StrongBot::with_tail`]); `auction_tail` (the same for the rollouts that value bids
-//! and burials, [`StrongBot::with_auction_tail`]).
+//! and burials, [`StrongBot::with_auction_tail`]); `own` (an opponent's weight on its own
+//! score in a rolled-out card's value, [`StrongBot::with_own_weight`]).
 
-use crate::strong::{PassValue, StrongBot, PASS_VALUE};
+use crate::strong::{PassValue, StrongBot, OWN_WEIGHT, PASS_VALUE};
 use crate::Budget;
 
 /// A search bot's settings: its budget, its pass value and whether it infers.
@@ -31,6 +32,8 @@ pub struct Tuning {
     pub tail: u32,
     /// The same for the rollouts that value bids and burials (0: never).
     pub auction_tail: u32,
+    /// An opponent's weight on its own score in a rolled-out card's value.
+    pub own_weight: f64,
 }
 
 /// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
@@ -43,6 +46,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         surrender_per_deal: false,
         tail: 0,
         auction_tail: 0,
+        own_weight: OWN_WEIGHT,
     };
     Some(match name {
         "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
@@ -110,6 +114,11 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             "tail" => t.tail = number()?.min(15) as u32,
             "auction_tail" => t.auction_tail = number()?.min(15) as u32,
+            "own" => {
+                t.own_weight = value.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| {
+                    format!("`own` wants a number (an opponent's weight on its own score), not `{value}`")
+                })?
+            }
             "surrender" => {
                 t.surrender_per_deal = match value {
                     "deal" => true,
@@ -119,7 +128,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail, own)"
                 ))
             }
         }
@@ -147,7 +156,8 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
         .with_pass(t.pass)
         .with_surrender_per_deal(t.surrender_per_deal)
         .with_tail(t.tail)
-        .with_auction_tail(t.auction_tail);
+        .with_auction_tail(t.auction_tail)
+        .with_own_weight(t.own_weight);
     Some(Ok(if t.infer {
         bot.with_inference(crate::infer::Model::DEFAULT)
     } else {
@@ -208,6 +218,10 @@ mod tests {
         assert_eq!((t.tail, t.auction_tail), (0, 5));
         assert!(err("strong:tail=few").contains("`tail` wants a whole number"));
         assert!(err("strong:depth=3").contains("unknown setting `depth`"));
+        let (_, t) = parse("strong:own=1").unwrap().unwrap();
+        assert_eq!((t.own_weight, t.budget), (1.0, Budget::STRONG));
+        assert_eq!(base("strong").unwrap().own_weight, OWN_WEIGHT);
+        assert!(err("strong:own=lots").contains("`own` wants a number"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));
         assert!(err("strong:play_samples=0").contains("at least 1"));
     }

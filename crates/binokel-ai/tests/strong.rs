@@ -232,3 +232,46 @@ fn an_auction_tail_values_bids_with_the_solver() {
     }
     assert!(differ > 0, "the tail changes the bids' values of some view");
 }
+
+/// `own`: an opponent's rolled-out card is worth minus the soloist's score plus `own`
+/// times its own, so on the same sampled deals its values move linearly with the weight
+/// (and some move: an opponent's own points differ between its cards), while the
+/// soloist's values do not move at all.
+#[test]
+fn the_own_weight_moves_only_an_opponents_values_linearly() {
+    let views = play_views(5..9, 12);
+    assert!(views.len() >= 6, "enough views: {}", views.len());
+    let (mut opponents, mut moved) = (0, 0);
+    for (i, v) in views.iter().enumerate() {
+        let seed = 110 + i as u64;
+        let at = |w: f64| {
+            let mut vals = StrongBot::new("strong", Budget::STRONG, seed)
+                .with_own_weight(w)
+                .search(v);
+            vals.sort_by_key(|(a, _)| a.to_string());
+            vals
+        };
+        let (a, b, c) = (at(0.1), at(1.1), at(2.1));
+        let soloist = v.soloist == v.seat;
+        opponents += usize::from(!soloist);
+        for ((x, y), z) in a.iter().zip(&b).zip(&c) {
+            assert_eq!((x.0, y.0), (z.0, z.0));
+            if soloist {
+                assert_eq!(
+                    (x.1, y.1),
+                    (z.1, z.1),
+                    "a soloist's value moved: {x:?} {y:?} {z:?}"
+                );
+            } else {
+                let (d1, d2) = (y.1 - x.1, z.1 - y.1);
+                assert!((d1 - d2).abs() < 1e-6, "not linear: {x:?} {y:?} {z:?}");
+                assert!(
+                    d1 >= 0.0,
+                    "an opponent's own score is never negative: {x:?} {y:?}"
+                );
+                moved += usize::from(d1 > 0.0);
+            }
+        }
+    }
+    assert!(opponents > 0 && moved > 0, "opponents {opponents}, moved {moved}");
+}
