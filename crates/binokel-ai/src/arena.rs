@@ -63,10 +63,15 @@ pub enum Player {
 
 /// Checks a seat name: a known bot, `omniscient` or `cmd:...`.
 pub fn check_seat(name: &str) -> Result<(), String> {
-    if [OMNISCIENT, OMNISCIENT_AUCTION, OMNISCIENT_PLAY, TAPP_PEEK].contains(&name)
-        || name.strip_prefix("cmd:").is_some_and(|c| !c.trim().is_empty())
-    {
+    if [OMNISCIENT, OMNISCIENT_AUCTION, OMNISCIENT_PLAY, TAPP_PEEK].contains(&name) {
         return Ok(());
+    }
+    if let Some(cmd) = name.strip_prefix("cmd:") {
+        return if cmd.trim().is_empty() {
+            Err("`cmd:` wants a command line after the colon, e.g. `cmd:python3 bot.py`".into())
+        } else {
+            Ok(())
+        };
     }
     crate::make_bot(name, 0).map(|_| ())
 }

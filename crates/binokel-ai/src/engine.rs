@@ -28,7 +28,7 @@ use binokel::{Action, Game, Low, Rules, Seat, View};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The protocol's greeting line (its version is the number).
 pub const HELLO: &str = "binokel-engine 1";
@@ -83,26 +83,12 @@ pub fn answer(bot: &mut dyn Bot, line: &str) -> Reply {
             }
         }
         "choose" | "hint" => match serde_json::from_str::<View>(rest) {
-            Err(e) => format!("error the view is not valid JSON: {e}"),
-            Ok(view) if view.legal.is_empty() => {
-                "error the view has no legal action (not this seat's turn)".into()
-            }
-            Ok(view) => {
-                let low = low_of(&view);
-                if cmd == "choose" {
-                    format!("action {}", bot.choose(&view).token(low))
-                } else {
-                    let h: Vec<(String, f64)> = bot
-                        .hint(&view)
-                        .into_iter()
-                        .map(|(a, v)| (a.token(low), v))
-                        .collect();
-                    format!(
-                        "hint {}",
-                        serde_json::to_string(&h).unwrap_or_else(|_| "[]".into())
-                    )
-                }
-            }
+            Err(e) if e.is_syntax() || e.is_eof() => format!("error the view is not valid JSON: {e}"),
+            Err(e) => format!("error the view is not a view: {e}"),
+            Ok(view) => match view.check() {
+                Err(e) => format!("error the view is inconsistent: {e}"),
+                Ok(()) => answer_view(bot, cmd, &view),
+            },
         },
         // The finished deal: the bundled bots learn nothing from it, and it has no answer.
         "result" => return Reply::Nothing,
@@ -111,6 +97,27 @@ pub fn answer(bot: &mut dyn Bot, line: &str) -> Reply {
         other => format!("error unknown command `{other}` (expected choose, hint, result or quit)"),
     };
     Reply::Line(reply)
+}
+
+/// The answer to `choose` or `hint` for a checked view.
+fn answer_view(bot: &mut dyn Bot, cmd: &str, view: &View) -> String {
+    if view.legal.is_empty() {
+        return "error the view has no legal action (not this seat's turn)".into();
+    }
+    let low = low_of(view);
+    if cmd == "choose" {
+        format!("action {}", bot.choose(view).token(low))
+    } else {
+        let h: Vec<(String, f64)> = bot
+            .hint(view)
+            .into_iter()
+            .map(|(a, v)| (a.token(low), v))
+            .collect();
+        format!(
+            "hint {}",
+            serde_json::to_string(&h).unwrap_or_else(|_| "[]".into())
+        )
+    }
 }
 
 /// Runs the engine side until `quit` or end of input.
@@ -143,6 +150,9 @@ pub struct ExternalBot {
     pub faults: usize,
     /// Why the program stopped answering for good, once it has.
     gone: Option<String>,
+    /// Answers still due to commands that ran out of time: the next lines the program
+    /// writes belong to them, so they are read and dropped before the next answer.
+    owed: usize,
 }
 
 impl ExternalBot {
@@ -160,6 +170,7 @@ impl ExternalBot {
             log: Vec::new(),
             faults: 0,
             gone: None,
+            owed: 0,
         };
         let mut cmd = Command::new("sh");
         // Its own process group, so that ending it also ends what `sh -c` started (a silent
@@ -189,12 +200,16 @@ impl ExternalBot {
                 bot.stdin = child.stdin.take();
                 bot.child = Some(child);
                 bot.lines = Some(rx);
-                match bot.ask(HELLO) {
-                    Ok(reply) if reply.starts_with("ready") => {}
-                    Ok(reply) => bot.log.push(format!(
+                let fault = match bot.ask(HELLO) {
+                    Ok(reply) if reply.starts_with("ready") => None,
+                    Ok(reply) => Some(format!(
                         "`{command}` greeted with `{reply}` instead of `ready NAME`"
                     )),
-                    Err(e) => bot.log.push(format!("`{command}` did not greet: {e}")),
+                    Err(e) => Some(format!("`{command}` did not greet: {e}")),
+                };
+                if let Some(msg) = fault {
+                    eprintln!("{msg}");
+                    bot.log.push(msg);
                 }
             }
         }
@@ -217,9 +232,19 @@ impl ExternalBot {
                 why
             })?;
         let rx = self.lines.as_ref().ok_or("the program is not running")?;
-        match rx.recv_timeout(self.timeout) {
+        // One time limit for this command, the late answers still owed read within it.
+        let deadline = Instant::now() + self.timeout;
+        let got = loop {
+            let got = rx.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+            match got {
+                Ok(_) if self.owed > 0 => self.owed -= 1,
+                got => break got,
+            }
+        };
+        match got {
             Ok(l) => Ok(l),
             Err(RecvTimeoutError::Timeout) => {
+                self.owed += 1;
                 Err(format!("no answer within {} ms", self.timeout.as_millis()))
             }
             Err(RecvTimeoutError::Disconnected) => {

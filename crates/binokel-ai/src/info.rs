@@ -62,8 +62,10 @@ impl std::fmt::Display for InfoError {
 impl std::error::Error for InfoError {}
 
 impl Info {
-    /// Reads a seat's view. Fails for a spectator's view or unreadable rules.
+    /// Reads a seat's view. Fails for a spectator's view, unreadable rules or a seat number
+    /// out of range ([`View::check`]).
     pub fn from_view(view: &View) -> Result<Info, InfoError> {
+        view.check().map_err(InfoError)?;
         let me = view
             .seat
             .ok_or_else(|| InfoError("a spectator's view has no seat to play for".into()))?;

@@ -42,6 +42,71 @@ fn our_engine_answers_the_protocol() {
     assert_eq!(answer(bot.as_mut(), "quit"), Reply::Quit);
 }
 
+/// A view that parses but names a seat that does not exist (a soloist of 9, a meld of seat
+/// 3 at a three-seat table, ...) gets an `error` naming the field, from every kind of bot
+/// and for both `choose` and `hint`; before, the sampler indexed by it and the engine
+/// panicked. A JSON object that is no view is not called invalid JSON.
+#[test]
+fn views_with_seats_out_of_range_are_refused_by_name() {
+    let mut game = Game::new(Rules::default(), Vec::new());
+    game.start_seeded_deal(5).unwrap();
+    let mut h = binokel_ai::make_bot("heuristic", 1).unwrap();
+    while game.current().unwrap().phase() != binokel::Phase::Play {
+        let seat = game.to_act().unwrap();
+        let a = h.choose(&View::of(&game, Some(seat)).unwrap());
+        game.play(a).unwrap();
+    }
+    let seat = game.to_act().unwrap();
+    let good = serde_json::to_value(View::of(&game, Some(seat)).unwrap()).unwrap();
+    let mut cases: Vec<(Value, &str)> = Vec::new();
+    for bad in [3u64, 9, 4_294_967_295] {
+        let mut v = good.clone();
+        v["soloist"] = bad.into();
+        cases.push((v, "`soloist`"));
+    }
+    let mut v = good.clone();
+    v["melds"][0]["seat"] = 9.into();
+    cases.push((v, "`melds[0].seat`"));
+    let mut v = good.clone();
+    v["history"][1]["seat"] = 7.into();
+    cases.push((v, "`history[1].seat`"));
+    let mut v = good.clone();
+    v["hand_sizes"] = serde_json::json!([15, 15]);
+    cases.push((v, "`hand_sizes`"));
+    let mut v = good.clone();
+    v["players"] = 5.into();
+    cases.push((v, "`players`"));
+    let mut v = good.clone();
+    v["players"] = 4.into();
+    cases.push((v, "the rules are for 3"));
+    let mut v = good.clone();
+    v["rules"] = "nosuchpreset".into();
+    cases.push((v, "`rules`"));
+    for name in ["heuristic", "random", "beginner", "easy", "strong"] {
+        let mut bot = binokel_ai::make_bot(name, 2).unwrap();
+        for (view, field) in &cases {
+            for cmd in ["choose", "hint"] {
+                let Reply::Line(l) = answer(bot.as_mut(), &format!("{cmd} {view}")) else {
+                    panic!("no answer")
+                };
+                assert!(
+                    l.starts_with("error the view is inconsistent: "),
+                    "{name} {cmd}: {l}"
+                );
+                assert!(l.contains(field), "{name} {cmd} {field}: {l}");
+            }
+        }
+        // The untouched view is still answered.
+        let Reply::Line(l) = answer(bot.as_mut(), &format!("choose {good}")) else {
+            panic!("no answer")
+        };
+        assert!(l.starts_with("action "), "{name}: {l}");
+    }
+    let mut bot = binokel_ai::make_bot("heuristic", 1).unwrap();
+    assert!(matches!(answer(bot.as_mut(), "choose {}"),
+        Reply::Line(l) if l.starts_with("error the view is not a view: missing field")));
+}
+
 #[test]
 fn a_python_bot_plays_whole_deals_in_the_arena() {
     let bots = vec![python_bot(""), "heuristic".to_string()];
@@ -112,6 +177,40 @@ fn misbehaving_outside_bots_lose_decisions_but_never_the_arena() {
             _ => "no answer within 300 ms",
         };
         assert!(why.contains(expected), "{mode}: log says {why}");
+    }
+}
+
+/// An answer that comes after the time limit is the answer to the command that timed out:
+/// the host drops it and reads the next command's own answer, so one slow decision (or a
+/// slow start) costs that decision alone, not every later one of the session.
+#[test]
+fn a_late_answer_costs_only_its_own_decision() {
+    for mode in ["late", "lateready"] {
+        let cmd = python_bot(&format!("--misbehave {mode}"));
+        let mut ext = ExternalBot::spawn(cmd.strip_prefix("cmd:").unwrap(), Duration::from_millis(1000));
+        let mut game = Game::new(Rules::default(), Vec::new());
+        game.start_seeded_deal(21).unwrap();
+        let mut other = binokel_ai::make_bot("random", 1).unwrap();
+        let mut asked = 0;
+        while let Some(seat) = game.to_act() {
+            let view = View::of(&game, Some(seat)).unwrap();
+            let a = if seat == 0 {
+                asked += 1;
+                binokel_ai::Bot::choose(&mut ext, &view)
+            } else {
+                other.choose(&view)
+            };
+            game.play(a).unwrap();
+        }
+        assert!(asked > 5, "{mode}: the bot decided {asked} times");
+        let why = ext.log.join("\n");
+        let (faults, said) = match mode {
+            "late" => (1, "lost a decision (no answer within 1000 ms)"),
+            _ => (0, "did not greet: no answer within 1000 ms"),
+        };
+        assert_eq!(ext.faults, faults, "{mode}: {why}");
+        assert_eq!(ext.log.len(), 1, "{mode}: {why}");
+        assert!(why.contains(said), "{mode}: {why}");
     }
 }
 

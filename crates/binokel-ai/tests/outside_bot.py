@@ -3,7 +3,8 @@
 
 It plays a seeded random legal action, preferring to follow the heuristic "open at the
 forced bid, then pass". Misbehaviour for the tests: `--misbehave illegal|garbage|error|lowercase|silent|crash`
-makes it break the protocol on its second decision. `--transcript DIR` writes every line it
+makes it break the protocol on its second decision; `late` answers its second decision
+properly but after 1.5 s, `lateready` greets after 1.5 s. `--transcript DIR` writes every line it
 receives to DIR/<its process id>.txt (one file per session). It does not know the `result` command (it answers `error unknown command`,
 as an engine written before `result` existed does); the host ignores that answer.
 """
@@ -34,6 +35,8 @@ for line in sys.stdin:
         transcript.flush()
     cmd, _, rest = line.partition(" ")
     if cmd == "binokel-engine":
+        if mode == "lateready":
+            time.sleep(1.5)
         print("ready pybot" if rest == "1" else "error unsupported version", flush=True)
     elif cmd in ("choose", "hint"):
         view = json.loads(rest)
@@ -54,6 +57,8 @@ for line in sys.stdin:
                 continue
             if mode == "silent":
                 time.sleep(3600)
+            if mode == "late" and decisions == 2:
+                time.sleep(1.5)  # past the host's limit, then a proper answer
             if mode == "crash":
                 sys.exit(3)
         if cmd == "hint":

@@ -184,6 +184,21 @@ fn bad_input_is_refused_with_a_reason() {
     let out = arena(&["--resume", "/nonexistent/arena.jsonl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    // No deal set at all is refused, not summarised as zeros; an empty `cmd:` is named as
+    // such (it was called a bot that cannot be tuned).
+    for (args, needle) in [
+        (&["--deals", "0"][..], "--deals"),
+        (
+            &["--deals", "1", "--bot", "cmd:", "--bot", "heuristic"][..],
+            "`cmd:` wants a command line",
+        ),
+    ] {
+        let out = arena(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
 
 fn outside_bot() -> String {

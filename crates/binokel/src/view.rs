@@ -319,6 +319,86 @@ impl View {
         })
     }
 
+    /// Checks what a view read from outside (a host of the engine protocol) must hold for
+    /// its seat numbers to be usable: readable rules for 2 to 4 players, and every seat it names (its own, the
+    /// dealer, whose turn, the high bidder, the soloist, the winner, each history entry,
+    /// each trick's leader and winner, each shown meld's seat) below `players`; the
+    /// per-seat lists (`hand_sizes`, `tricks_taken`, `card_points`, `totals`, `scores`, each
+    /// score-sheet row) one entry per seat (empty lists are allowed where a view may omit
+    /// them). A view made by [`View::of`] always passes. The error names the first field
+    /// that fails.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.players;
+        if !(2..=4).contains(&n) {
+            return Err(format!("`players` is {n}; a table has 2 to 4 players"));
+        }
+        let rules = Rules::from_json(&self.rules).map_err(|e| format!("`rules`: {e}"))?;
+        if usize::from(rules.players) != n {
+            return Err(format!(
+                "`players` is {n}, but the rules are for {}",
+                rules.players
+            ));
+        }
+        let seat = |field: &str, s: Seat| {
+            if s < n {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{field}` is {s}, not a seat of {n} players (0 to {})",
+                    n - 1
+                ))
+            }
+        };
+        let some = |field: &str, s: Option<Seat>| s.map_or(Ok(()), |s| seat(field, s));
+        some("seat", self.seat)?;
+        seat("dealer", self.dealer)?;
+        some("to_act", self.to_act)?;
+        some("high_bidder", self.high_bidder)?;
+        some("soloist", self.soloist)?;
+        some("winner", self.winner)?;
+        for (i, a) in self.history.iter().enumerate() {
+            seat(&format!("history[{i}].seat"), a.seat)?;
+        }
+        let tricks = self
+            .tricks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("tricks[{i}]"), t));
+        for (name, t) in tricks.chain(self.trick.iter().map(|t| ("trick".to_string(), t))) {
+            seat(&format!("{name}.leader"), t.leader)?;
+            seat(&format!("{name}.winner"), t.winner)?;
+            if t.cards.len() > n {
+                return Err(format!(
+                    "`{name}` holds {} cards; a trick has at most {n}",
+                    t.cards.len()
+                ));
+            }
+        }
+        for (i, m) in self.melds.iter().enumerate() {
+            seat(&format!("melds[{i}].seat"), m.seat)?;
+        }
+        let per_seat = |field: &str, len: usize| {
+            if len == n || len == 0 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{field}` has {len} entries; it wants one per seat ({n})"
+                ))
+            }
+        };
+        per_seat("hand_sizes", self.hand_sizes.len())?;
+        per_seat("tricks_taken", self.tricks_taken.len())?;
+        per_seat("card_points", self.card_points.len())?;
+        per_seat("totals", self.totals.len())?;
+        if let Some(s) = &self.scores {
+            per_seat("scores", s.len())?;
+        }
+        for (i, row) in self.score_sheet.iter().enumerate() {
+            per_seat(&format!("score_sheet[{i}]"), row.len())?;
+        }
+        Ok(())
+    }
+
     /// Every card this view shows, with copies, for leak checks: own hand, Tapp, burial,
     /// played cards and the cards of shown melds are all legitimately visible.
     pub fn visible_private_cards(&self) -> CardSet {

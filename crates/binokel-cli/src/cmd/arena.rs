@@ -29,8 +29,8 @@ pub struct Args {
     /// `cmd:` command line or a tuned bot's settings may then contain commas.
     #[arg(long = "bot", value_name = "NAME", conflicts_with = "bots")]
     pub bot: Vec<String>,
-    /// Number of duplicate deal sets.
-    #[arg(long, default_value_t = 100)]
+    /// Number of duplicate deal sets (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
     /// Seed of the run: the same seed gives the same deals and the same bot decisions.
     #[arg(long, default_value_t = 1)]
