@@ -93,7 +93,7 @@ fn an_evening_in_the_line_mode_then_resumed_from_its_file() {
     // (a regression: exit 1 after a person's quit).
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(
-        stdout.contains("error: bid `155` is not a positive multiple of 10"),
+        stdout.contains("error: the bid 155 is not on the bidding step"),
         "{stdout}"
     );
     assert!(stdout.contains("error: there is no deal 9"), "{stdout}");

@@ -16,13 +16,17 @@
 use crate::store::{now_ms, StoreError};
 use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use binokel::pad::{Pad, PadDeal, Sheet};
+use binokel::pad::{check_bid, check_card_points, check_meld, check_stake, offers};
+use binokel::pad::{Pad, PadDeal, PadError, PadErrorKind, Sheet};
 use binokel::{Card, CardSet, Contract, Rules, Suit};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::sync::Arc;
@@ -42,6 +46,53 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/api/shared/{share}/csv", get(shared_csv))
         .route("/api/shared/{share}/json", get(shared_json))
         .route("/api/meld", post(meld))
+        .layer(axum::middleware::from_fn(json_refusals))
+}
+
+/// Answers the refusals that axum makes before a handler runs, or for a handler's body
+/// extractor, in the API's JSON shape: `405` (a method the route does not take, with its
+/// `Allow` header kept) and `413` (a body over the server's limit), each with `error` and
+/// `message`.
+async fn json_refusals(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let r = next.run(req).await;
+    let json = r
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if json {
+        return r;
+    }
+    match r.status() {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            let allow = r.headers().get(header::ALLOW).cloned();
+            let takes = allow
+                .as_ref()
+                .and_then(|a| a.to_str().ok())
+                .map(|a| format!("; it takes {a}"))
+                .unwrap_or_default();
+            let mut out = Refused::other(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                format!("{method} is not allowed on this route{takes}"),
+            )
+            .into_response();
+            if let Some(a) = allow {
+                out.headers_mut().insert(header::ALLOW, a);
+            }
+            out
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => Refused::other(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!(
+                "the body is more than {} KiB, the most the API takes",
+                crate::protocol::MAX_MESSAGE_BYTES / 1024
+            ),
+        )
+        .into_response(),
+        _ => r,
+    }
 }
 
 /// A refused request: the HTTP status, a code, the field at fault (if one is), a sentence.
@@ -77,6 +128,23 @@ impl Refused {
     }
 }
 
+/// The rules crate's refusals: an entry is `400` naming its field; a deal after the match's
+/// end `409 match_over`; a deal past the most a pad holds `409 pad_full`.
+impl From<PadError> for Refused {
+    fn from(e: PadError) -> Refused {
+        match e.kind {
+            PadErrorKind::Entry => Refused {
+                status: StatusCode::BAD_REQUEST,
+                error: "bad_request",
+                field: e.field,
+                message: e.message,
+            },
+            PadErrorKind::MatchOver => Refused::other(StatusCode::CONFLICT, "match_over", e.message),
+            PadErrorKind::Full => Refused::other(StatusCode::CONFLICT, "pad_full", e.message),
+        }
+    }
+}
+
 impl From<StoreError> for Refused {
     fn from(e: StoreError) -> Refused {
         Refused::other(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string())
@@ -97,13 +165,71 @@ fn db(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
     move |e| StoreError(format!("{what}: {e}"))
 }
 
-fn body_object(body: &Bytes) -> Result<serde_json::Map<String, Value>, Refused> {
+/// The body as a JSON object whose every field `T` defines: a field it does not define (a
+/// misspelt `stake`) is refused naming it, since ignoring it would quietly change the meaning.
+fn body_object<T: DeserializeOwned>(body: &Bytes) -> Result<serde_json::Map<String, Value>, Refused> {
     let v: Value = serde_json::from_slice(body)
         .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
-    match v {
-        Value::Object(m) => Ok(m),
-        _ => Err(Refused::field("body", "the body must be a JSON object")),
+    let Value::Object(m) = v else {
+        return Err(Refused::field("body", "the body must be a JSON object"));
+    };
+    if let Err(e) = T::deserialize(Value::Object(m.clone())) {
+        let text = e.to_string();
+        let field = text
+            .strip_prefix("unknown field `")
+            .and_then(|r| r.split('`').next())
+            .unwrap_or("body")
+            .to_string();
+        return Err(Refused::field(field, text));
     }
+    Ok(m)
+}
+
+/// The fields of `POST /api/pads`; types are checked field by field afterwards.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CreateBody {
+    #[serde(default)]
+    rules: Option<Value>,
+    #[serde(default)]
+    players: Option<Value>,
+    #[serde(default)]
+    stake_cents: Option<Value>,
+}
+
+/// The fields of a deal (`soloist`, `bid` and `took_trick` are not read with two players).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct DealBody {
+    #[serde(default)]
+    dealer: Option<Value>,
+    #[serde(default)]
+    soloist: Option<Value>,
+    #[serde(default)]
+    bid: Option<Value>,
+    #[serde(default)]
+    contract: Option<Value>,
+    #[serde(default)]
+    melds: Option<Value>,
+    #[serde(default)]
+    took_trick: Option<Value>,
+    #[serde(default)]
+    card_points: Option<Value>,
+}
+
+/// The fields of `POST /api/meld`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct MeldBody {
+    #[serde(default)]
+    cards: Option<Value>,
+    #[serde(default)]
+    trump: Option<Value>,
+    #[serde(default)]
+    rules: Option<Value>,
 }
 
 /// The rules of a request: a preset name or a record's rules object.
@@ -121,35 +247,37 @@ fn rules_of(v: Option<&Value>) -> Result<Rules, Refused> {
     Ok(rules)
 }
 
-fn check_player(i: usize, v: &Value) -> Result<String, Refused> {
-    let field = format!("players[{i}]");
-    let name = v
-        .as_str()
-        .ok_or_else(|| Refused::field(&field, "a player's name must be a string"))?
-        .trim();
-    if name.is_empty() {
-        return Err(Refused::field(&field, "a player's name is empty"));
+/// The players' names as strings; the rules crate trims and checks them.
+fn names_of(v: Option<&Value>, n: usize) -> Result<Vec<String>, Refused> {
+    match v {
+        Some(Value::Array(a)) if a.len() == n => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.as_str().map(str::to_string).ok_or_else(|| {
+                    Refused::field(format!("players[{i}]"), "a player's name must be a string")
+                })
+            })
+            .collect(),
+        Some(Value::Array(a)) => Err(Refused::field(
+            "players",
+            format!("{} names given; these rules are played by {n}", a.len()),
+        )),
+        _ => Err(Refused::field("players", "`players` must be a list of names")),
     }
-    if name.chars().count() > 24 {
-        return Err(Refused::field(&field, "a name has at most 24 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Refused::field(
-            &field,
-            "a name may not contain control characters",
-        ));
-    }
-    Ok(name.to_string())
 }
 
 fn stake_of(v: Option<&Value>) -> Result<Option<u32>, Refused> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(x) => match x.as_u64() {
-            Some(c) if c <= 100_000 => Ok(Some(c as u32)),
-            _ => Err(Refused::field(
+            Some(c) => Ok(Some(check_stake(c)?)),
+            None => Err(Refused::field(
                 "stake_cents",
-                "the stake per point is a whole number of cents from 0 to 100000",
+                format!(
+                    "the stake per point is a whole number of cents from 0 to {}",
+                    binokel::pad::MAX_STAKE_CENTS
+                ),
             )),
         },
     }
@@ -184,25 +312,26 @@ fn list_field<'a>(
     }
 }
 
-/// A deal as the page sends it, checked field by field so that a refusal names its field.
-fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
+/// A deal as the page sends it, each field's type checked here so that a refusal names its
+/// field; what the rules allow (the opening bid and step, melds, card points, contracts) is
+/// checked by the rules crate, as in the terminal.
+fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
+    let rules = rules_of_pad(pad)?;
     let n = rules.players as usize;
-    let m = v
-        .as_object()
-        .ok_or_else(|| Refused::field("body", "a deal must be a JSON object"))?;
+    let m = body_object::<DealBody>(body)?;
     // Two players have no auction: no soloist, no bid, no took-a-trick (RULES.md section 13).
     let two = n == 2;
-    let dealer = seat_field(m, "dealer", n)?;
-    let soloist = if two { 0 } else { seat_field(m, "soloist", n)? };
-    let bid = match m.get("bid").and_then(Value::as_u64) {
-        _ if two => 0,
-        Some(b) if b > 0 && b % 10 == 0 && b <= 10_000 => b as u32,
-        _ => {
-            return Err(Refused::field(
-                "bid",
-                "the bid must be a positive multiple of 10 (at most 10000)",
-            ))
-        }
+    let dealer = seat_field(&m, "dealer", n)?;
+    let soloist = if two { 0 } else { seat_field(&m, "soloist", n)? };
+    let bid = if two {
+        0
+    } else {
+        let b = m
+            .get("bid")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| Refused::field("bid", "`bid` must be a whole number"))?;
+        check_bid(&rules, b)?;
+        b as u32
     };
     let contract: Contract = m
         .get("contract")
@@ -221,39 +350,24 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
                 )
             })
         })?;
-    if two && !matches!(contract, Contract::Trump(_)) {
-        return Err(Refused::field(
-            "contract",
-            "two players always play a trump game (the turned card's suit): `trump X`",
-        ));
-    }
-    if contract == Contract::Durch && !rules.durch {
-        return Err(Refused::field(
-            "contract",
-            "Durch is not played under these rules",
-        ));
-    }
-    if contract == Contract::Bettel && !rules.bettel {
-        return Err(Refused::field(
-            "contract",
-            "Bettel is not played under these rules",
-        ));
-    }
-    let melds = list_field(m, "melds", n)?
+    let melds = list_field(&m, "melds", n)?
         .iter()
         .enumerate()
-        .map(|(i, x)| match x.as_u64() {
-            Some(v) if v <= 10_000 && v % 10 == 0 => Ok(v as u32),
-            _ => Err(Refused::field(
-                format!("melds[{i}]"),
-                "melds are a multiple of 10 from 0 to 10000",
-            )),
+        .map(|(i, x)| {
+            let v = x.as_u64().ok_or_else(|| {
+                Refused::field(
+                    format!("melds[{i}]"),
+                    "melds are a whole number, a multiple of 10",
+                )
+            })?;
+            check_meld(i, &pad.players[i], v)?;
+            Ok(v as u32)
         })
         .collect::<Result<Vec<u32>, Refused>>()?;
     let took_trick = if two {
         Vec::new()
     } else {
-        list_field(m, "took_trick", n)?
+        list_field(&m, "took_trick", n)?
             .iter()
             .enumerate()
             .map(|(i, x)| {
@@ -262,18 +376,21 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
             })
             .collect::<Result<Vec<bool>, Refused>>()?
     };
-    let card_points = list_field(m, "card_points", n)?
+    let card_points = list_field(&m, "card_points", n)?
         .iter()
         .enumerate()
         .map(|(i, x)| match x {
             Value::Null => Ok(None),
-            _ => match x.as_u64() {
-                Some(v) if v <= 250 => Ok(Some(v as u32)),
-                _ => Err(Refused::field(
-                    format!("card_points[{i}]"),
-                    "card points are a whole number from 0 to 250, or null to have the pad fill them in",
-                )),
-            },
+            _ => {
+                let v = x.as_u64().ok_or_else(|| {
+                    Refused::field(
+                        format!("card_points[{i}]"),
+                        "card points are a whole number from 0 to 250, or null to have the pad fill them in",
+                    )
+                })?;
+                check_card_points(i, &pad.players[i], v)?;
+                Ok(Some(v as u32))
+            }
         })
         .collect::<Result<Vec<Option<u32>>, Refused>>()?;
     let d = PadDeal {
@@ -285,9 +402,7 @@ fn deal_of(v: &Value, rules: &Rules) -> Result<PadDeal, Refused> {
         took_trick,
         card_points,
     };
-    // What is left to refuse is the arithmetic: card points that do not add up.
-    d.scores(rules)
-        .map_err(|e| Refused::field("card_points", e.to_string()))?;
+    pad.scores_of(&d)?;
     Ok(d)
 }
 
@@ -352,6 +467,7 @@ fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
         "card_points": filled,
         "winner": sheet.winner.map(|(w, _)| w),
         "decided_by_deal": sheet.winner.map(|(_, d)| d),
+        "after_end": (0..sheet.deals.len()).map(|i| sheet.after_end(i)).collect::<Vec<_>>(),
         "status": status,
         "target": rules.target,
         "partnerships": n == 4,
@@ -360,8 +476,8 @@ fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
 }
 
 fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
-    let rules = st.pad.rules().map_err(|e| Refused::field("rules", e.0))?;
-    let sheet = st.pad.sheet().map_err(|e| Refused::field("deals", e.0))?;
+    let rules = st.pad.rules()?;
+    let sheet = st.pad.sheet()?;
     let mut v = json!({
         "share": st.share,
         "version": st.version,
@@ -369,8 +485,9 @@ fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
         "sheet": sheet_json(&st.pad, &sheet, &rules),
         "rules_options": {
             "players": rules.players,
-            "durch": rules.durch,
-            "bettel": rules.bettel,
+            // Whether the pad takes these games (two players: trump games only).
+            "durch": offers(&rules, Contract::Durch),
+            "bettel": offers(&rules, Contract::Bettel),
             "opening": rules.opening,
             "target": rules.target,
             "rounding": rules.get("rounding"),
@@ -394,24 +511,11 @@ async fn create(State(s): App, body: Bytes) -> Response {
 }
 
 async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
-    let m = body_object(body)?;
+    let m = body_object::<CreateBody>(body)?;
     let rules = rules_of(m.get("rules"))?;
-    let n = rules.players as usize;
-    let players = match m.get("players") {
-        Some(Value::Array(a)) if a.len() == n => a
-            .iter()
-            .enumerate()
-            .map(|(i, v)| check_player(i, v))
-            .collect::<Result<Vec<_>, _>>()?,
-        Some(Value::Array(a)) => {
-            return Err(Refused::field(
-                "players",
-                format!("{} names given; these rules are played by {n}", a.len()),
-            ))
-        }
-        _ => return Err(Refused::field("players", "`players` must be a list of names")),
-    };
-    let mut pad = Pad::new(&rules, players);
+    let names = names_of(m.get("players"), rules.players as usize)?;
+    // The rules crate trims the names and refuses duplicates and numbers, as the terminal.
+    let mut pad = Pad::create(&rules, &names)?;
     pad.stake_cents = stake_of(m.get("stake_cents"))?;
     let text = serde_json::to_string(&pad).map_err(|e| StoreError(e.to_string()))?;
     for _ in 0..20 {
@@ -487,31 +591,19 @@ async fn update(
 }
 
 fn rules_of_pad(pad: &Pad) -> Result<Rules, Refused> {
-    pad.rules().map_err(|e| Refused::field("rules", e.0))
+    Ok(pad.rules()?)
 }
 
-fn append_to(pad: &mut Pad, d: &Value) -> Result<(), Refused> {
-    let rules = rules_of_pad(pad)?;
-    let deal = deal_of(d, &rules)?;
-    let sheet = pad.sheet().map_err(|e| Refused::field("deals", e.0))?;
-    if sheet.winner.is_some() {
-        return Err(Refused::other(
-            StatusCode::CONFLICT,
-            "match_over",
-            "the match is over; earlier deals can still be corrected",
-        ));
-    }
-    pad.add(deal).map_err(|e| Refused::field("card_points", e.0))
+fn append_to(pad: &mut Pad, body: &Bytes) -> Result<(), Refused> {
+    // The match may be over or the pad full: said before the entry's own faults.
+    pad.can_add()?;
+    let deal = deal_of(body, pad)?;
+    pad.add(deal)?;
+    Ok(())
 }
 
 async fn append(State(s): App, Path(secret): Path<String>, body: Bytes) -> Response {
-    let r = async {
-        let d: Value = serde_json::from_slice(&body)
-            .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
-        update(&s, &secret, |pad| append_to(pad, &d)).await
-    }
-    .await;
-    match r {
+    match update(&s, &secret, |pad| append_to(pad, &body)).await {
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r.into_response(),
     }
@@ -522,22 +614,23 @@ async fn set_deal(State(s): App, Path((secret, index)): Path<(String, String)>, 
         let i: usize = index
             .parse()
             .map_err(|_| Refused::field("index", format!("`{index}` is not a deal index")))?;
-        let d: Value = serde_json::from_slice(&body)
-            .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
         update(&s, &secret, |pad| {
             let len = pad.deals.len();
             if i == len {
-                append_to(pad, &d)
+                append_to(pad, &body)
             } else if i < len {
-                let rules = rules_of_pad(pad)?;
-                let deal = deal_of(&d, &rules)?;
-                pad.correct(i, deal)
-                    .map_err(|e| Refused::field("card_points", e.0))
+                let deal = deal_of(&body, pad)?;
+                Ok(pad.correct(i, deal)?)
             } else {
+                let holds = if len == 1 {
+                    "1 deal".to_string()
+                } else {
+                    format!("{len} deals")
+                };
                 Err(Refused::other(
                     StatusCode::CONFLICT,
                     "stale",
-                    format!("deal {i} cannot be set: the pad holds {len} deals"),
+                    format!("deal {i} cannot be set: the pad holds {holds} (indexes from 0)"),
                 ))
             }
         })
@@ -588,7 +681,7 @@ fn csv_of(st: &Stored) -> Response {
             text,
         )
             .into_response(),
-        Err(e) => Refused::field("deals", e.0).into_response(),
+        Err(e) => Refused::from(e).into_response(),
     }
 }
 
@@ -640,7 +733,7 @@ async fn meld(body: Bytes) -> Response {
 }
 
 fn meld_answer(body: &Bytes) -> Result<Value, Refused> {
-    let m = body_object(body)?;
+    let m = body_object::<MeldBody>(body)?;
     let rules = rules_of(m.get("rules"))?;
     let trump = match m.get("trump") {
         None | Some(Value::Null) => None,

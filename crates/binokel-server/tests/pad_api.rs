@@ -443,7 +443,8 @@ async fn four_players_share_a_team_score() {
     let secret = a.json().unwrap()["secret"].as_str().unwrap().to_string();
     let d = json!({"dealer": 3, "soloist": 0, "bid": 200, "contract": "trump C",
                    "melds": [100, 0, 40, 20], "took_trick": [true, true, true, false],
-                   "card_points": [100, 50, 60, null]});
+                   "card_points": [100, 90, 60, null]});
+    // D took no trick: the pad fills in 0 for D (card points without a trick are refused).
     let v = call(
         &srv.url,
         "POST",
@@ -527,5 +528,185 @@ async fn two_players_score_card_points_plus_melds() {
     assert_eq!(last["sheet"]["totals"], json!(sheet.totals));
     assert_eq!(sheet.winner, Some((0, 3)), "Anna passes 1000 in the fourth deal");
     assert_ne!(last["sheet"]["status"], "playing", "{}", last["sheet"]);
+    srv.stop().await;
+}
+
+/// Creates a pad from `body`; its secret and the created state.
+async fn new_pad(url: &str, body: Value) -> (String, Value) {
+    let a = call(url, "POST", "/api/pads", Some(body)).await;
+    assert_eq!(a.status, 201, "{}", String::from_utf8_lossy(&a.body));
+    let v = a.json().unwrap();
+    (v["secret"].as_str().unwrap().to_string(), v)
+}
+
+/// The defects an outside tester found in the API (docs/pad.md): every refusal is the JSON
+/// error shape, unknown fields are refused by name, the rules' checks live in the core (the
+/// opening bid, the step, card points without a trick, names), Durch follows the tricks, and
+/// deals after a deciding correction stay stored but do not count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_json_named_and_checked_by_the_rules() {
+    let srv = start(config(&temp_sqlite("padcheck"))).await;
+    let url = srv.url.clone();
+    let (secret, created) = new_pad(
+        &url,
+        json!({"rules": "standard", "players": [" Anna ", "Ben", "Cleo"], "stake_cents": 10}),
+    )
+    .await;
+    assert_eq!(created["pad"]["players"][0], "Anna", "names are trimmed");
+    let share = created["share"].as_str().unwrap().to_string();
+    let deals = format!("/api/pads/{secret}/deals");
+
+    // Item 7: 405 and 413 answer the JSON error shape; unknown fields are named.
+    for (method, path) in [
+        ("POST", format!("/api/shared/{share}")),
+        ("DELETE", format!("/api/pads/{secret}")),
+        ("GET", "/api/meld".to_string()),
+    ] {
+        let a = call(&url, method, &path, None).await;
+        assert_eq!(a.status, 405, "{method} {path}");
+        let v = a
+            .json()
+            .unwrap_or_else(|_| panic!("{method} {path}: a JSON body"));
+        assert_eq!(v["error"], "method_not_allowed", "{v}");
+        assert!(v["message"].as_str().unwrap().contains(method), "{v}");
+    }
+    let big = json!({"dealer": 0, "pad": "x".repeat(17 * 1024)});
+    let a = call(&url, "POST", &deals, Some(big)).await;
+    assert_eq!(a.status, 413);
+    let v = a.json().expect("a JSON 413");
+    assert_eq!(v["error"], "too_large", "{v}");
+    assert!(v["message"].as_str().unwrap().contains("16 KiB"), "{v}");
+    for (path, body, field) in [
+        (
+            "/api/pads".to_string(),
+            json!({"players": ["A", "B", "C"], "stake": 5}),
+            "stake",
+        ),
+        (
+            deals.clone(),
+            json!({"dealer": 0, "soloist": 1, "bid": 200, "contract": "trump S",
+                   "melds": [0, 150, 20], "took_trick": [true, true, true],
+                   "card_points": [80, 90, null], "tricks": [true, true, true]}),
+            "tricks",
+        ),
+        (
+            "/api/meld".to_string(),
+            json!({"cards": "AS", "trumpf": "S"}),
+            "trumpf",
+        ),
+    ] {
+        let a = call(&url, "POST", &path, Some(body)).await;
+        refused(&a, 400, field);
+        let m = a.json().unwrap()["message"].as_str().unwrap().to_string();
+        assert!(m.contains(&format!("`{field}`")), "{m}");
+    }
+
+    // Item 6: duplicate names (any case, after trimming) and whole numbers are refused.
+    for (players, field) in [
+        (json!(["A", "A", "C"]), "players[1]"),
+        (json!(["A", "B", " a "]), "players[2]"),
+        (json!(["A", "2", "C"]), "players[1]"),
+    ] {
+        let a = call(&url, "POST", "/api/pads", Some(json!({"players": players}))).await;
+        refused(&a, 400, field);
+    }
+
+    // Item 3: the opening bid and the step of the preset, card points without a trick.
+    let good = json!({"dealer": 0, "soloist": 1, "bid": 200, "contract": "trump S",
+                      "melds": [0, 150, 20], "took_trick": [true, true, true],
+                      "card_points": [80, 90, null]});
+    for (key, value, field, says) in [
+        ("bid", json!(140), "bid", "opening bid"),
+        ("bid", json!(155), "bid", "step"),
+        ("bid", json!(20000), "bid", "10000"),
+        ("melds", json!([0, 10010, 0]), "melds[1]", "10000"),
+        ("took_trick", json!([true, true, false]), "card_points[2]", "Cleo"),
+        ("took_trick", json!([false, true, true]), "card_points[0]", "Anna"),
+    ] {
+        let mut bad = good.clone();
+        bad[key] = value;
+        let a = call(&url, "POST", &deals, Some(bad)).await;
+        refused(&a, 400, field);
+        let m = a.json().unwrap()["message"].as_str().unwrap().to_string();
+        assert!(m.contains(says), "{m}");
+    }
+    let (swabian, _) = new_pad(&url, json!({"rules": "swabian", "players": ["A", "B", "C"]})).await;
+    let mut low = good.clone();
+    low["bid"] = json!(10);
+    let a = call(&url, "POST", &format!("/api/pads/{swabian}/deals"), Some(low)).await;
+    refused(&a, 400, "bid");
+    assert!(a.json().unwrap()["message"].as_str().unwrap().contains("200"));
+
+    // Item 1: a Durch whose opponent took a trick failed, whatever the soloist's entry.
+    let (dutch, _) = new_pad(&url, json!({"rules": "dutch", "players": ["A", "B", "C"]})).await;
+    let durch = json!({"dealer": 0, "soloist": 0, "bid": 200, "contract": "durch",
+                       "melds": [0, 0, 0], "took_trick": [true, true, false],
+                       "card_points": [null, null, null]});
+    let a = call(&url, "POST", &format!("/api/pads/{dutch}/deals"), Some(durch)).await;
+    assert_eq!(a.status, 201, "{}", String::from_utf8_lossy(&a.body));
+    assert_eq!(a.json().unwrap()["sheet"]["deals"][0][0], -1000);
+
+    // Item 4: a correction makes deal 0 decide the match; deals 1 and 2 stay but do not count.
+    let target = json!({"rules": {"preset": "standard", "target": 500}, "players": ["A", "B", "C"],
+                        "stake_cents": 10});
+    let (sec, _) = new_pad(&url, target).await;
+    let path = format!("/api/pads/{sec}/deals");
+    let small = json!({"dealer": 0, "soloist": 0, "bid": 200, "contract": "trump S",
+                       "melds": [0, 0, 0], "took_trick": [true, true, true],
+                       "card_points": [100, 80, 70]});
+    for _ in 0..3 {
+        let a = call(&url, "POST", &path, Some(small.clone())).await;
+        assert_eq!(a.status, 201, "{}", String::from_utf8_lossy(&a.body));
+    }
+    let mut big = small.clone();
+    big["melds"] = json!([400, 0, 0]);
+    let a = call(&url, "PUT", &format!("{path}/0"), Some(big)).await;
+    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
+    let sheet = a.json().unwrap()["sheet"].clone();
+    assert_eq!(sheet["status"], "won", "{sheet}");
+    assert_eq!(sheet["decided_by_deal"], 0, "{sheet}");
+    assert_eq!(sheet["totals"], json!([500, 80, 70]), "{sheet}");
+    assert_eq!(sheet["after_end"], json!([false, true, true]), "{sheet}");
+    assert_eq!(
+        sheet["settlement"],
+        json!([{"from": 2, "to": 0, "cents": 4400}, {"from": 1, "to": 0, "cents": 4100}]),
+        "{sheet}"
+    );
+    let a = call(&url, "POST", &path, Some(small.clone())).await;
+    assert_eq!(a.status, 409);
+    assert_eq!(a.json().unwrap()["error"], "match_over");
+    let csv = call(&url, "GET", &format!("/api/pads/{sec}/csv"), None).await;
+    let csv = String::from_utf8(csv.body).unwrap();
+    assert_eq!(
+        csv.lines().filter(|l| l.contains("after the end")).count(),
+        2,
+        "{csv}"
+    );
+    assert!(csv.contains("total,,,,,500,80,70"), "{csv}");
+
+    // The stale answer counts its deals in words that fit ("1 deal").
+    let (one, _) = new_pad(&url, json!({"players": ["A", "B", "C"]})).await;
+    call(
+        &url,
+        "POST",
+        &format!("/api/pads/{one}/deals"),
+        Some(good.clone()),
+    )
+    .await;
+    let a = call(
+        &url,
+        "PUT",
+        &format!("/api/pads/{one}/deals/5"),
+        Some(good.clone()),
+    )
+    .await;
+    assert_eq!(a.status, 409);
+    let m = a.json().unwrap()["message"].as_str().unwrap().to_string();
+    assert!(m.contains("holds 1 deal") && !m.contains("1 deals"), "{m}");
+
+    // Two players never play a Durch: the options say so.
+    let (_, two) = new_pad(&url, json!({"rules": "two-player", "players": ["A", "B"]})).await;
+    assert_eq!(two["rules_options"]["durch"], false);
+    assert_eq!(created["rules_options"]["durch"], true);
     srv.stop().await;
 }

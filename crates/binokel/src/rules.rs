@@ -122,6 +122,16 @@ impl Preset {
 /// by [`Rules::validate`].
 pub const MAX_BID: u32 = 1000;
 
+/// The bidding step (RULES.md section 3: a raise is 10; section 10: with `jumps` any multiple
+/// of 10): every bid is `opening` plus a multiple of it.
+pub const BID_STEP: u32 = 10;
+
+/// The highest `failed_bonus` [`Rules::set`] takes.
+pub const MAX_FAILED_BONUS: u32 = 10_000;
+
+/// The highest `target` [`Rules::set`] takes.
+pub const MAX_TARGET: i32 = 1_000_000;
+
 /// The rules a game is played by. `Rules::default()` is the standard game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -401,7 +411,15 @@ impl Rules {
                 Err(bad())
             }
         };
-        let number = || -> Result<i64, RulesError> { value.parse::<i64>().map_err(|_| bad()) };
+        // A number too large for i64 is still a number: the range check names the limit.
+        let number = || -> Result<i64, RulesError> {
+            match value.parse::<i64>() {
+                Ok(n) => Ok(n),
+                Err(e) if matches!(e.kind(), std::num::IntErrorKind::PosOverflow) => Ok(i64::MAX),
+                Err(e) if matches!(e.kind(), std::num::IntErrorKind::NegOverflow) => Ok(i64::MIN),
+                Err(_) => Err(bad()),
+            }
+        };
         match name {
             "low" => {
                 self.low = match value {
@@ -446,9 +464,9 @@ impl Rules {
             }
             "opening" => {
                 let n = number()?;
-                if n <= 0 || n % 10 != 0 || n > 10_000 {
+                if n <= 0 || n % BID_STEP as i64 != 0 || n > 10_000 {
                     return Err(RulesError(format!(
-                        "option `opening` must be a positive multiple of 10, not `{value}`"
+                        "option `opening` must be a positive multiple of {BID_STEP}, not `{value}`"
                     )));
                 }
                 self.opening = n as u32;
@@ -490,8 +508,10 @@ impl Rules {
             "opponents_need_trick" => self.opponents_need_trick = flag("yes", "no")?,
             "failed_bonus" => {
                 let n = number()?;
-                if !(0..=10_000).contains(&n) {
-                    return Err(bad());
+                if !(0..=MAX_FAILED_BONUS as i64).contains(&n) {
+                    return Err(RulesError(format!(
+                        "option `failed_bonus` must be a whole number from 0 to {MAX_FAILED_BONUS}, not `{value}`"
+                    )));
                 }
                 self.failed_bonus = n as u32;
             }
@@ -504,9 +524,9 @@ impl Rules {
             }
             "target" => {
                 let n = number()?;
-                if !(1..=1_000_000).contains(&n) {
+                if !(1..=MAX_TARGET as i64).contains(&n) {
                     return Err(RulesError(format!(
-                        "option `target` must be a positive number, not `{value}`"
+                        "option `target` must be a whole number from 1 to {MAX_TARGET}, not `{value}`"
                     )));
                 }
                 self.target = n as i32;

@@ -160,14 +160,14 @@ fn absurd_numbers_are_refused_by_name_and_change_nothing() {
                 bid: u32::MAX - 5,
                 ..good.clone()
             },
-            "the bid 4294967290 is more than 100000",
+            "the bid 4294967290 is more than 10000, the most the pad takes",
         ),
         (
             PadDeal {
                 melds: vec![0, u32::MAX, 0],
                 ..good.clone()
             },
-            "the melds of seat 1",
+            "the melds of B, 4294967295, are more than 10000",
         ),
         // Without the check these two would wrap around to 250 and be taken.
         (
@@ -175,14 +175,14 @@ fn absurd_numbers_are_refused_by_name_and_change_nothing() {
                 card_points: vec![Some(u32::MAX), Some(251), None],
                 ..good.clone()
             },
-            "the card points of seat 0, 4294967295, are more than the 250 of a deal",
+            "the card points of A, 4294967295, are more than the 250 of a deal",
         ),
         (
             PadDeal {
                 card_points: vec![Some(u32::MAX), Some(251), Some(0)],
                 ..good.clone()
             },
-            "the card points of seat 0",
+            "the card points of A",
         ),
     ];
     for (bad, says) in cases {

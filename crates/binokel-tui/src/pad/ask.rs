@@ -106,7 +106,7 @@ pub(super) fn ask_deal<R: BufRead, W: Write>(
         }
     );
     if n == 2 {
-        return ask_two_player_deal(pad, &rules, dealer, old, lines);
+        return ask_two_player_deal(pad, dealer, old, lines);
     }
     let soloist = ask!(
         lines,
@@ -118,10 +118,7 @@ pub(super) fn ask_deal<R: BufRead, W: Write>(
         lines,
         "bid:",
         old.map(|o| o.bid.to_string()),
-        |s: &str| match s.parse::<u32>() {
-            Ok(b) if b > 0 && b % 10 == 0 => Ok(b),
-            _ => Err(format!("`{s}` is not a positive multiple of 10")),
-        }
+        |s: &str| bid_value(&rules, s)
     );
     let contract = ask!(
         lines,
@@ -154,7 +151,7 @@ pub(super) fn ask_deal<R: BufRead, W: Write>(
                     lines,
                     format!("melds of {p} (a number, or the cards of the hand):"),
                     old.map(|o| o.melds[s].to_string()),
-                    |a: &str| { meld_answer(a, t, &rules) }
+                    |a: &str| { meld_answer(pad, s, a, t, &rules) }
                 );
             }
             if matches!(contract, Contract::Trump(_)) {
@@ -184,7 +181,7 @@ pub(super) fn ask_deal<R: BufRead, W: Write>(
             }
         }
     }
-    scored(d, &rules, lines)
+    scored(d, pad, lines)
 }
 
 /// Asks each seat's card points until they add up (one may be left to fill in); None at the
@@ -227,10 +224,10 @@ fn ask_card_points<R: BufRead, W: Write>(
 /// The deal if the rules can score it; otherwise the reason is shown and None returned.
 fn scored<R: BufRead, W: Write>(
     d: PadDeal,
-    rules: &Rules,
+    pad: &Pad,
     lines: &mut Lines<R, W>,
 ) -> io::Result<Option<PadDeal>> {
-    match d.scores(rules) {
+    match pad.scores_of(&d) {
         Ok(_) => Ok(Some(d)),
         Err(e) => {
             writeln!(lines.out, "error: {e}")?;
@@ -243,7 +240,6 @@ fn scored<R: BufRead, W: Write>(
 /// exchange's 10 included) and card points.
 fn ask_two_player_deal<R: BufRead, W: Write>(
     pad: &Pad,
-    rules: &Rules,
     dealer: usize,
     old: Option<&PadDeal>,
     lines: &mut Lines<R, W>,
@@ -266,11 +262,15 @@ fn ask_two_player_deal<R: BufRead, W: Write>(
             lines,
             prompt,
             old.map(|o| o.melds[s].to_string()),
-            |a: &str| if a.is_empty() { Ok(0) } else { meld_value(a) }
+            |a: &str| if a.is_empty() {
+                Ok(0)
+            } else {
+                meld_value(pad, s, a)
+            }
         );
     }
     if ask_card_points(pad, &mut d, old, lines)?.is_none() {
         return Ok(None);
     }
-    scored(d, rules, lines)
+    scored(d, pad, lines)
 }

@@ -11,7 +11,9 @@
 //! - `fix N ...`: the same fields again for deal N (a correction).
 //! - `sheet`, `melds CARDS [trump X]`, `csv FILE`, `json FILE`, `save FILE`, `load FILE`, `quit`.
 
-use binokel::pad::{Pad, PadDeal, Sheet};
+use binokel::pad::{
+    check_bid, check_meld, check_stake, offers, Pad, PadDeal, Sheet, MAX_ENTRY, MAX_STAKE_CENTS,
+};
 use binokel::{Card, CardSet, Contract, Rules, Suit};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -36,8 +38,8 @@ pub fn load_pad(path: &Path) -> Result<Pad, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let pad: Pad =
         serde_json::from_str(&text).map_err(|e| format!("{} is not a saved pad: {e}", path.display()))?;
-    pad.sheet().map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(pad)
+    // Checked as a new pad and every deal would be: names, stake, the most deals, the rules.
+    pad.checked().map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes a pad as JSON.
@@ -58,32 +60,40 @@ pub fn new_pad(
         rules.set_pair(o).map_err(|e| e.to_string())?;
     }
     rules.validate().map_err(|e| e.to_string())?;
-    if players.len() != rules.players as usize {
-        return Err(format!(
-            "{} names given; these rules are played by {}",
-            players.len(),
-            rules.players
-        ));
-    }
-    for p in &players {
-        if p.trim().is_empty() || p.chars().count() > 24 {
-            return Err(format!("`{p}` is not a name (1 to 24 characters)"));
-        }
-    }
-    let mut pad = Pad::new(&rules, players);
+    // The names are trimmed and checked by the rules crate (no two alike, no numbers).
+    let mut pad = Pad::create(&rules, &players).map_err(|e| e.to_string())?;
     pad.stake_cents = stake.map(parse_stake).transpose()?;
     Ok(pad)
 }
 
+/// A stake per point as typed (`0.05`, `0,05`, `2`): whole cents, so at most two decimals,
+/// and at most [`MAX_STAKE_CENTS`]; never rounded.
 fn parse_stake(s: &str) -> Result<u32, String> {
-    let v: f64 = s
-        .replace(',', ".")
-        .parse()
-        .map_err(|_| format!("stake `{s}` is not a number (e.g. 0.05)"))?;
-    if !(0.0..=1000.0).contains(&v) {
-        return Err(format!("stake `{s}` is out of range (0 to 1000 per point)"));
+    let t = s.trim().replace(',', ".");
+    let (whole, frac) = t.split_once('.').unwrap_or((&t, ""));
+    let digits = |x: &str| x.chars().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
+        return Err(format!("stake `{s}` is not an amount of money (e.g. 0.05)"));
     }
-    Ok((v * 100.0).round() as u32)
+    if frac.len() > 2 {
+        return Err(format!(
+            "stake `{s}` has more than two decimals; stakes are whole cents (0.01 the least)"
+        ));
+    }
+    let too_much = || {
+        format!(
+            "stake `{s}` is more than {} a point, the most the pad takes",
+            MAX_STAKE_CENTS / 100
+        )
+    };
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| too_much())?
+    };
+    let cents = format!("{frac:0<2}").parse::<u64>().unwrap_or(0);
+    let total = whole.saturating_mul(100).saturating_add(cents);
+    check_stake(total).map_err(|_| too_much())
 }
 
 fn money(cents: i64) -> String {
@@ -134,6 +144,9 @@ pub fn sheet_text(pad: &Pad) -> Result<String, String> {
             let cell = format!("{} ({})", sheet.deals[i][s], sheet.running[i][s]);
             out.push_str(&format!(" {cell:>w$}"));
         }
+        if sheet.after_end(i) {
+            out.push_str(&format!("  {AFTER_END}"));
+        }
         out.push('\n');
     }
     out.push_str(&format!("{:>4}  {:<26}", "", "total"));
@@ -153,6 +166,9 @@ pub fn sheet_text(pad: &Pad) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// How the sheets mark a deal after the deal that decided the match.
+const AFTER_END: &str = "after the end, not counted";
 
 fn status_line(pad: &Pad, sheet: &Sheet, rules: &Rules) -> String {
     let n = pad.players.len();
@@ -179,9 +195,11 @@ fn seat_of(pad: &Pad, tok: &str) -> Result<usize, String> {
         }
         return Err(format!("seat {k} does not exist (1 to {n})"));
     }
+    // Names are never whole numbers (the rules crate refuses them), so a number is a seat.
+    let key = tok.to_lowercase();
     pad.players
         .iter()
-        .position(|p| p.eq_ignore_ascii_case(tok))
+        .position(|p| p.to_lowercase() == key)
         .ok_or_else(|| format!("`{tok}` is not a player ({})", pad.players.join(", ")))
 }
 
@@ -200,11 +218,9 @@ fn contract_of(text: &str, rules: &Rules) -> Result<Contract, String> {
             ))
         }
     };
-    if c == Contract::Durch && !rules.durch {
-        return Err("Durch is not played under these rules".into());
-    }
-    if c == Contract::Bettel && !rules.bettel {
-        return Err("Bettel is not played under these rules".into());
+    if !offers(rules, c) {
+        let game = if c == Contract::Durch { "Durch" } else { "Bettel" };
+        return Err(format!("{game} is not played under these rules"));
     }
     Ok(c)
 }
@@ -213,20 +229,41 @@ fn list<T>(
     text: &str,
     n: usize,
     what: &str,
-    f: impl Fn(&str) -> Result<T, String>,
+    f: impl Fn(usize, &str) -> Result<T, String>,
 ) -> Result<Vec<T>, String> {
     let items: Vec<&str> = text.split(',').map(str::trim).collect();
     if items.len() != n {
         return Err(format!("{what}: {} entries, not {n}", items.len()));
     }
-    items.into_iter().map(f).collect()
+    items.into_iter().enumerate().map(|(i, s)| f(i, s)).collect()
 }
 
-fn meld_value(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(v) if v % 10 == 0 && v <= 10_000 => Ok(v),
-        _ => Err(format!("melds: `{s}` is not a multiple of 10")),
+/// A whole number as typed, saying what is wrong otherwise: negative, not a number, or (too
+/// large to read) more than the pad's limit.
+fn whole(s: &str, what: &str) -> Result<u64, String> {
+    let digits = |x: &str| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit());
+    if s.strip_prefix('-').is_some_and(digits) {
+        return Err(format!("{what}: `{s}` is negative"));
     }
+    if !digits(s) {
+        return Err(format!("{what}: `{s}` is not a number"));
+    }
+    s.parse::<u64>()
+        .map_err(|_| format!("{what}: `{s}` is more than {MAX_ENTRY}, the most the pad takes"))
+}
+
+/// The melds of seat `seat`, checked by the rules crate (a multiple of 10, the limit).
+fn meld_value(pad: &Pad, seat: usize, s: &str) -> Result<u32, String> {
+    let v = whole(s, "melds")?;
+    check_meld(seat, &pad.players[seat], v).map_err(|e| e.to_string())?;
+    Ok(v as u32)
+}
+
+/// A bid, checked by the rules crate against the opening bid and the step.
+fn bid_value(rules: &Rules, s: &str) -> Result<u32, String> {
+    let v = whole(s, "bid")?;
+    check_bid(rules, v).map_err(|e| e.to_string())?;
+    Ok(v as u32)
 }
 
 fn yes_no(s: &str) -> Result<bool, String> {
@@ -241,78 +278,156 @@ fn points_value(s: &str) -> Result<Option<u32>, String> {
     if s == "-" || s.is_empty() {
         return Ok(None);
     }
-    match s.parse::<u32>() {
-        Ok(v) if v <= 250 => Ok(Some(v)),
+    match whole(s, "points")? {
+        v if v <= 250 => Ok(Some(v as u32)),
         _ => Err(format!(
-            "points: `{s}` is not a number from 0 to 250 (or - to fill in)"
+            "points: `{s}` is more than the 250 of a deal (or - to fill in)"
         )),
+    }
+}
+
+/// The words after the game in the one-line form of a deal, each at most once: the lists
+/// (`melds`, `tricks`, `points`) with their values, and `made` or `failed`.
+#[derive(Default)]
+struct Words<'a> {
+    melds: Option<&'a str>,
+    tricks: Option<&'a str>,
+    points: Option<&'a str>,
+    made: Option<(&'a str, bool)>,
+}
+
+const DEAL_WORDS: [&str; 5] = ["melds", "tricks", "points", "made", "failed"];
+
+/// Reads the words after the game; a word given twice, `made` with `failed`, or a list
+/// without its value is refused naming it. `allowed` are the words this kind of deal takes.
+fn deal_words<'a>(rest: &[&'a str], allowed: &[&str], kind: &str) -> Result<Words<'a>, String> {
+    let mut w = Words::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let word = rest[i];
+        if !allowed.contains(&word) {
+            return Err(format!("`{word}` is not part of {kind} (see `help`)"));
+        }
+        if word == "made" || word == "failed" {
+            match w.made {
+                Some((was, _)) if was == word => return Err(format!("`{word}` is given twice")),
+                Some((was, _)) => {
+                    return Err(format!(
+                        "`{was}` and `{word}` are both given; a game is made or failed"
+                    ))
+                }
+                None => w.made = Some((word, word == "made")),
+            }
+            i += 1;
+            continue;
+        }
+        let value = match rest.get(i + 1) {
+            Some(v) if !DEAL_WORDS.contains(v) => *v,
+            _ => {
+                return Err(format!(
+                    "`{word}` needs its list, e.g. `{word} {}`",
+                    example(word)
+                ))
+            }
+        };
+        let slot = match word {
+            "melds" => &mut w.melds,
+            "tricks" => &mut w.tricks,
+            _ => &mut w.points,
+        };
+        if slot.is_some() {
+            return Err(format!("`{word}` is given twice"));
+        }
+        *slot = Some(value);
+        i += 2;
+    }
+    Ok(w)
+}
+
+fn example(word: &str) -> &'static str {
+    match word {
+        "melds" => "0,150,20",
+        "tricks" => "y,y,n",
+        _ => "80,90,-",
     }
 }
 
 /// Parses the one-line form of a deal: `DEALER SOLOIST BID GAME [melds ..] [tricks ..]
 /// [points ..] [made|failed]`; with two players `DEALER TRUMP [melds ..] points ..`.
+///
+/// A Durch or Bettel follows `tricks` when given (made when only the soloist's side took
+/// tricks, for a Durch; when the soloist took none, for a Bettel), else `made` (the default)
+/// or `failed`. `made` or `failed` that the entry contradicts is refused naming both.
 pub fn parse_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
     let rules = pad.rules().map_err(|e| e.to_string())?;
     let n = pad.players.len();
     if n == 2 {
-        return parse_two_player_deal(pad, &rules, args);
+        return parse_two_player_deal(pad, args);
     }
     let [dealer, soloist, bid, rest @ ..] = args else {
         return Err("a deal needs DEALER SOLOIST BID GAME (see `help`)".into());
     };
     let dealer = seat_of(pad, dealer)?;
     let soloist = seat_of(pad, soloist)?;
-    let bid: u32 = match bid.parse() {
-        Ok(b) if b > 0 && b % 10 == 0 => b,
-        _ => return Err(format!("bid `{bid}` is not a positive multiple of 10")),
-    };
-    let keywords = ["melds", "tricks", "points", "made", "failed"];
+    let bid = bid_value(&rules, bid)?;
     let game_end = rest
         .iter()
-        .position(|w| keywords.contains(w))
+        .position(|w| DEAL_WORDS.contains(w))
         .unwrap_or(rest.len());
     let contract = contract_of(&rest[..game_end].join(" "), &rules)?;
+    let words = deal_words(&rest[game_end..], &DEAL_WORDS, "a deal")?;
     let mut d = blank_deal(n, dealer, soloist, bid, contract);
-    let mut made = true;
-    let mut points_given = false;
-    let mut i = game_end;
-    while i < rest.len() {
-        let value = rest.get(i + 1).copied().unwrap_or("");
-        match rest[i] {
-            "melds" => d.melds = list(value, n, "melds", meld_value)?,
-            "tricks" => d.took_trick = list(value, n, "tricks", yes_no)?,
-            "points" => {
-                d.card_points = list(value, n, "points", points_value)?;
-                points_given = true;
-            }
-            "made" => {
-                made = true;
-                i += 1;
-                continue;
-            }
-            "failed" => {
-                made = false;
-                i += 1;
-                continue;
-            }
-            w => return Err(format!("`{w}` is not part of a deal (see `help`)")),
-        }
-        i += 2;
+    if let Some(v) = words.melds {
+        d.melds = list(v, n, "melds", |s, x| meld_value(pad, s, x))?;
+    }
+    if let Some(v) = words.tricks {
+        d.took_trick = list(v, n, "tricks", |_, x| yes_no(x))?;
+    }
+    if let Some(v) = words.points {
+        d.card_points = list(v, n, "points", |_, x| points_value(x))?;
     }
     match contract {
         Contract::Durch | Contract::Bettel => {
             d.melds = vec![0; n];
-            d.took_trick = vec![false; n];
-            // For Durch the flag means "took every trick", for Bettel "took a trick".
-            d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
+            if words.tricks.is_none() {
+                // Only the outcome is known: the soloist's flag says it, as the prompt does.
+                let made = words.made.is_none_or(|(_, m)| m);
+                d.took_trick = vec![false; n];
+                d.took_trick[soloist] = if contract == Contract::Durch { made } else { !made };
+            }
         }
-        Contract::Trump(_) if !points_given => {
+        Contract::Trump(_) if words.points.is_none() => {
             return Err("a trump game needs `points` (one entry may be - to be filled in)".into())
         }
         _ => {}
     }
-    d.scores(&rules).map_err(|e| e.to_string())?;
+    pad.scores_of(&d).map_err(|e| e.to_string())?;
+    if let Some((word, said)) = words.made {
+        let made = d.soloist_made(&rules).map_err(|e| e.to_string())?;
+        if made != Some(said) {
+            return Err(contradiction(pad, &d, word, words.tricks, made == Some(true)));
+        }
+    }
     Ok(d)
+}
+
+/// The refusal of `made` or `failed` that the rest of the entry contradicts, naming both.
+fn contradiction(pad: &Pad, d: &PadDeal, word: &str, tricks: Option<&str>, made: bool) -> String {
+    let outcome = if made { "was made" } else { "failed" };
+    let who = &pad.players[d.soloist];
+    match (d.contract, tricks) {
+        (Contract::Surrender(_), _) => {
+            format!("`{word}` contradicts the surrender: a surrender always fails")
+        }
+        (Contract::Durch | Contract::Bettel, Some(t)) => {
+            let game = if d.contract == Contract::Durch { "Durch" } else { "Bettel" };
+            format!("`{word}` contradicts `tricks {t}`: by the tricks {who}'s {game} {outcome}")
+        }
+        _ => format!(
+            "`{word}` contradicts the entry: by the card points, melds and tricks {who}'s game at {} {outcome}",
+            d.bid
+        ),
+    }
 }
 
 /// A suit letter or `trump X`: the trump of a two-player deal.
@@ -342,41 +457,46 @@ fn blank_deal(n: usize, dealer: usize, soloist: usize, bid: u32, contract: Contr
 }
 
 /// The one-line form with two players: `DEALER TRUMP [melds A,B] points A,B` (no auction).
-fn parse_two_player_deal(pad: &Pad, rules: &Rules, args: &[&str]) -> Result<PadDeal, String> {
+fn parse_two_player_deal(pad: &Pad, args: &[&str]) -> Result<PadDeal, String> {
     let [dealer, trump, rest @ ..] = args else {
         return Err("a two-player deal needs DEALER TRUMP melds A,B points A,B (see `help`)".into());
     };
     let mut d = blank_deal(2, seat_of(pad, dealer)?, 0, 0, trump_of(trump)?);
-    let mut points_given = false;
-    for pair in rest.chunks(2) {
-        let value = pair.get(1).copied().unwrap_or("");
-        match pair[0] {
-            "melds" => d.melds = list(value, 2, "melds", meld_value)?,
-            "points" => {
-                d.card_points = list(value, 2, "points", points_value)?;
-                points_given = true;
-            }
-            w => return Err(format!("`{w}` is not part of a two-player deal (see `help`)")),
-        }
+    let words = deal_words(rest, &["melds", "points"], "a two-player deal")?;
+    if let Some(v) = words.melds {
+        d.melds = list(v, 2, "melds", |s, x| meld_value(pad, s, x))?;
     }
-    if !points_given {
+    let Some(points) = words.points else {
         return Err("a deal needs `points` (one entry may be - to be filled in)".into());
-    }
-    d.scores(rules).map_err(|e| e.to_string())?;
+    };
+    d.card_points = list(points, 2, "points", |_, x| points_value(x))?;
+    pad.scores_of(&d).map_err(|e| e.to_string())?;
     Ok(d)
+}
+
+/// "1 deal", "3 deals".
+fn deals(n: usize) -> String {
+    if n == 1 {
+        "1 deal".into()
+    } else {
+        format!("{n} deals")
+    }
 }
 
 fn join<T: ToString>(v: &[T]) -> String {
     v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// A meld answer: a number, or cards that the calculator works out under trump `t`.
-fn meld_answer(a: &str, t: Suit, rules: &Rules) -> Result<u32, String> {
+/// A meld answer for seat `seat`: a number, or cards that the calculator works out under
+/// trump `t`.
+fn meld_answer(pad: &Pad, seat: usize, a: &str, t: Suit, rules: &Rules) -> Result<u32, String> {
     if a.is_empty() {
         return Ok(0);
     }
-    if let Ok(v) = a.parse::<u32>() {
-        return meld_value(&v.to_string());
+    // A number (also a negative one, to be refused as such); anything else is cards (`10s`).
+    let number = a.strip_prefix('-').unwrap_or(a);
+    if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) {
+        return meld_value(pad, seat, a);
     }
     let hand = parse_hand(a, rules)?;
     Ok(binokel::meld::melds(hand, Some(t), rules).total())
@@ -509,10 +629,9 @@ impl PadSession {
             }
             (Some(n - 1), &args[1..])
         } else {
-            if cmd == "deal" && pad.sheet().is_ok_and(|s| s.winner.is_some()) {
-                return Ok(Err(
-                    "the match is over; earlier deals can still be corrected with fix".into(),
-                ));
+            // Before any question: the match may be over, or the pad full.
+            if let Err(e) = pad.can_add() {
+                return Ok(Err(format!("{e} (fix N)")));
             }
             (None, args)
         };
@@ -561,8 +680,18 @@ impl PadSession {
             join(&sheet.deals[i]),
             join(&sheet.totals)
         )?;
-        if let Some((w, d)) = sheet.winner {
-            writeln!(out, "{} wins the match (deal {}).", p.players[w], d + 1)?;
+        if sheet.winner.is_some() {
+            let rules = p.rules().map_err(|e| io::Error::other(e.to_string()))?;
+            writeln!(out, "{}", status_line(p, &sheet, &rules))?;
+        }
+        if sheet.counted < p.deals.len() {
+            writeln!(
+                out,
+                "note: the match ended with deal {}; deals {} to {} stay on the sheet but do not count",
+                sheet.counted,
+                sheet.counted + 1,
+                p.deals.len()
+            )?;
         }
         self.changed(out)?;
         Ok(Ok(()))
@@ -622,7 +751,7 @@ impl PadSession {
                 let file = args.first().ok_or("load FILE")?;
                 let pad = load_pad(Path::new(file))?;
                 self.file = Some(PathBuf::from(file));
-                let msg = format!("loaded {} deals: {}", pad.deals.len(), pad.players.join(", "));
+                let msg = format!("loaded {}: {}", deals(pad.deals.len()), pad.players.join(", "));
                 self.pad = Some(pad);
                 Ok(msg)
             })(),

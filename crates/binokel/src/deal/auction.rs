@@ -3,6 +3,7 @@
 //! soloist takes the Tapp).
 
 use super::{wrap_seat, Deal, Phase, MAX_BID};
+use crate::rules::BID_STEP;
 use crate::rules::{AllPass, AuctionKind, Raise};
 
 impl Deal {
@@ -11,7 +12,7 @@ impl Deal {
         let lo = if self.bid == 0 {
             self.rules.opening
         } else {
-            self.bid + 10
+            self.bid + BID_STEP
         };
         let hi = match self.rules.raise {
             Raise::Exact => lo,
@@ -27,7 +28,7 @@ impl Deal {
         } else if lo == hi {
             format!("pass or bid {lo}")
         } else {
-            format!("pass or a bid from {lo} in steps of 10")
+            format!("pass or a bid from {lo} in steps of {BID_STEP}")
         }
     }
 

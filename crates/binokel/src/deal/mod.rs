@@ -343,7 +343,7 @@ impl Deal {
                 let mut b = lo;
                 while b <= hi {
                     f(Action::Bid(b));
-                    b += 10;
+                    b += crate::rules::BID_STEP;
                 }
             }
             Phase::Bury => {
@@ -420,7 +420,7 @@ impl Deal {
                 let ok = if forced {
                     b == self.rules.opening
                 } else {
-                    b >= lo && b <= hi && b % 10 == 0
+                    b >= lo && b <= hi && b % crate::rules::BID_STEP == 0
                 };
                 if ok {
                     Ok(())
