@@ -220,7 +220,12 @@ function renderSheet() {
     .map((r) => {
       const d = r.deal;
       const what = two() ? esc(contractLabel(d.contract)) : `${esc(nm[d.soloist] || "?")} ${d.bid} · ${esc(contractLabel(d.contract))}`;
-      const cls = [r.saved ? "" : "pending", editing === r.index ? "editing" : ""].join(" ").trim();
+      // A deal after the deciding deal (a correction moved the decision earlier) is shown
+      // but does not count.
+      const late = r.saved && sh.after_end && sh.after_end[r.index];
+      const cls = [r.saved ? "" : "pending", editing === r.index ? "editing" : "", late ? "after-end" : ""]
+        .join(" ")
+        .trim();
       const scores = nm
         .map((_, s) => {
           if (!r.saved || !sh.deals[r.index]) return `<td data-seat="${s}">…</td>`;
@@ -233,7 +238,11 @@ function renderSheet() {
               t("pad.correct_deal", { n: r.index + 1 }),
             )}">✎</button></td>`
           : "";
-      const note = r.saved ? "" : ` <em class="pending-note">${esc(t("pad.unsaved_row"))}</em>`;
+      const note = !r.saved
+        ? ` <em class="pending-note">${esc(t("pad.unsaved_row"))}</em>`
+        : late
+          ? ` <em class="after-end-note">${esc(t("pad.after_end"))}</em>`
+          : "";
       return `<tr class="${cls}" data-deal="${r.index}"><td>${r.index + 1}</td><td class="what">${what}${note}</td>${scores}${edit}</tr>`;
     })
     .join("");

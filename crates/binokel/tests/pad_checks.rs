@@ -211,3 +211,21 @@ fn a_pad_holds_a_bounded_number_of_deals() {
     file.deals = vec![huge; 11_000];
     assert!(file.sheet().is_err());
 }
+
+/// The decision of docs/rules.md: with the `dutch` preset, `failed_bonus` is paid on a
+/// surrender too (a surrender is the soloist's failure): 50 + melds + 30, rounded.
+#[test]
+fn the_dutch_failed_bonus_is_paid_on_a_surrender() {
+    let r = Rules::preset(Preset::Dutch);
+    let d = PadDeal {
+        dealer: 0,
+        soloist: 0,
+        bid: 200,
+        contract: Contract::Surrender(Suit::Hearts),
+        melds: vec![40, 20, 60],
+        took_trick: vec![true; 3],
+        card_points: vec![None; 3],
+    };
+    assert_eq!(d.scores(&r).unwrap(), vec![-200, 50 + 20 + 30, 50 + 60 + 30]);
+    assert_eq!(d.soloist_made(&r).unwrap(), Some(false));
+}

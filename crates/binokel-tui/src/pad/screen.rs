@@ -38,6 +38,11 @@ pub fn show_sheet(pad: &Pad) -> io::Result<()> {
             cells.extend(
                 (0..pad.players.len()).map(|s| format!("{} ({})", sheet.deals[i][s], sheet.running[i][s])),
             );
+            if sheet.after_end(i) {
+                // After the deciding deal: shown, but not counted.
+                cells[1] = format!("{} [{AFTER_END}]", cells[1]);
+                return Row::new(cells).style(Style::default().add_modifier(Modifier::DIM));
+            }
             Row::new(cells)
         })
         .collect();
