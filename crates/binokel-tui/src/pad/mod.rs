@@ -12,7 +12,7 @@
 //! - `sheet`, `melds CARDS [trump X]`, `csv FILE`, `json FILE`, `save FILE`, `load FILE`, `quit`.
 
 use binokel::pad::{
-    check_bid, check_meld, check_stake, offers, Pad, PadDeal, Sheet, MAX_ENTRY, MAX_STAKE_CENTS,
+    check_bid, check_meld, check_stake, offers, Pad, PadDeal, PadErrorKind, Sheet, MAX_ENTRY, MAX_STAKE_CENTS,
 };
 use binokel::{Card, CardSet, Contract, Rules, Suit};
 use std::io::{self, BufRead, Write};
@@ -631,7 +631,10 @@ impl PadSession {
         } else {
             // Before any question: the match may be over, or the pad full.
             if let Err(e) = pad.can_add() {
-                return Ok(Err(format!("{e} (fix N)")));
+                return Ok(Err(match e.kind {
+                    PadErrorKind::MatchOver => format!("{e} with `fix N`"),
+                    _ => e.to_string(),
+                }));
             }
             (None, args)
         };
