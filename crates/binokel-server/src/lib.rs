@@ -16,6 +16,7 @@
 pub mod bots;
 pub mod client;
 mod http;
+pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 mod pad;
@@ -160,8 +161,8 @@ pub struct Shared {
     pub reviews: review::queue::Reviews,
     /// Tables whose stored actions fail to replay, set aside with the reason.
     poisoned: std::sync::Mutex<HashMap<String, String>>,
-    /// Table creations per client address (a token bucket each).
-    creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
+    /// Table creations per client address ([`Config::tables_per_minute`]).
+    pub(crate) creations: limits::AddressLimiter,
     /// The lobby's list of public tables and its subscribers.
     pub(crate) lobby: lobby::Lobby,
 }
@@ -266,29 +267,7 @@ impl Shared {
     /// Counts a table creation from `addr` against [`Config::tables_per_minute`]; Err with
     /// the seconds until the next one is allowed.
     pub(crate) fn allow_creation(&self, addr: std::net::IpAddr) -> Result<(), u64> {
-        let per_minute = self.config.tables_per_minute;
-        if per_minute == 0 {
-            return Ok(());
-        }
-        let burst = f64::from(per_minute);
-        let rate = burst / 60.0;
-        let now = std::time::Instant::now();
-        let Ok(mut m) = self.creations.lock() else {
-            return Ok(());
-        };
-        if m.len() > 10_000 {
-            // Forget addresses whose bucket is full again.
-            m.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < burst);
-        }
-        let (tokens, at) = m.entry(addr).or_insert((burst, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(burst);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(((1.0 - *tokens) / rate).ceil().max(1.0) as u64)
-        }
+        self.creations.check(addr)
     }
 
     async fn forget(&self, code: &str) {
@@ -349,6 +328,7 @@ pub async fn run(
         .unwrap_or_else(|| format!("http://{addr}"))
         .trim_end_matches('/')
         .to_string();
+    let creations = limits::AddressLimiter::per_minute(config.tables_per_minute);
     let shared = Arc::new(Shared {
         store,
         node: format!("{:08x}", rand::thread_rng().gen::<u32>()),
@@ -359,7 +339,7 @@ pub async fn run(
         bots,
         reviews,
         poisoned: std::sync::Mutex::new(HashMap::new()),
-        creations: std::sync::Mutex::new(HashMap::new()),
+        creations,
         lobby: lobby::Lobby::new(),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");
