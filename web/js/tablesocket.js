@@ -199,7 +199,9 @@ export const socketMethods = {
       return;
     }
     if (kind === "undo" && msg.error === "undo_refused") {
-      toast(t("undo.refused", { message: msg.message || "" }));
+      const shown = msg.reason && msg.reason.code === "take_back_shown" ? msg.reason.shown : null;
+      const said = shown ? t(`undo.shown.${shown}`) : null;
+      toast(said && said !== `undo.shown.${shown}` ? said : t("undo.refused", { message: msg.message || "" }));
       return;
     }
     if (kind === "emote") {

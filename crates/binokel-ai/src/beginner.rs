@@ -42,6 +42,7 @@ const TAPP_GUESSES: usize = 4;
 
 /// The `beginner` bot.
 pub struct BeginnerBot {
+    seed: u64,
     rng: ChaCha8Rng,
     heuristic: HeuristicBot,
 }
@@ -50,6 +51,7 @@ impl BeginnerBot {
     /// A beginner with a seed.
     pub fn new(seed: u64) -> BeginnerBot {
         BeginnerBot {
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             heuristic: HeuristicBot::new(seed ^ 0xbe91_17e5),
         }
@@ -135,6 +137,7 @@ impl Bot for BeginnerBot {
     }
 
     fn choose(&mut self, view: &View) -> Action {
+        self.rng = crate::decision_rng(self.seed, view);
         if view.players == 2 {
             // Two players: the heuristic's choice, with the same slips in card play.
             let best = self.heuristic.choose(view);

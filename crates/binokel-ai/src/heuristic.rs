@@ -18,6 +18,7 @@ pub use crate::policy::{
 
 /// The heuristic bot.
 pub struct HeuristicBot {
+    seed: u64,
     rng: ChaCha8Rng,
     tapp_samples: usize,
 }
@@ -26,6 +27,7 @@ impl HeuristicBot {
     /// A heuristic bot with a seed (used to sample possible Tapps when bidding).
     pub fn new(seed: u64) -> HeuristicBot {
         HeuristicBot {
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             tapp_samples: TAPP_SAMPLES,
         }
@@ -47,10 +49,12 @@ impl Bot for HeuristicBot {
     /// everybody plays on like this bot. They can rank an action above the one this bot
     /// plays, which looks no further than its rules.
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        self.rng = crate::decision_rng(self.seed, view);
         rollout_hint(view, self.rng.gen())
     }
 
     fn choose(&mut self, view: &View) -> Action {
+        self.rng = crate::decision_rng(self.seed, view);
         policy::choose(view, &mut self.rng, self.tapp_samples)
     }
 }

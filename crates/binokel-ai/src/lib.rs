@@ -62,6 +62,7 @@ pub trait Bot: Send {
 
 /// Uniformly random among the legal actions.
 pub struct RandomBot {
+    seed: u64,
     rng: ChaCha8Rng,
 }
 
@@ -69,6 +70,7 @@ impl RandomBot {
     /// A random bot with a seed.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
@@ -80,14 +82,28 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, view: &View) -> Action {
+        self.rng = decision_rng(self.seed, view);
         view.legal[self.rng.gen_range(0..view.legal.len())]
     }
 
     /// The same rollout values as `heuristic` ([`rollout::rollout_hint`]): a player who
     /// asks the random bot for advice still gets the value of each action in points.
     fn hint(&mut self, view: &View) -> Vec<(Action, f64)> {
+        self.rng = decision_rng(self.seed, view);
         rollout::rollout_hint(view, self.rng.gen())
     }
+}
+
+/// The random stream of one decision of a bot seeded `seed`: its seed mixed with the view's
+/// [`View::fingerprint`]. Every bot draws each decision's randomness from it, so a decision
+/// depends on the position and the seed only, never on how often the bot was asked before
+/// (a take-back followed by the same action gets the same answers; docs/strength.md).
+pub fn decision_rng(seed: u64, view: &View) -> ChaCha8Rng {
+    let mut z = seed ^ view.fingerprint();
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ChaCha8Rng::seed_from_u64(z ^ (z >> 31))
 }
 
 /// The names `make_bot` knows.

@@ -581,6 +581,7 @@ impl StrongBot {
     /// of its own score); [`Bot::hint`] reports the review's values instead. With a borrowed
     /// solver, the thread's solver is cleared first.
     pub fn search(&mut self, view: &View) -> Vec<(Action, f64)> {
+        self.rng = crate::decision_rng(self.seed, view);
         if self.solver.is_none() {
             // A borrowed solver starts every decision empty (constant time): what an earlier
             // decision of any bot on this thread left in it changes nothing.

@@ -548,3 +548,26 @@ fn each_match_has_its_own_file_and_finished_ones_are_kept() {
     assert_eq!(std::fs::read_dir(&matches).unwrap().count(), 5);
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// A refused configuration writes nothing: an unknown bot, or too few bots for kreuz, leave
+/// no (empty) match file behind (a regression: the file was made before the bots were
+/// checked). A name with no visible character is refused by name.
+#[test]
+fn a_refused_start_leaves_no_match_file() {
+    let home = tmp("refused-start").parent().unwrap().join("home-refused");
+    let _ = std::fs::remove_dir_all(&home);
+    let matches = home.join("binokel/matches");
+    for args in [
+        &["play", "--plain", "--bots", "nobody,random"][..],
+        &["play", "--plain", "--rules", "kreuz", "--bots", "random,random"][..],
+        &["play", "--plain", "--name", "\u{200B}\u{3164}"][..],
+    ] {
+        let o = in_home(&home, args, &[]);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let files = std::fs::read_dir(&matches).map_or(0, |d| d.count());
+        assert_eq!(files, 0, "{args:?} left a file in {}", matches.display());
+    }
+    let o = in_home(&home, &["play", "--plain", "--name", "\u{200B}"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no visible character"), "{err}");
+}

@@ -43,6 +43,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(crate::review::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn(crate::pad::json_refusals))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)
 }

@@ -483,24 +483,13 @@ pub fn new_token() -> String {
     format!("{:032x}", r.gen::<u128>())
 }
 
-/// A display name: trimmed, 1 to 24 characters, no control characters; default `Seat N`.
+/// A display name: [`binokel::name::check`] (trimmed, 1 to 24 characters, no control
+/// character, a visible character); none or only white space is the default `Seat N`.
 pub fn check_name(name: Option<&str>, seat: usize) -> Result<String, Refusal> {
     let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) else {
         return Ok(format!("Seat {}", seat + 1));
     };
-    if n.chars().count() > 24 {
-        return Err(Refusal::new(
-            ErrorCode::BadRequest,
-            "`name` is longer than 24 characters",
-        ));
-    }
-    if n.chars().any(char::is_control) {
-        return Err(Refusal::new(
-            ErrorCode::BadRequest,
-            "`name` contains control characters",
-        ));
-    }
-    Ok(n.to_string())
+    binokel::name::check(n).map_err(|e| Refusal::new(ErrorCode::BadRequest, format!("`name`: {e}")))
 }
 
 /// The WebSocket URL of a server's base URL.

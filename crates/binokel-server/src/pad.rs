@@ -46,15 +46,20 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/api/shared/{share}/csv", get(shared_csv))
         .route("/api/shared/{share}/json", get(shared_json))
         .route("/api/meld", post(meld))
-        .layer(axum::middleware::from_fn(json_refusals))
 }
 
 /// Answers the refusals that axum makes before a handler runs, or for a handler's body
-/// extractor, in the API's JSON shape: `405` (a method the route does not take, with its
+/// extractor, in the API's JSON shape (a layer of the whole router, so every route answers
+/// them alike): `405` (a method the route does not take, with its
 /// `Allow` header kept) and `413` (a body over the server's limit), each with `error` and
 /// `message`.
-async fn json_refusals(req: Request, next: Next) -> Response {
+pub(crate) async fn json_refusals(req: Request, next: Next) -> Response {
     let method = req.method().clone();
+    let limit = if req.uri().path() == "/api/reviews" {
+        crate::review::MAX_REVIEW_BODY
+    } else {
+        crate::protocol::MAX_MESSAGE_BYTES
+    };
     let r = next.run(req).await;
     let json = r
         .headers()
@@ -86,8 +91,8 @@ async fn json_refusals(req: Request, next: Next) -> Response {
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_large",
             format!(
-                "the body is more than {} KiB, the most the API takes",
-                crate::protocol::MAX_MESSAGE_BYTES / 1024
+                "the body is more than {} KiB, the most this route takes",
+                limit / 1024
             ),
         )
         .into_response(),

@@ -155,8 +155,8 @@ pub fn run(
                 }
             }
             Command::Undo => match session.undo() {
-                Some(taken) => writeln!(out, "{}", text::taken_back(cat, &taken))?,
-                None => writeln!(out, "{}", cat.t("undo-none"))?,
+                Ok(taken) => writeln!(out, "{}", text::taken_back(cat, &taken))?,
+                Err(e) => writeln!(out, "{}", text::take_back_refused(cat, e))?,
             },
             Command::Hint => match session.hint() {
                 Ok(h) => writeln!(out, "{}", text::hint(cat, &h))?,

@@ -447,11 +447,13 @@ impl Session {
 
     /// Takes back the person's last action in this deal and the bots' actions after it.
     /// Returns the actions taken back (oldest first) as the person saw them, so a bot's burial
-    /// is only its number of cards; None when the person has not acted in this deal.
-    pub fn undo(&mut self) -> Option<Vec<Taken>> {
-        let log = self.game.deals().last()?;
+    /// is only its number of cards. Refused when the person has not acted in this deal, or
+    /// when hidden cards were shown to them since (the Tapp turned, a card received or drawn:
+    /// [`binokel::DealLog::take_back_from`]).
+    pub fn undo(&mut self) -> Result<Vec<Taken>, binokel::TakeBackError> {
+        let log = self.game.deals().last().ok_or(binokel::TakeBackError::NotActed)?;
         let actors = log.actors();
-        let last = actors.iter().rposition(|&s| s == self.human)?;
+        let last = log.take_back_from(self.human)?;
         let giver = log.state.call().map(|(_, g)| g);
         let seen: Vec<Taken> = log.actions[last..]
             .iter()
@@ -462,11 +464,13 @@ impl Session {
             })
             .collect();
         while self.game.deals().last().map_or(0, |l| l.actions.len()) > last {
-            self.game.undo()?;
+            if self.game.undo().is_none() {
+                break;
+            }
         }
         let mut ev = Vec::new();
         self.save_into(&mut ev);
-        Some(seen)
+        Ok(seen)
     }
 
     /// The name of the bot that gives hints: `strong`, else the best one `make_bot` knows.
@@ -504,6 +508,13 @@ impl Session {
             );
         }
         v
+    }
+
+    /// Keeps the match in `path` from now on and writes it there at once (a new match is
+    /// made in memory first, so that a refused configuration writes no file).
+    pub fn save_as(&mut self, path: std::path::PathBuf) -> Result<(), String> {
+        self.save = Some(path);
+        self.save()
     }
 
     /// Writes the record now (atomically: a half-written file never replaces a good one).

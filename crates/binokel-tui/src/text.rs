@@ -280,6 +280,18 @@ pub fn taken_back(cat: &Catalog, taken: &[Taken]) -> String {
     cat.ta("undo-done", &[("actions", Arg::Str(&list.join(", ")))])
 }
 
+/// Why a take-back is refused: nothing of the person's in this deal yet, or hidden cards
+/// shown since their last action.
+pub fn take_back_refused(cat: &Catalog, e: binokel::TakeBackError) -> String {
+    use binokel::{Reveal, TakeBackError};
+    cat.t(match e {
+        TakeBackError::NotActed => "undo-none",
+        TakeBackError::Shown(Reveal::Tapp) => "undo-shown-tapp",
+        TakeBackError::Shown(Reveal::Received) => "undo-shown-received",
+        TakeBackError::Shown(Reveal::Drawn) => "undo-shown-drawn",
+    })
+}
+
 /// The goodbye line with the command that continues this match: `binokel play --resume FILE`
 /// naming the file that was used (a regression: the `--save` file was left out).
 pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {

@@ -233,8 +233,8 @@ impl App {
             }
             Command::Undo => {
                 self.message = Some(match self.session.undo() {
-                    Some(taken) => (text::taken_back(&self.cat, &taken), Tone::Info),
-                    None => (self.cat.t("undo-none"), Tone::Error),
+                    Ok(taken) => (text::taken_back(&self.cat, &taken), Tone::Info),
+                    Err(e) => (text::take_back_refused(&self.cat, e), Tone::Error),
                 });
                 self.reset_focus();
             }

@@ -34,6 +34,95 @@ impl DealLog {
             })
             .collect()
     }
+
+    /// Where a take-back of `seat`'s last action would start: the index of that action in
+    /// [`DealLog::actions`] (every action from it on is taken back). Refused when the seat has
+    /// not acted in the deal, or when that action or any after it showed the seat hidden
+    /// cards ([`Reveal`]): the Tapp turned, a card received, a card drawn.
+    pub fn take_back_from(&self, seat: Seat) -> Result<usize, TakeBackError> {
+        let mut d = self.start;
+        let mut last = None;
+        let mut shown: Option<(usize, Reveal)> = None;
+        for (i, &a) in self.actions.iter().enumerate() {
+            if d.to_act() == Some(seat) {
+                last = Some(i);
+            }
+            if let Some(r) = reveal(&d, a, seat) {
+                shown = Some((i, r));
+            }
+            d.play_unchecked(a);
+        }
+        let last = last.ok_or(TakeBackError::NotActed)?;
+        match shown {
+            Some((i, r)) if i >= last => Err(TakeBackError::Shown(r)),
+            _ => Ok(last),
+        }
+    }
+}
+
+/// Hidden cards that an action showed a seat: a take-back may not go back past it, or the
+/// seat would act again knowing them (docs/rules.md, "Take-backs").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// The auction ended and the Tapp was turned up.
+    Tapp,
+    /// A card came into the seat's hand from another seat or the Tapp (the soloist took
+    /// the Tapp, or the holder of a called card gave it).
+    Received,
+    /// Two players: the seat drew a card from the stock.
+    Drawn,
+}
+
+impl Reveal {
+    /// What was shown, in words for a refusal.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reveal::Tapp => "the Tapp has been turned up",
+            Reveal::Received => "a card has come into your hand",
+            Reveal::Drawn => "you have drawn a card from the stock",
+        }
+    }
+}
+
+/// Why a seat cannot take back its last action of the current deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TakeBackError {
+    /// The seat has not acted in this deal.
+    NotActed,
+    /// Hidden cards were shown to the seat at or after its last action.
+    Shown(Reveal),
+}
+
+impl fmt::Display for TakeBackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakeBackError::NotActed => write!(f, "you have not acted in this deal yet"),
+            TakeBackError::Shown(r) => write!(
+                f,
+                "{} since your last action; a take-back cannot go back past cards you have seen",
+                r.describe()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TakeBackError {}
+
+/// What playing `a` in `before` shows `seat` that it could not see before, if anything.
+pub fn reveal(before: &Deal, a: Action, seat: Seat) -> Option<Reveal> {
+    let mut after = *before;
+    after.play_unchecked(a);
+    if !before.tapp_shown() && after.tapp_shown() && !after.tapp().is_empty() {
+        return Some(Reveal::Tapp);
+    }
+    if before.hand(seat).contains_all(after.hand(seat)) {
+        return None;
+    }
+    if before.players() == 2 {
+        // The exchange takes the face-up card, which both seats see: nothing hidden.
+        return (a != Action::Exchange).then_some(Reveal::Drawn);
+    }
+    Some(Reveal::Received)
 }
 
 /// Why a deal cannot begin.

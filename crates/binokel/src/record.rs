@@ -59,6 +59,8 @@ struct Header {
 }
 
 fn read_header(text: &str) -> Result<Header, String> {
+    // A UTF-8 byte order mark (as some editors on Windows write) is not part of the JSON.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let v: Value =
         serde_json::from_str(text).map_err(|e| format!("not a record: the input is not JSON ({e})"))?;
     let obj = v.as_object().ok_or("not a record: the JSON is not an object")?;

@@ -165,6 +165,46 @@ impl Serialize for View {
 }
 
 impl View {
+    /// A stable 64-bit fingerprint of the position this view shows: the seat, the deal
+    /// number, the dealer, the hand, every action seen so far and the totals (FNV-1a over
+    /// their fixed encodings, the same on every platform and run). Bots seed each decision
+    /// from it and their own seed, so a decision depends on the position and the seed, never
+    /// on how often the bot was asked before (a take-back and the same action again get the
+    /// same answers).
+    pub fn fingerprint(&self) -> u64 {
+        struct Fnv(u64);
+        impl Fnv {
+            fn bytes(&mut self, bytes: &[u8]) {
+                for &b in bytes {
+                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+                }
+            }
+            fn put(&mut self, x: u64) {
+                self.bytes(&x.to_le_bytes());
+            }
+        }
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.put(self.seat.map_or(u64::MAX, |s| s as u64));
+        h.put(self.deal as u64);
+        h.put(self.dealer as u64);
+        let (kinds, doubles) = self
+            .hand
+            .map_or((u64::MAX, u64::MAX), |c| (c.kinds().into(), c.doubles().into()));
+        h.put(kinds);
+        h.put(doubles);
+        for a in &self.history {
+            h.put(a.seat as u64);
+            match a.action {
+                Some(x) => h.bytes(x.token(crate::card::Low::Nine).as_bytes()),
+                None => h.put(u64::MAX),
+            }
+        }
+        for t in &self.totals {
+            h.put(*t as i64 as u64);
+        }
+        h.0
+    }
+
     /// The view of `seat` (None: a spectator) of the current deal of `game`.
     pub fn of(game: &Game, seat: Option<Seat>) -> Option<View> {
         let log = game.deals().last()?;

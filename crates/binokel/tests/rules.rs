@@ -569,3 +569,29 @@ fn s2_the_shuffle_is_fair() {
         }
     }
 }
+
+/// A bid above the highest bid names the limit (a regression: `bid 1010` after 1000 said
+/// "expected pass or a bid from 1010 in steps of 10", a bid that cannot be made).
+#[test]
+fn a_bid_above_the_highest_names_the_limit() {
+    let mut d = Deal::shuffled(Rules::default(), 0, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7));
+    let e = d.check(Action::Bid(1010)).unwrap_err().to_string();
+    assert!(e.contains("to 1000 (the highest bid)"), "{e}");
+    d.play(Action::Bid(1000)).unwrap();
+    let e = d.check(Action::Bid(1010)).unwrap_err().to_string();
+    assert!(e.contains("pass (1000 is the highest bid)"), "{e}");
+    assert!(!e.contains("from 1010"), "{e}");
+}
+
+/// A record that starts with a UTF-8 byte order mark is read like the same record without it
+/// (a regression: it was "not JSON").
+#[test]
+fn a_record_with_a_byte_order_mark_is_read() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/conformance/records");
+    let text = std::fs::read_to_string(format!("{dir}/durch-lost.json")).unwrap();
+    let plain = binokel::record::referee(&text);
+    let with_bom = binokel::record::referee(&format!("\u{FEFF}{text}"));
+    assert_eq!(plain.exit_code(), 0);
+    assert_eq!(with_bom.exit_code(), plain.exit_code());
+    assert_eq!(format!("{with_bom:?}"), format!("{plain:?}"));
+}

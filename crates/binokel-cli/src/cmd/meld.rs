@@ -42,6 +42,19 @@ pub fn run(args: Args) -> ExitCode {
     };
     let mut hand = CardSet::EMPTY;
     for tok in args.cards.iter().flat_map(|a| a.split_whitespace()) {
+        // The low card is written as these rules name it: `9S` under the nines, `7S` under
+        // the sevens; the other digit names no card of the pack (exit 2, RECORDS.md).
+        let other_low = match rules.low {
+            binokel::Low::Nine => '7',
+            binokel::Low::Seven => '9',
+        };
+        if tok.starts_with(other_low) {
+            eprintln!(
+                "binokel meld: `{tok}` is not a card: these rules write the low card as {}",
+                if other_low == '7' { "9 (9S)" } else { "7 (7S)" }
+            );
+            return ExitCode::from(2);
+        }
         let card = match Card::parse(tok) {
             Ok(c) if rules.pack == binokel::rules::Pack::Full48 || c.rank() != binokel::Rank::Nine => c,
             _ => {

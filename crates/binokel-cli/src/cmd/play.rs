@@ -100,11 +100,16 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         args.bots.clone()
     };
-    let name = args
-        .name
-        .clone()
-        .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
-        .unwrap_or_else(|| "Player".into());
+    let name = match &args.name {
+        Some(n) => match binokel::name::check(n) {
+            Ok(n) => n,
+            Err(e) => return fail(&format!("--name: {e}")),
+        },
+        None => std::env::var("USER")
+            .ok()
+            .and_then(|u| binokel::name::check(&u).ok())
+            .unwrap_or_else(|| "Player".into()),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -123,12 +128,12 @@ pub fn run(args: Args) -> ExitCode {
             }
         },
         (None, Some(f)) => f.clone(),
-        (None, None) => match library::new_file(std::time::SystemTime::now()) {
-            Ok(f) => f,
-            Err(e) => return fail(&e),
-        },
+        // A new match's file is made only once the match has begun (below), so that a
+        // refused configuration (an unknown bot, too few bots) leaves no file behind.
+        (None, None) => std::path::PathBuf::new(),
     };
-    if resume_file.is_none() && holds_finished_match(&save) {
+    let new_file = resume_file.is_none() && args.save.is_none();
+    if !new_file && resume_file.is_none() && holds_finished_match(&save) {
         return fail(&format!(
             "{} holds a finished match, kept for `binokel replay`: choose another --save file \
              (or none, for a new file in {})",
@@ -141,9 +146,9 @@ pub fn run(args: Args) -> ExitCode {
         name,
         bots,
         seed,
-        save: Some(save.clone()),
+        save: (!new_file).then(|| save.clone()),
     };
-    if resume_file.is_none() && !args.new && holds_unfinished_match(&save) {
+    if !new_file && resume_file.is_none() && !args.new && holds_unfinished_match(&save) {
         return fail(&format!(
             "an unfinished match is saved in {0}: continue it with `binokel play --resume {0}`, \
              or start a new one there with `--new`",
@@ -155,9 +160,19 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         Session::new(config)
     };
-    let session = match session {
+    let mut session = match session {
         Ok(s) => s,
         Err(e) => return fail(&e),
+    };
+    let save = if new_file {
+        let made = library::new_file(std::time::SystemTime::now())
+            .and_then(|f| session.save_as(f.clone()).map(|()| f));
+        match made {
+            Ok(f) => f,
+            Err(e) => return fail(&e),
+        }
+    } else {
+        save
     };
     let cat = Catalog::new(lang, style, session.game().rules().low);
     let plain_mode = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();

@@ -331,15 +331,18 @@ impl Table {
             return Err(refuse("no deal has been played yet".into()));
         };
         let log = &game.deals()[d];
-        let mut state = log.start;
-        let mut last_mine = None;
-        for (i, a) in log.actions.iter().enumerate() {
-            if state.to_act() == Some(seat) {
-                last_mine = Some(i);
+        let from = log.take_back_from(seat).map_err(|e| {
+            let mut r = refuse(e.to_string());
+            if let binokel::TakeBackError::Shown(shown) = e {
+                let shown = match shown {
+                    binokel::Reveal::Tapp => "tapp",
+                    binokel::Reveal::Received => "received",
+                    binokel::Reveal::Drawn => "drawn",
+                };
+                r.reason = Some(serde_json::json!({"code": "take_back_shown", "shown": shown}));
             }
-            state.play_unchecked(*a);
-        }
-        let from = last_mine.ok_or_else(|| refuse("you have not acted in this deal yet".into()))?;
+            r
+        })?;
         let undone = log.actions.len() - from;
         match self
             .shared

@@ -66,11 +66,24 @@ pub async fn undo_scenario(db: &str) {
     spec.send(&ClientMsg::Undo { id: Some(6) }).await.unwrap();
     error_of(&mut spec, ErrorCode::Spectator, Some(6)).await;
 
-    // Act until this seat is to decide again in the same deal (a deal may end first).
+    // Act until this seat is to play a card again after a card of its own in the same deal
+    // (a deal may end first). On the way: once the Tapp is turned after this seat's last
+    // action of the auction, a take-back is refused (it would re-bid having seen the Tapp).
     let mut v = first;
+    let mut refused_past_tapp = false;
     let at = loop {
-        if let Some(i) = v.history.iter().rposition(|h| h.seat == seat) {
-            break i;
+        let last = v.history.iter().rposition(|h| h.seat == seat);
+        if let Some(i) = last {
+            let mine = v.history[i].action;
+            if v.tapp.is_some() && matches!(mine, Some(binokel::Action::Pass | binokel::Action::Bid(_))) {
+                s.send(&ClientMsg::Undo { id: Some(8) }).await.unwrap();
+                let m = error_of(&mut s, ErrorCode::UndoRefused, Some(8)).await;
+                assert!(m.contains("Tapp"), "{m}");
+                refused_past_tapp = true;
+            }
+            if matches!(mine, Some(binokel::Action::Play(_))) {
+                break i;
+            }
         }
         s.send(&ClientMsg::Action {
             action: v.legal[0].token(binokel::Low::Nine),
@@ -83,6 +96,10 @@ pub async fn undo_scenario(db: &str) {
         let pos = (v.deal, v.history.len());
         v = state_where(&mut s, |x| my_turn(seat)(x) && (x.deal, x.history.len()) != pos).await;
     };
+    assert!(
+        refused_past_tapp || v.soloist == Some(seat),
+        "a take-back past the turned Tapp was tried"
+    );
     let before_undo = v.clone();
     s.send(&ClientMsg::Undo { id: Some(7) }).await.unwrap();
     let after = state_where(&mut s, |x| x.deal == before_undo.deal && x.history.len() == at).await;

@@ -25,10 +25,14 @@ impl Deal {
         let (lo, hi) = self.bid_range();
         if forced {
             format!("bid {lo}")
+        } else if lo > hi {
+            format!("pass ({MAX_BID} is the highest bid)")
+        } else if lo == hi && hi == MAX_BID {
+            format!("pass or bid {lo} (the highest bid)")
         } else if lo == hi {
             format!("pass or bid {lo}")
         } else {
-            format!("pass or a bid from {lo} in steps of {BID_STEP}")
+            format!("pass or a bid from {lo} to {hi} (the highest bid) in steps of {BID_STEP}")
         }
     }
 

@@ -65,26 +65,32 @@ pub fn check_stake(cents: u64) -> Result<u32, PadError> {
 }
 
 /// The players' names, trimmed, after checking each: not empty, at most [`MAX_NAME_CHARS`]
-/// characters, no control characters, not a whole number (the terminal takes numbers for
+/// characters, no control characters, a visible character ([`crate::name::check`]), not a whole number (the terminal takes numbers for
 /// seats), and no two alike once trimmed, in any case.
 pub fn check_names(names: &[String]) -> Result<Vec<String>, PadError> {
     let mut out: Vec<String> = Vec::with_capacity(names.len());
     for (i, raw) in names.iter().enumerate() {
         let name = raw.trim();
         let bad = |m: String| Err(PadError::entry(format!("players[{i}]"), m));
-        if name.is_empty() {
-            return bad(format!("the name of player {} is empty", i + 1));
-        }
-        if name.chars().count() > MAX_NAME_CHARS {
-            return bad(format!(
-                "the name `{name}` is longer than {MAX_NAME_CHARS} characters"
-            ));
-        }
-        if name.chars().any(char::is_control) {
-            return bad(format!(
-                "the name `{}` holds a control character",
-                name.escape_debug()
-            ));
+        match crate::name::check(name) {
+            Ok(_) => {}
+            Err(crate::name::NameError::Empty) => {
+                return bad(format!("the name of player {} is empty", i + 1))
+            }
+            Err(crate::name::NameError::Control(_)) => {
+                return bad(format!(
+                    "the name `{}` holds a control character",
+                    name.escape_debug()
+                ))
+            }
+            Err(crate::name::NameError::TooLong(_)) => {
+                return bad(format!(
+                    "the name `{name}` is longer than {MAX_NAME_CHARS} characters"
+                ))
+            }
+            Err(e @ crate::name::NameError::Invisible) => {
+                return bad(format!("`{}`: {e}", name.escape_unicode()))
+            }
         }
         if name.parse::<i128>().is_ok() || name.chars().all(|c| c.is_ascii_digit()) {
             return bad(format!(

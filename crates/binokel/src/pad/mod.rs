@@ -54,7 +54,7 @@ pub const MAX_DEALS: usize = 1000;
 pub const MAX_STAKE_CENTS: u32 = 100_000;
 
 /// The longest name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
+pub const MAX_NAME_CHARS: usize = crate::name::MAX_NAME_CHARS;
 
 /// The largest score one side can make in a deal: the melds of two partners at the limit,
 /// all card points, the largest failed bonus, and a rounding step; a failed contract loses
