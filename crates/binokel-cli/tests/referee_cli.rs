@@ -140,6 +140,26 @@ fn meld_prints_json_and_names_a_bad_token() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The low card is written as the rules name it: `7S` is no card under the nines, `9S` none
+/// under the sevens (a regression: `7S` was read as `9S`); exit 2 naming the token.
+#[test]
+fn meld_refuses_the_other_low_digit() {
+    for (args, token) in [
+        (vec!["meld", "AS", "7S"], "7S"),
+        (vec!["meld", "--rule", "low=seven", "AS", "9S"], "9S"),
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(&format!("`{token}` is not a card")), "{err}");
+    }
+    let out = bin()
+        .args(["meld", "--rule", "low=seven", "--json", "7S", "7S"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn perft_prints_the_golden_line() {
     let path = conformance().join("records/trump-deal.json");

@@ -575,6 +575,7 @@ fn s2_the_shuffle_is_fair() {
 #[test]
 fn a_bid_above_the_highest_names_the_limit() {
     let mut d = Deal::shuffled(Rules::default(), 0, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7));
+    d.play(Action::Bid(150)).unwrap();
     let e = d.check(Action::Bid(1010)).unwrap_err().to_string();
     assert!(e.contains("to 1000 (the highest bid)"), "{e}");
     d.play(Action::Bid(1000)).unwrap();
