@@ -44,7 +44,7 @@ function part(v) {
 function unquotedAttribute(markup) {
   const open = markup.lastIndexOf("<");
   if (open < 0 || markup.lastIndexOf(">") > open) return false;
-  const rest = markup.slice(open).replace(/"[^"]*"|'[^']*'/g, "");
+  const rest = markup.slice(open).replace(/"[^"]*"|'[^']*'/g, "v");
   return !/["']/.test(rest) && /=\s*$/.test(rest);
 }
 
