@@ -3,7 +3,7 @@
 //! through every page that shows a name: the join page, the lobby (an open table and a
 //! running one), the table, the result panel and the match-over dialog, the spectator's
 //! table, My games, the replay (every position of the first deal), the review and the score
-//! pad. On each the DOM holds every name as text (the element's `textContent` holds the
+//! pad (the form, the sheet, the winner, the settlement and the list of pads). On each the DOM holds every name as text (the element's `textContent` holds the
 //! literal string), and no element made of a name ever exists: a MutationObserver put into
 //! the page watches every drawing, not only the moments the test looks
 //! (web/js/html.js, docs/web.md "Markup and escaping").
@@ -231,6 +231,8 @@ async fn hostile_names_stay_text_on_every_page() {
     for (i, name) in players.iter().enumerate() {
         type_into(c, &format!("#new-name-{i}"), name).await;
     }
+    // To 100: the one deal below decides the match, so the settlement is drawn.
+    type_into(c, "#new-target", "100").await;
     type_into(c, "#new-stake", "0.05").await;
     click(c, "#new-create").await;
     wait_js(
@@ -256,6 +258,7 @@ async fn hostile_names_stay_text_on_every_page() {
     .await;
     assert_names(c, "#pad-sheet", &players, "the pad's sheet").await;
     assert_names(c, "#pad-sheet tbody", &players[1..2], "the pad's deal row").await;
+    assert_names(c, "#pad-status", &players[1..2], "the pad's winner").await;
     assert_names(c, "#pad-settlement", &players[1..2], "the pad's settlement").await;
     screenshot(c, "hostile-pad").await;
     // The list of one's pads on the new pad page.
