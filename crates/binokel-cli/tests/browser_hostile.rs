@@ -106,8 +106,16 @@ async fn hostile_names_stay_text_on_every_page() {
     let server = start_server_with(
         0,
         &[
-            "--tables-per-minute", "0", "--grace-secs", "0.3", "--turn-secs", "0.5",
-            "--ready-secs", "2", "--review-budget", "0.05",
+            "--tables-per-minute",
+            "0",
+            "--grace-secs",
+            "0.3",
+            "--turn-secs",
+            "0.5",
+            "--ready-secs",
+            "2",
+            "--review-budget",
+            "0.05",
         ],
     );
     // A public match of one person and two bots: it waits for that person, who never comes,
@@ -147,7 +155,9 @@ async fn hostile_names_stay_text_on_every_page() {
     assert_names(c, "#join-info", &NAMES[..3], "the join page").await;
 
     // The lobby: the open table with three names, the running match with one.
-    c.goto(&format!("{}/#/lobby", server.url)).await.expect("the lobby");
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
     assert_names(c, "#lobby-open", &NAMES[..3], "the lobby's open tables").await;
     assert_names(c, "#lobby-running", &NAMES[1..2], "the lobby's running matches").await;
     type_into(c, "#qm-name", NAMES[3]).await;
@@ -171,7 +181,9 @@ async fn hostile_names_stay_text_on_every_page() {
     assert_names(c, ".felt", &NAMES, "the spectator's seats").await;
 
     // My games: the finished match names its winner.
-    c.goto(&format!("{}/#/games", server.url)).await.expect("My games");
+    c.goto(&format!("{}/#/games", server.url))
+        .await
+        .expect("My games");
     let winner = wait_js(
         c,
         &format!(
@@ -204,13 +216,18 @@ async fn hostile_names_stay_text_on_every_page() {
         ),
     )
     .await;
-    assert!(bids[0].as_u64().expect("a count") > 0, "no bid in the replay: {bids}");
+    assert!(
+        bids[0].as_u64().expect("a count") > 0,
+        "no bid in the replay: {bids}"
+    );
     assert_eq!(bids[1], json!([]), "replay positions without the names as text");
     assert_clean(c, "the replay").await;
     assert_names(c, "#replay-result", &NAMES, "the replay's result").await;
 
     // The review of the match, from My games' button.
-    c.goto(&format!("{}/#/games", server.url)).await.expect("My games");
+    c.goto(&format!("{}/#/games", server.url))
+        .await
+        .expect("My games");
     click(c, &format!(".games-list li[data-code=\"{code}\"] .games-review")).await;
     assert_names(c, "#review-summary", &NAMES, "the review's summary").await;
     assert_names(c, ".replay-seats", &NAMES, "the review's seats").await;
