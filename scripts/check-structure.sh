@@ -5,6 +5,10 @@
 #    clearer in one piece, may say so in its first five lines with the words
 #    "line limit: data table" and is then not counted.
 # 2. The browser's JavaScript modules import each other without a cycle (web/js).
+# 3. Markup in web/js is built only by web/js/html.js (issue #30, docs/web.md "Markup and
+#    escaping"): no file but html.js uses innerHTML, outerHTML, insertAdjacentHTML,
+#    document.write, createContextualFragment, DOMParser, srcdoc or setHTMLUnsafe, and every
+#    raw() takes string literals only (a constant, never a value).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=1000
@@ -48,5 +52,26 @@ def visit(n, path):
 for n in graph:
     if n not in state:
         visit(n, [n])
+
+sinks = re.compile(r"\b(innerHTML|outerHTML|insertAdjacentHTML|document\.write(?:ln)?|createContextualFragment|DOMParser|srcdoc|setHTMLUnsafe|parseHTMLUnsafe)\b")
+literal = re.compile(r"""\s*(?:(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`$\\]*`)\s*\+?\s*)+,?\s*""")
+bad = []
+for name in sorted(graph):
+    if name == "html.js":
+        continue
+    text = open(os.path.join(root, name), encoding="utf-8").read()
+    for m in sinks.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        bad.append(f"web/js/{name}:{line}: {m.group(1)}: write markup with setHtml/addHtml of web/js/html.js")
+    for m in re.finditer(r"(?<![\w$.])raw\(", text):
+        depth, i = 1, m.end()
+        while depth and i < len(text):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        if not literal.fullmatch(text[m.end():i - 1]):
+            line = text.count("\n", 0, m.start()) + 1
+            bad.append(f"web/js/{name}:{line}: raw() takes string literals only (constant markup); build markup with html`...`")
+if bad:
+    sys.exit("check-structure: markup outside web/js/html.js:\n" + "\n".join(bad))
 PY
-echo "check-structure: every source file has at most $limit lines; web/js imports have no cycle"
+echo "check-structure: every source file has at most $limit lines; web/js imports have no cycle; web/js writes markup only through html.js"

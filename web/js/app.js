@@ -12,7 +12,8 @@ import { showRules } from "./rulespage.js";
 import { PRESETS, presetName } from "./presets.js";
 import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
 import { showLobby, closeLobby } from "./lobby.js";
-import { esc, toast, cardStyle } from "./util.js";
+import { toast, cardStyle } from "./util.js";
+import { html, setHtml, addHtml } from "./html.js";
 import { LEVELS, personaOf } from "./personas.js";
 import { wireSoundSwitch } from "./sound.js";
 
@@ -131,60 +132,58 @@ const PLAYABLE = Object.keys(PRESETS);
 
 function presetOptions(selected) {
   return PLAYABLE
-    .map((p) => `<option value="${p}" ${p === selected ? "selected" : ""}>${esc(t("preset." + p))}</option>`)
-    .join("");
+    .map((p) => html`<option value="${p}" ${p === selected ? "selected" : ""}>${t("preset." + p)}</option>`);
 }
 
 // The bot levels offered to people, each with its persona ("Gottlieb · medium").
 function botOptions(selected) {
   const pick = LEVELS.includes(selected) ? selected : "medium";
   return LEVELS.map(
-    (b) => `<option value="${b}" ${b === pick ? "selected" : ""}>${esc(t("persona.option", { name: personaOf(b).name, level: t("level." + b) }))}</option>`,
-  ).join("");
+    (b) => html`<option value="${b}" ${b === pick ? "selected" : ""}>${t("persona.option", { name: personaOf(b).name, level: t("level." + b) })}</option>`,
+  );
 }
 
 function showStart() {
   const style = cardStyle();
   const hero = ["AS", "TH", "KC", "QS", "JD"]
-    .map((c, i) => `<span class="card" style="--i:${i}">${cardSvg(c, style)}</span>`)
-    .join("");
-  app.innerHTML = `
+    .map((c, i) => html`<span class="card" style="--i:${i}">${cardSvg(c, style)}</span>`);
+  setHtml(app, html`
     <div class="hero"><div class="hero-cards">${hero}</div>
-      <div><h1>${esc(t("start.title"))}</h1><p class="muted">${esc(t("start.tagline"))}</p></div></div>
+      <div><h1>${t("start.title")}</h1><p class="muted">${t("start.tagline")}</p></div></div>
     <div class="panels">
       <form class="panel" id="quick-form">
-        <h2>${esc(t("start.quick"))}</h2>
-        <label for="quick-name">${esc(t("start.name"))}</label>
-        <input id="quick-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
-        <label for="quick-bot">${esc(t("start.strength"))}</label>
+        <h2>${t("start.quick")}</h2>
+        <label for="quick-name">${t("start.name")}</label>
+        <input id="quick-name" maxlength="24" autocomplete="nickname" value="${playerName()}" placeholder="${t("start.name_placeholder")}">
+        <label for="quick-bot">${t("start.strength")}</label>
         <select id="quick-bot">${botOptions(store.pref("bot", "medium"))}</select>
-        <button class="primary" id="quick-play" type="submit">${esc(t("start.play"))}</button>
+        <button class="primary" id="quick-play" type="submit">${t("start.play")}</button>
       </form>
       <form class="panel" id="create-form">
-        <h2>${esc(t("start.create"))}</h2>
-        <label for="create-name">${esc(t("start.name"))}</label>
-        <input id="create-name" maxlength="24" autocomplete="nickname" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
+        <h2>${t("start.create")}</h2>
+        <label for="create-name">${t("start.name")}</label>
+        <input id="create-name" maxlength="24" autocomplete="nickname" value="${playerName()}" placeholder="${t("start.name_placeholder")}">
         <div class="row">
-          <div class="fit"><label for="create-preset">${esc(t("start.preset"))}</label>
+          <div class="fit"><label for="create-preset">${t("start.preset")}</label>
           <select id="create-preset">${presetOptions("standard")}</select></div>
-          <div><label for="create-target">${esc(t("start.target"))}</label>
+          <div><label for="create-target">${t("start.target")}</label>
           <input id="create-target" type="number" min="100" step="50" inputmode="numeric"></div>
         </div>
         <div id="seat-config" class="seat-config"></div>
         ${publicOptionsHtml()}
-        <a href="#/rules/standard" id="create-rules-link">${esc(t("start.rules_of_preset"))}</a>
-        <button class="primary" id="create-table" type="submit">${esc(t("start.create_button"))}</button>
+        <a href="#/rules/standard" id="create-rules-link">${t("start.rules_of_preset")}</a>
+        <button class="primary" id="create-table" type="submit">${t("start.create_button")}</button>
       </form>
       <form class="panel" id="join-form">
-        <h2>${esc(t("start.join"))}</h2>
-        <label for="join-code">${esc(t("start.code"))}</label>
+        <h2>${t("start.join")}</h2>
+        <label for="join-code">${t("start.code")}</label>
         <input id="join-code" maxlength="80" autocapitalize="characters" placeholder="K7M2QX">
-        <button class="primary" id="join-button" type="submit">${esc(t("start.join_button"))}</button>
-        <h2 style="margin-top:1rem">${esc(t("start.watch"))}</h2>
-        <div class="row"><input id="watch-code" maxlength="80" autocapitalize="characters" placeholder="K7M2QX" aria-label="${esc(t("start.code"))}">
-        <button id="watch-button" type="button">${esc(t("start.watch_button"))}</button></div>
+        <button class="primary" id="join-button" type="submit">${t("start.join_button")}</button>
+        <h2 style="margin-top:1rem">${t("start.watch")}</h2>
+        <div class="row"><input id="watch-code" maxlength="80" autocapitalize="characters" placeholder="K7M2QX" aria-label="${t("start.code")}">
+        <button id="watch-button" type="button">${t("start.watch_button")}</button></div>
       </form>
-    </div>`;
+    </div>`);
 
   const preset = app.querySelector("#create-preset");
   const seatBox = app.querySelector("#seat-config");
@@ -192,19 +191,19 @@ function showStart() {
     const p = PRESETS[preset.value];
     app.querySelector("#create-target").placeholder = String(p.target);
     app.querySelector("#create-rules-link").href = `#/rules/${preset.value}`;
-    let html = "";
+    const rows = [];
     for (let i = 0; i < p.players; i++) {
       if (i === 0) {
-        html += `<div class="seat-row"><span>${esc(t("start.seat", { n: 1 }))}</span><span>${esc(t("start.you"))}</span></div>`;
+        rows.push(html`<div class="seat-row"><span>${t("start.seat", { n: 1 })}</span><span>${t("start.you")}</span></div>`);
         continue;
       }
-      html += `<div class="seat-row"><span>${esc(t("start.seat", { n: i + 1 }))}</span><div class="seat-choice">
-        <select class="seat-kind" data-seat="${i}" aria-label="${esc(t("start.seat", { n: i + 1 }))}">
-          <option value="human">${esc(t("start.friend"))}</option>
-          <option value="bot" selected>${esc(t("start.bot"))}</option></select>
-        <select class="seat-bot" data-seat="${i}" aria-label="${esc(t("start.strength"))}">${botOptions("medium")}</select></div></div>`;
+      rows.push(html`<div class="seat-row"><span>${t("start.seat", { n: i + 1 })}</span><div class="seat-choice">
+        <select class="seat-kind" data-seat="${i}" aria-label="${t("start.seat", { n: i + 1 })}">
+          <option value="human">${t("start.friend")}</option>
+          <option value="bot" selected>${t("start.bot")}</option></select>
+        <select class="seat-bot" data-seat="${i}" aria-label="${t("start.strength")}">${botOptions("medium")}</select></div></div>`);
     }
-    seatBox.innerHTML = html;
+    setHtml(seatBox, html`${rows}`);
     for (const k of seatBox.querySelectorAll(".seat-kind")) {
       const botSel = seatBox.querySelector(`.seat-bot[data-seat="${k.dataset.seat}"]`);
       k.addEventListener("change", () => (botSel.disabled = k.value !== "bot"));
@@ -281,14 +280,14 @@ async function showJoin(code) {
     location.replace(`#/t/${code}`);
     return;
   }
-  app.innerHTML = `<div class="panels"><form class="panel" id="join-seat-form">
-      <h2>${esc(t("join.title", { code }))}</h2>
-      <p id="join-info" class="muted">${esc(t("join.loading"))}</p>
-      <label for="join-name">${esc(t("start.name"))}</label>
-      <input id="join-name" maxlength="24" value="${esc(playerName())}" placeholder="${esc(t("start.name_placeholder"))}">
-      <button class="primary" id="join-seat" type="submit">${esc(t("join.take_seat"))}</button>
-      <button type="button" id="join-watch">${esc(t("start.watch_button"))}</button>
-    </form></div>`;
+  setHtml(app, html`<div class="panels"><form class="panel" id="join-seat-form">
+      <h2>${t("join.title", { code })}</h2>
+      <p id="join-info" class="muted">${t("join.loading")}</p>
+      <label for="join-name">${t("start.name")}</label>
+      <input id="join-name" maxlength="24" value="${playerName()}" placeholder="${t("start.name_placeholder")}">
+      <button class="primary" id="join-seat" type="submit">${t("join.take_seat")}</button>
+      <button type="button" id="join-watch">${t("start.watch_button")}</button>
+    </form></div>`);
   const info = app.querySelector("#join-info");
   try {
     const s = await api.tableSummary(code);
@@ -321,17 +320,16 @@ function showGames() {
     .map((g) => {
       const when = g.at ? new Date(g.at).toLocaleString(language()) : "";
       const who = g.token ? t("games.seat", { n: (g.seat ?? 0) + 1 }) : t("games.watched");
-      return `<li data-code="${esc(g.code)}"><strong class="code">${esc(g.code)}</strong>
-        <span>${esc(t("preset." + presetName(g.rules)))}</span><span class="muted">${esc(when)} · ${esc(who)}</span>
+      return html`<li data-code="${g.code}"><strong class="code">${g.code}</strong>
+        <span>${t("preset." + presetName(g.rules))}</span><span class="muted">${when} · ${who}</span>
         <span class="game-state" data-state=""></span>
-        <a href="#/t/${esc(g.code)}">${esc(t("games.open"))}</a>
-        <a href="#/replay/${esc(g.code)}">${esc(t("games.replay"))}</a></li>`;
-    })
-    .join("");
-  app.innerHTML = `<h1>${esc(t("games.title"))}</h1>
-    ${list.length ? `<ul class="games-list">${items}</ul>` : `<p class="muted">${esc(t("games.none"))}</p>`}
-    <h2>${esc(t("replay.from_file"))}</h2>
-    <input type="file" id="record-file" accept=".json,application/json">`;
+        <a href="#/t/${g.code}">${t("games.open")}</a>
+        <a href="#/replay/${g.code}">${t("games.replay")}</a></li>`;
+    });
+  setHtml(app, html`<h1>${t("games.title")}</h1>
+    ${list.length ? html`<ul class="games-list">${items}</ul>` : html`<p class="muted">${t("games.none")}</p>`}
+    <h2>${t("replay.from_file")}</h2>
+    <input type="file" id="record-file" accept=".json,application/json">`);
   // Each match's state from the server (the newest 20): running or finished, the totals,
   // the winner; a finished one gets its Review button.
   for (const g of list.slice(0, 20)) gameState(g.code);
@@ -363,7 +361,7 @@ async function gameState(code) {
   if (s.status === "finished") {
     const w = s.winner ?? null;
     box.textContent = `${t("games.finished")} · ${totals}${w !== null ? " · " + t("games.winner", { name: names[w] }) : ""}`;
-    li.insertAdjacentHTML("beforeend", `<button type="button" class="games-review">${esc(t("review.button"))}</button>`);
+    addHtml(li, "beforeend", html`<button type="button" class="games-review">${t("review.button")}</button>`);
     li.querySelector(".games-review").addEventListener("click", () => requestReview({ table: code }));
   } else if (s.status === "playing") {
     box.textContent = `${t("games.running", { n: Math.max(1, s.deals || 0) })}${totals ? " · " + totals : ""}`;

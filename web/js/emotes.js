@@ -6,7 +6,8 @@
 
 import { t } from "./i18n.js";
 import * as store from "./store.js";
-import { esc, toast } from "./util.js";
+import { toast } from "./util.js";
+import { html, raw } from "./html.js";
 
 /** The phrases, in the order of the menu (the server's list, protocol.rs `EMOTES`). */
 export const EMOTES = ["hello", "good_game", "well_played", "oops", "thanks", "hurry", "nice_hand", "bye"];
@@ -15,10 +16,11 @@ export const EMOTES = ["hello", "good_game", "well_played", "oops", "thanks", "h
  * The emote button's icon: a speech bubble drawn as an inline SVG in the text's colour (an
  * emoji such as 💬 is a box where no emoji font is installed, headless Chromium included).
  */
-const BUBBLE_ICON =
+const BUBBLE_ICON = raw(
   '<svg class="emote-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
   '<path d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
-  '<circle cx="8" cy="10.5" r="1.3" fill="currentColor"/><circle cx="12" cy="10.5" r="1.3" fill="currentColor"/><circle cx="16" cy="10.5" r="1.3" fill="currentColor"/></svg>';
+  '<circle cx="8" cy="10.5" r="1.3" fill="currentColor"/><circle cx="12" cy="10.5" r="1.3" fill="currentColor"/><circle cx="16" cy="10.5" r="1.3" fill="currentColor"/></svg>',
+);
 
 /** How long a phrase stays by its seat, in milliseconds. */
 const SHOWN_MS = 4000;
@@ -34,10 +36,10 @@ export const emoteMethods = {
   emoteBarHtml() {
     if (!this.offers("emote") || this.watch || this.seat === null || this.seat === undefined) return "";
     const open = this.emoteMenu ? "" : "hidden";
-    const items = EMOTES.map((e) => `<button type="button" class="emote-choice" data-emote="${e}" id="emote-${e}">${esc(t("emote." + e))}</button>`).join("");
-    return `<div class="emote-bar" id="emote-bar">
-      <button type="button" id="emote-open" aria-expanded="${this.emoteMenu ? "true" : "false"}" aria-controls="emote-menu">${BUBBLE_ICON} ${esc(t("emote.button"))}</button>
-      <label class="emote-mute"><input type="checkbox" id="emote-mute" ${muted() ? "checked" : ""}> ${esc(t("emote.mute"))}</label>
+    const items = EMOTES.map((e) => html`<button type="button" class="emote-choice" data-emote="${e}" id="emote-${e}">${t("emote." + e)}</button>`);
+    return html`<div class="emote-bar" id="emote-bar">
+      <button type="button" id="emote-open" aria-expanded="${this.emoteMenu ? "true" : "false"}" aria-controls="emote-menu">${BUBBLE_ICON} ${t("emote.button")}</button>
+      <label class="emote-mute"><input type="checkbox" id="emote-mute" ${muted() ? "checked" : ""}> ${t("emote.mute")}</label>
       <div class="emote-menu" id="emote-menu" ${open}>${items}</div></div>`;
   },
 

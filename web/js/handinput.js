@@ -9,7 +9,8 @@
 
 import { t } from "./i18n.js";
 import { splitCards } from "./cards.js";
-import { esc, toast, cardStyle } from "./util.js";
+import { toast, cardStyle } from "./util.js";
+import { html } from "./html.js";
 import { cardName } from "./text.js";
 
 /** Ranks and suits as typed, per card style, to the record's letters. */
@@ -103,7 +104,7 @@ export const handMethods = {
     const c = i === null || !this.handCards ? null : this.handCards[i];
     if (!c) return "";
     const name = cardName(c, style);
-    return `<button type="button" class="primary" id="act-play" data-card="${c}">${esc(t("ui.play_card", { card: name }))}</button>`;
+    return html`<button type="button" class="primary" id="act-play" data-card="${c}">${t("ui.play_card", { card: name })}</button>`;
   },
 
   /** Wires the hand's clicks (called by `wire` when it is this seat's turn). */

@@ -7,7 +7,8 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import * as store from "./store.js";
 import { PRESETS } from "./presets.js";
-import { esc, toast } from "./util.js";
+import { toast } from "./util.js";
+import { html, setHtml } from "./html.js";
 import { LEVELS, personaOf } from "./personas.js";
 
 /** The waits before bots take the free seats: seconds, or "" for never. */
@@ -31,16 +32,17 @@ function waitLabel(w) {
   return n < 60 ? t("quick.wait_secs", { n }) : t("quick.wait_mins", { n: n / 60 });
 }
 
-/** The `<option>`s of the bot levels and of the waits. */
+/** The `<option>`s of the bot levels (markup made by html, a list). */
 export function levelOptions(selected) {
   // Each level with its persona, as the start page offers them ("Gottlieb · medium").
   return LEVELS.map(
-    (l) => `<option value="${l}" ${l === selected ? "selected" : ""}>${esc(t("persona.option", { name: personaOf(l).name, level: t("level." + l) }))}</option>`,
-  ).join("");
+    (l) => html`<option value="${l}" ${l === selected ? "selected" : ""}>${t("persona.option", { name: personaOf(l).name, level: t("level." + l) })}</option>`,
+  );
 }
 
+/** The `<option>`s of the waits before bots (markup made by html, a list). */
 export function waitOptions(selected, waits = WAITS) {
-  return waits.map((w) => `<option value="${w}" ${w === selected ? "selected" : ""}>${esc(waitLabel(w))}</option>`).join("");
+  return waits.map((w) => html`<option value="${w}" ${w === selected ? "selected" : ""}>${waitLabel(w)}</option>`);
 }
 
 function duration(ms) {
@@ -59,60 +61,57 @@ function tableTitle(e) {
 
 function openItem(e) {
   const mine = store.game(e.code);
-  const seats = e.seats
-    .map((s) => `<li class="${s.taken ? "" : "free"}">${esc(seatText(s))}</li>`)
-    .join("");
-  const fill = e.fill ? `<span class="muted lobby-fill" data-at="${e.fill.at_ms}"></span>` : "";
+  const seats = e.seats.map((s) => html`<li class="${s.taken ? "" : "free"}">${seatText(s)}</li>`);
+  const fill = e.fill ? html`<span class="muted lobby-fill" data-at="${e.fill.at_ms}"></span>` : "";
   const action = mine && mine.token
-    ? `<a class="button" href="#/t/${esc(e.code)}">${esc(t("lobby.open_mine"))}</a>`
-    : `<button type="button" class="primary lobby-join" data-code="${esc(e.code)}">${esc(t("lobby.join"))}</button>`;
-  return `<li class="lobby-table" data-code="${esc(e.code)}">
-      <div class="lobby-what"><strong>${esc(tableTitle(e))}</strong>
+    ? html`<a class="button" href="#/t/${e.code}">${t("lobby.open_mine")}</a>`
+    : html`<button type="button" class="primary lobby-join" data-code="${e.code}">${t("lobby.join")}</button>`;
+  return html`<li class="lobby-table" data-code="${e.code}">
+      <div class="lobby-what"><strong>${tableTitle(e)}</strong>
         <span class="muted lobby-waited" data-since="${e.created_ms}"></span>${fill}</div>
       <ul class="lobby-seats">${seats}</ul>${action}</li>`;
 }
 
 function runningItem(e) {
-  const names = e.seats.map((s) => esc(seatText(s))).join(", ");
-  return `<li class="lobby-table running" data-code="${esc(e.code)}">
-      <div class="lobby-what"><strong>${esc(tableTitle(e))}</strong><span class="muted">${names}</span></div>
-      <a class="button lobby-watch" href="#/watch/${esc(e.code)}">${esc(t("lobby.watch"))}</a></li>`;
+  const names = e.seats.map(seatText).join(", ");
+  return html`<li class="lobby-table running" data-code="${e.code}">
+      <div class="lobby-what"><strong>${tableTitle(e)}</strong><span class="muted">${names}</span></div>
+      <a class="button lobby-watch" href="#/watch/${e.code}">${t("lobby.watch")}</a></li>`;
 }
 
 /** Shows the lobby page in `root` and subscribes to the live list. */
 export function showLobby(root) {
   closeLobby();
   const presets = Object.keys(PRESETS)
-    .map((p) => `<option value="${p}">${esc(t("preset." + p))}</option>`)
-    .join("");
-  root.innerHTML = `<div class="lobby-page" id="lobby-page">
-    <h1>${esc(t("lobby.title"))}</h1>
+    .map((p) => html`<option value="${p}">${t("preset." + p)}</option>`);
+  setHtml(root, html`<div class="lobby-page" id="lobby-page">
+    <h1>${t("lobby.title")}</h1>
     <div class="panels">
       <form class="panel" id="quick-match-form">
-        <h2>${esc(t("quick.title"))}</h2>
-        <p class="muted">${esc(t("quick.explain"))}</p>
-        <label for="qm-name">${esc(t("start.name"))}</label>
-        <input id="qm-name" maxlength="24" autocomplete="nickname" value="${esc(store.pref("name", ""))}" placeholder="${esc(t("start.name_placeholder"))}">
+        <h2>${t("quick.title")}</h2>
+        <p class="muted">${t("quick.explain")}</p>
+        <label for="qm-name">${t("start.name")}</label>
+        <input id="qm-name" maxlength="24" autocomplete="nickname" value="${store.pref("name", "")}" placeholder="${t("start.name_placeholder")}">
         <div class="row">
-          <div class="fit"><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
-          <div><label for="qm-target">${esc(t("start.target"))}</label>
+          <div class="fit"><label for="qm-preset">${t("start.preset")}</label><select id="qm-preset">${presets}</select></div>
+          <div><label for="qm-target">${t("start.target")}</label>
             <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
         </div>
         <div class="row">
-          <div class="fit"><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
-          <div class="fit"><label for="qm-wait">${esc(t("quick.wait"))}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
+          <div class="fit"><label for="qm-bot">${t("quick.level")}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
+          <div class="fit"><label for="qm-wait">${t("quick.wait")}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
         </div>
-        <button class="primary" id="qm-go" type="submit">${esc(t("quick.go"))}</button>
+        <button class="primary" id="qm-go" type="submit">${t("quick.go")}</button>
       </form>
       <section class="panel" id="lobby-lists">
-        <h2>${esc(t("lobby.open"))} <span id="lobby-live" class="lobby-live muted"></span></h2>
+        <h2>${t("lobby.open")} <span id="lobby-live" class="lobby-live muted"></span></h2>
         <ul class="lobby-list" id="lobby-open"></ul>
-        <p class="muted" id="lobby-open-none">${esc(t("lobby.none_open"))}</p>
-        <h2>${esc(t("lobby.running"))}</h2>
+        <p class="muted" id="lobby-open-none">${t("lobby.none_open")}</p>
+        <h2>${t("lobby.running")}</h2>
         <ul class="lobby-list" id="lobby-running"></ul>
-        <p class="muted" id="lobby-running-none">${esc(t("lobby.none_running"))}</p>
+        <p class="muted" id="lobby-running-none">${t("lobby.none_running")}</p>
       </section>
-    </div></div>`;
+    </div></div>`);
   const preset = root.querySelector("#qm-preset");
   preset.value = store.pref("quickPreset", "standard");
   if (!PRESETS[preset.value]) preset.value = "standard";
@@ -175,8 +174,8 @@ export function showLobby(root) {
   };
   const draw = (data) => {
     offset = Date.now() - data.now_ms;
-    root.querySelector("#lobby-open").innerHTML = data.open.map(openItem).join("");
-    root.querySelector("#lobby-running").innerHTML = data.running.map(runningItem).join("");
+    setHtml(root.querySelector("#lobby-open"), html`${data.open.map(openItem)}`);
+    setHtml(root.querySelector("#lobby-running"), html`${data.running.map(runningItem)}`);
     root.querySelector("#lobby-open-none").hidden = data.open.length > 0;
     root.querySelector("#lobby-running-none").hidden = data.running.length > 0;
     tick();

@@ -4,7 +4,8 @@
 
 import { setLanguage, preferredLanguage, t, language } from "./i18n.js";
 import { cardSvg, suitGlyph } from "./cards.js";
-import { esc, cardStyle } from "./util.js";
+import { cardStyle } from "./util.js";
+import { html, setHtml } from "./html.js";
 
 const RANKS = ["A", "T", "K", "Q", "J", "9"];
 const SUITS = ["S", "H", "D", "C"];
@@ -49,18 +50,9 @@ export function cardPicker(container, opts, onChange) {
   const ranks = opts.pack === "40" ? RANKS.slice(0, 5) : RANKS;
   const shown = (code) => (opts.low === "seven" && code[0] === "9" ? "7" + code[1] : code);
   container.classList.add("picker");
-  container.innerHTML = SUITS.map(
-    (s) =>
-      `<div class="picker-row">` +
-      ranks
-        .map(
-          (r) =>
-            `<button type="button" class="pick" data-card="${r + s}" data-count="0" aria-label="${shown(r + s)}">` +
-            `${cardSvg(shown(r + s), cardStyle())}<span class="count"></span></button>`,
-        )
-        .join("") +
-      `</div>`,
-  ).join("");
+  const button = (code) =>
+    html`<button type="button" class="pick" data-card="${code}" data-count="0" aria-label="${shown(code)}">${cardSvg(shown(code), cardStyle())}<span class="count"></span></button>`;
+  setHtml(container, html`${SUITS.map((s) => html`<div class="picker-row">${ranks.map((r) => button(r + s))}</div>`)}`);
   const paint = () => {
     for (const b of container.querySelectorAll(".pick")) {
       const n = counts[b.dataset.card] || 0;
@@ -123,15 +115,18 @@ async function page() {
   // Under an error the list and the total are of no hand: they are emptied, not kept.
   const stale = () => {
     last = null;
-    list.innerHTML = "";
+    list.replaceChildren();
     total.textContent = "–";
     total.dataset.total = "";
   };
   const show = () => {
     if (!last) return;
-    list.innerHTML = last.melds.length
-      ? last.melds.map((m) => `<li data-kind="${esc(m.kind)}"><span>${esc(meldLine(m))}</span><b>${m.points}</b></li>`).join("")
-      : `<li class="muted">${esc(t("pad.meld_none"))}</li>`;
+    setHtml(
+      list,
+      last.melds.length
+        ? html`${last.melds.map((m) => html`<li data-kind="${m.kind}"><span>${meldLine(m)}</span><b>${m.points}</b></li>`)}`
+        : html`<li class="muted">${t("pad.meld_none")}</li>`,
+    );
     total.textContent = String(last.total);
     total.dataset.total = String(last.total);
   };
@@ -197,9 +192,8 @@ async function page() {
 export function fillTrumps(sel) {
   const v = sel.value;
   const style = cardStyle();
-  sel.innerHTML =
-    `<option value="">${esc(t("pad.no_trump"))}</option>` +
-    SUITS.map((s) => `<option value="${s}">${suitGlyph(s)} ${esc(t(`suit.${style}.${s}`))}</option>`).join("");
+  const suits = SUITS.map((s) => html`<option value="${s}">${suitGlyph(s)} ${t(`suit.${style}.${s}`)}</option>`);
+  setHtml(sel, html`<option value="">${t("pad.no_trump")}</option>${suits}`);
   sel.value = v;
 }
 

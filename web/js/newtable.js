@@ -5,7 +5,8 @@
 import { t } from "./i18n.js";
 import * as api from "./api.js";
 import * as store from "./store.js";
-import { esc, toast } from "./util.js";
+import { toast } from "./util.js";
+import { html } from "./html.js";
 import { waitOptions } from "./lobby.js";
 
 /** Creates a table at the server for `request`, remembers our seat and goes to it. */
@@ -39,9 +40,9 @@ export async function rematch(code) {
 /** The create form's lobby options: open the table to anyone (listed in the lobby), and
  *  how long its free seats wait before bots (the `medium` level) take them. */
 export function publicOptionsHtml() {
-  return `<div class="public-options">
-      <label class="check"><input type="checkbox" id="create-public"> ${esc(t("create.public"))}</label>
-      <div id="create-fill-box" hidden><label for="create-fill">${esc(t("create.fill"))}</label>
+  return html`<div class="public-options">
+      <label class="check"><input type="checkbox" id="create-public"> ${t("create.public")}</label>
+      <div id="create-fill-box" hidden><label for="create-fill">${t("create.fill")}</label>
       <select id="create-fill">${waitOptions("", ["", "30", "120", "300"])}</select></div></div>`;
 }
 

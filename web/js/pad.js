@@ -8,7 +8,8 @@
 
 import { setLanguage, preferredLanguage, t, language } from "./i18n.js";
 import { suitGlyph } from "./cards.js";
-import { esc, cardStyle } from "./util.js";
+import { cardStyle } from "./util.js";
+import { html, setHtml } from "./html.js";
 import { cardPicker, cardsOf, computeMelds } from "./meld.js";
 
 const SUITS = ["S", "H", "D", "C"];
@@ -197,59 +198,51 @@ function renderNew() {
   $("new-name-3-row").hidden = preset !== "kreuz";
   $("new-name-2-row").hidden = preset === "two-player";
   const list = myPads();
-  $("pad-list").innerHTML = list.length
-    ? list
-        .map(
+  setHtml(
+    $("pad-list"),
+    list.length
+      ? html`${list.map(
           (p) =>
-            `<li><a href="#edit=${esc(p.secret)}">${esc(p.players.join(", "))}</a> <span class="muted">${esc(
-              new Date(p.created).toLocaleString(language()),
-            )}</span></li>`,
-        )
-        .join("")
-    : `<li class="muted">${esc(t("pad.no_pads"))}</li>`;
+            html`<li><a href="#edit=${p.secret}">${p.players.join(", ")}</a> <span class="muted">${new Date(p.created).toLocaleString(language())}</span></li>`,
+        )}`
+      : html`<li class="muted">${t("pad.no_pads")}</li>`,
+  );
 }
 
 function renderSheet() {
   const sh = st.sheet;
   const nm = names();
   $("pad-names").textContent = nm.join(" · ");
-  const head = `<tr><th>#</th><th>${esc(t("pad.col_game"))}</th>${nm.map((x) => `<th>${esc(x)}</th>`).join("")}${
-    mode === "edit" ? "<th></th>" : ""
+  const head = html`<tr><th>#</th><th>${t("pad.col_game")}</th>${nm.map((x) => html`<th>${x}</th>`)}${
+    mode === "edit" ? html`<th></th>` : ""
   }</tr>`;
   const body = rows()
     .map((r) => {
       const d = r.deal;
-      const what = two() ? esc(contractLabel(d.contract)) : `${esc(nm[d.soloist] || "?")} ${d.bid} · ${esc(contractLabel(d.contract))}`;
+      const what = two() ? contractLabel(d.contract) : `${nm[d.soloist] || "?"} ${d.bid} · ${contractLabel(d.contract)}`;
       // A deal after the deciding deal (a correction moved the decision earlier) is shown
       // but does not count.
       const late = r.saved && sh.after_end && sh.after_end[r.index];
       const cls = [r.saved ? "" : "pending", editing === r.index ? "editing" : "", late ? "after-end" : ""]
         .join(" ")
         .trim();
-      const scores = nm
-        .map((_, s) => {
-          if (!r.saved || !sh.deals[r.index]) return `<td data-seat="${s}">…</td>`;
-          return `<td data-seat="${s}">${sh.deals[r.index][s]}<span class="run">${sh.running[r.index][s]}</span></td>`;
-        })
-        .join("");
+      const scores = nm.map((_, s) => {
+          if (!r.saved || !sh.deals[r.index]) return html`<td data-seat="${s}">…</td>`;
+          return html`<td data-seat="${s}">${sh.deals[r.index][s]}<span class="run">${sh.running[r.index][s]}</span></td>`;
+        });
       const edit =
         mode === "edit"
-          ? `<td><button type="button" class="pad-edit" data-deal="${r.index}" aria-label="${esc(
-              t("pad.correct_deal", { n: r.index + 1 }),
-            )}">✎</button></td>`
+          ? html`<td><button type="button" class="pad-edit" data-deal="${r.index}" aria-label="${t("pad.correct_deal", { n: r.index + 1 })}">✎</button></td>`
           : "";
       const note = !r.saved
-        ? ` <em class="pending-note">${esc(t("pad.unsaved_row"))}</em>`
+        ? html` <em class="pending-note">${t("pad.unsaved_row")}</em>`
         : late
-          ? ` <em class="after-end-note">${esc(t("pad.after_end"))}</em>`
+          ? html` <em class="after-end-note">${t("pad.after_end")}</em>`
           : "";
-      return `<tr class="${cls}" data-deal="${r.index}"><td>${r.index + 1}</td><td class="what">${what}${note}</td>${scores}${edit}</tr>`;
-    })
-    .join("");
-  const foot = `<tr id="pad-totals"><td></td><td>${esc(t("pad.total"))}</td>${sh.totals
-    .map((x, s) => `<td data-seat="${s}">${x}</td>`)
-    .join("")}${mode === "edit" ? "<td></td>" : ""}</tr>`;
-  $("pad-sheet").innerHTML = `<thead>${head}</thead><tbody>${body}</tbody><tfoot>${foot}</tfoot>`;
+      return html`<tr class="${cls}" data-deal="${r.index}"><td>${r.index + 1}</td><td class="what">${what}${note}</td>${scores}${edit}</tr>`;
+    });
+  const foot = html`<tr id="pad-totals"><td></td><td>${t("pad.total")}</td>${sh.totals.map((x, s) => html`<td data-seat="${s}">${x}</td>`)}${mode === "edit" ? html`<td></td>` : ""}</tr>`;
+  setHtml($("pad-sheet"), html`<thead>${head}</thead><tbody>${body}</tbody><tfoot>${foot}</tfoot>`);
 
   const status = $("pad-status");
   status.dataset.status = sh.status;
@@ -263,14 +256,13 @@ function renderSheet() {
     status.textContent = t("pad.playing_to", { target: sh.target });
   }
   const settle = $("pad-settlement");
-  settle.innerHTML = sh.settlement
-    .map(
+  setHtml(
+    settle,
+    html`${sh.settlement.map(
       (x) =>
-        `<li data-from="${x.from}" data-to="${x.to}" data-cents="${x.cents}">${esc(
-          t("pad.pays", { from: nm[x.from], to: nm[x.to], amount: money(x.cents) }),
-        )}</li>`,
-    )
-    .join("");
+        html`<li data-from="${x.from}" data-to="${x.to}" data-cents="${x.cents}">${t("pad.pays", { from: nm[x.from], to: nm[x.to], amount: money(x.cents) })}</li>`,
+    )}`,
+  );
   $("pad-settlement-panel").hidden = !sh.settlement.length;
 
   const base = mode === "edit" ? `/api/pads/${secret}` : `/api/shared/${share}`;
@@ -298,35 +290,37 @@ function renderSync() {
 
 function buildForm() {
   const nm = names();
-  const seatOpts = nm.map((x, i) => `<option value="${i}">${esc(x)}</option>`).join("");
-  $("deal-dealer").innerHTML = seatOpts;
-  $("deal-soloist").innerHTML = seatOpts;
+  const seatOpts = nm.map((x, i) => html`<option value="${i}">${x}</option>`);
+  setHtml($("deal-dealer"), html`${seatOpts}`);
+  setHtml($("deal-soloist"), html`${seatOpts}`);
   const o = options();
   const c = $("deal-contract");
   const style = cardStyle();
-  const trumps = SUITS.map((s) => `<option value="trump ${s}">${esc(t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`).join("");
+  const trumps = SUITS.map((s) => html`<option value="trump ${s}">${t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` })}</option>`);
   $("deal-soloist-row").hidden = two();
   $("deal-bid-row").hidden = two();
-  const others =
-    (o.durch ? `<option value="durch">${esc(t("pad.contract_durch"))}</option>` : "") +
-    (o.bettel ? `<option value="bettel">${esc(t("pad.contract_bettel"))}</option>` : "") +
+  const others = [
+    o.durch ? html`<option value="durch">${t("pad.contract_durch")}</option>` : "",
+    o.bettel ? html`<option value="bettel">${t("pad.contract_bettel")}</option>` : "",
     SUITS.map(
-      (s) => `<option value="surrender ${s}">${esc(t("pad.contract_surrender", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` }))}</option>`,
-    ).join("");
+      (s) => html`<option value="surrender ${s}">${t("pad.contract_surrender", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` })}</option>`,
+    ),
+  ];
   // Two players always play a trump game.
-  c.innerHTML = two() ? trumps : trumps + others;
-  $("deal-seats").innerHTML = nm
-    .map(
-      (x, i) => `<div class="seat-entry" data-seat="${i}">
-        <span class="seat-name">${esc(x)}</span>
-        <input type="number" id="meld-${i}" min="0" step="10" inputmode="numeric" aria-label="${esc(t("pad.melds_of", { name: x }))}" placeholder="0" />
-        <span><label class="inline"><input type="checkbox" id="took-${i}" checked /> <span>${esc(t("pad.took_trick"))}</span></label>
-          <button type="button" class="meld-cards" id="meld-cards-${i}" data-seat="${i}">${esc(t("pad.cards"))}</button></span>
-        <input type="number" id="cp-${i}" min="0" max="250" inputmode="numeric" aria-label="${esc(t("pad.card_points_of", { name: x }))}" placeholder="${esc(t("pad.auto"))}" />
+  setHtml(c, two() ? html`${trumps}` : html`${trumps}${others}`);
+  setHtml(
+    $("deal-seats"),
+    html`${nm.map(
+      (x, i) => html`<div class="seat-entry" data-seat="${i}">
+        <span class="seat-name">${x}</span>
+        <input type="number" id="meld-${i}" min="0" step="10" inputmode="numeric" aria-label="${t("pad.melds_of", { name: x })}" placeholder="0" />
+        <span><label class="inline"><input type="checkbox" id="took-${i}" checked /> <span>${t("pad.took_trick")}</span></label>
+          <button type="button" class="meld-cards" id="meld-cards-${i}" data-seat="${i}">${t("pad.cards")}</button></span>
+        <input type="number" id="cp-${i}" min="0" max="250" inputmode="numeric" aria-label="${t("pad.card_points_of", { name: x })}" placeholder="${t("pad.auto")}" />
         <div id="picker-${i}" class="picker" hidden></div>
       </div>`,
-    )
-    .join("");
+    )}`,
+  );
   for (const k of Object.keys(pickers)) delete pickers[k];
   resetForm();
 }

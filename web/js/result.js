@@ -7,7 +7,7 @@
 
 import { t } from "./i18n.js";
 import { cardSvg, splitCards } from "./cards.js";
-import { esc } from "./util.js";
+import { html } from "./html.js";
 import { actionText } from "./text.js";
 import { replayRules } from "./engine.js";
 
@@ -62,7 +62,7 @@ function meldTotal(v, s) {
   return m ? m.total : 0;
 }
 
-/** The panel's HTML for the finished deal `v` (state `st`), names by `name(seat)`. */
+/** The panel's markup (made by html) for the finished deal `v` (state `st`), names by `name(seat)`. */
 export function resultHtml(client, st, v, name, style) {
   const n = v.players;
   const counts = meldsCount(v);
@@ -70,28 +70,26 @@ export function resultHtml(client, st, v, name, style) {
   const rows = Array.from({ length: n }, (_, s) => {
     const m = v.melds.find((x) => x.seat === s);
     const list = m
-      ? m.melds.map((x) => `${esc(t("meld." + x.kind))}${x.suit ? " " + esc(t(`suit.${style}.${x.suit}`)) : ""} ${x.points}`).join(", ")
+      ? m.melds.map((x) => `${t("meld." + x.kind)}${x.suit ? " " + t(`suit.${style}.${x.suit}`) : ""} ${x.points}`).join(", ")
       : "";
-    const meld = m ? `${m.total}${list ? ` <small>(${list})</small>` : ""}` : "0";
-    const cell = m && !counts[s] ? `<s title="${esc(t("result.not_counted"))}">${meld}</s>` : meld;
-    return `<tr data-seat="${s}" class="${s === v.soloist ? "soloist" : ""}"><th scope="row">${esc(name(s))}</th>
+    const meld = m ? html`${m.total}${list ? html` <small>(${list})</small>` : ""}` : "0";
+    const cell = m && !counts[s] ? html`<s title="${t("result.not_counted")}">${meld}</s>` : meld;
+    return html`<tr data-seat="${s}" class="${s === v.soloist ? "soloist" : ""}"><th scope="row">${name(s)}</th>
       <td>${v.tricks_taken[s]}</td><td>${v.card_points[s]}</td><td class="melds-cell">${cell}</td>
       <td class="deal-score">${sign(v.scores[s])}</td><td class="total">${v.totals[s]}</td></tr>`;
-  }).join("");
+  });
   let burial = "";
   if (v.buried) {
-    burial = `<div class="result-burial" id="result-burial"><span>${esc(t("result.burial"))}</span>${splitCards(v.buried)
-      .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
-      .join("")}</div>`;
+    burial = html`<div class="result-burial" id="result-burial"><span>${t("result.burial")}</span>${splitCards(v.buried).map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`)}</div>`;
   } else if (v.soloist !== null && v.soloist !== undefined && v.contract && !v.contract.startsWith("surrender")) {
-    burial = `<div class="result-burial muted" id="result-burial">${esc(t("result.burial_hidden", { name: name(v.soloist) }))}</div>`;
+    burial = html`<div class="result-burial muted" id="result-burial">${t("result.burial_hidden", { name: name(v.soloist) })}</div>`;
   }
-  const contract = v.contract ? `<div class="muted">${esc(t("table.soloist_bid", { name: name(v.soloist), bid: v.bid }))} · ${actionText(v.contract, style, false)}</div>` : "";
-  return `<section class="panel result-panel" id="result" aria-live="polite">
-    <h2>${esc(t("result.title", { n: v.deal + 1 }))}</h2>
-    <div id="result-verdict" class="verdict">${esc(verdictText(v, name))}</div>${contract}
-    <div class="result-scroll"><table class="scores result-table"><thead><tr><th></th><th>${esc(t("result.tricks"))}</th><th>${esc(t("result.points"))}</th>
-      <th class="melds-cell">${esc(t("result.melds"))}</th><th>${esc(t("result.score"))}</th><th>${esc(t("result.total"))}</th></tr></thead>
+  const contract = v.contract ? html`<div class="muted">${t("table.soloist_bid", { name: name(v.soloist), bid: v.bid })} · ${actionText(v.contract, style, false)}</div>` : "";
+  return html`<section class="panel result-panel" id="result" aria-live="polite">
+    <h2>${t("result.title", { n: v.deal + 1 })}</h2>
+    <div id="result-verdict" class="verdict">${verdictText(v, name)}</div>${contract}
+    <div class="result-scroll"><table class="scores result-table"><thead><tr><th></th><th>${t("result.tricks")}</th><th>${t("result.points")}</th>
+      <th class="melds-cell">${t("result.melds")}</th><th>${t("result.score")}</th><th>${t("result.total")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>
     ${burial}${nextHtml(client, st, v, name)}</section>`;
 }
@@ -102,24 +100,22 @@ function nextHtml(client, st, v, name) {
   const r = st.ready;
   const me = client.seat;
   if (!r || !Array.isArray(r.waiting) || client.watch) {
-    return `<p class="muted" id="next-auto">${esc(t("result.next_soon"))}</p>`;
+    return html`<p class="muted" id="next-auto">${t("result.next_soon")}</p>`;
   }
   const ready = new Set(r.ready || []);
   const mine = me !== null && me !== undefined && r.waiting.includes(me);
   const others = r.waiting.filter((s) => s !== me);
   const who = others.length
-    ? `<ul class="ready-list" id="ready-list">${others
-        .map((s) => `<li data-seat="${s}" class="${ready.has(s) ? "is-ready" : ""}">${esc(name(s))}: ${esc(t(ready.has(s) ? "result.ready" : "result.not_ready"))}</li>`)
-        .join("")}</ul>`
+    ? html`<ul class="ready-list" id="ready-list">${others.map((s) => html`<li data-seat="${s}" class="${ready.has(s) ? "is-ready" : ""}">${name(s)}: ${t(ready.has(s) ? "result.ready" : "result.not_ready")}</li>`)}</ul>`
     : "";
   const countdown =
     r.remaining_ms !== null && r.remaining_ms !== undefined
-      ? `<span id="ready-countdown" class="clock" data-deadline="${Date.now() + r.remaining_ms}">${esc(t("result.countdown", { s: Math.ceil(r.remaining_ms / 1000) }))}</span>`
+      ? html`<span id="ready-countdown" class="clock" data-deadline="${Date.now() + r.remaining_ms}">${t("result.countdown", { s: Math.ceil(r.remaining_ms / 1000) })}</span>`
       : "";
   const button = mine
-    ? `<button type="button" class="primary" id="next-deal" ${ready.has(me) ? "disabled" : ""}>${esc(t(ready.has(me) ? "result.waiting_others" : "result.next"))}</button>`
+    ? html`<button type="button" class="primary" id="next-deal" ${ready.has(me) ? "disabled" : ""}>${t(ready.has(me) ? "result.waiting_others" : "result.next")}</button>`
     : "";
-  return `<div class="result-next">${button} ${countdown}${who}</div>`;
+  return html`<div class="result-next">${button} ${countdown}${who}</div>`;
 }
 
 /** Ticks the countdown of the panel (called every second by the table's timer). */

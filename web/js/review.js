@@ -6,7 +6,8 @@
 
 import { t } from "./i18n.js";
 import * as api from "./api.js";
-import { esc, cardStyle } from "./util.js";
+import { cardStyle } from "./util.js";
+import { html, setHtml, addHtml } from "./html.js";
 import { actionText } from "./text.js";
 import { showReplay } from "./replay.js";
 import { reviewError } from "./reviewstart.js";
@@ -18,14 +19,14 @@ let polling = 0;
 /** Shows review `id`: its progress until it is done, then the replay with the review. */
 export async function showReview(root, id) {
   const mine = ++polling;
-  root.innerHTML = `<p class="muted">${esc(t("review.loading"))}</p>`;
+  setHtml(root, html`<p class="muted">${t("review.loading")}</p>`);
   for (;;) {
     if (mine !== polling || !location.hash.startsWith(`#/review/${id}`)) return;
     let ans;
     try {
       ans = await api.review(id);
     } catch (e) {
-      root.innerHTML = `<div class="banner bad" id="review-error">${esc(reviewError(e))}</div>`;
+      setHtml(root, html`<div class="banner bad" id="review-error">${reviewError(e)}</div>`);
       return;
     }
     document.title = `Binokel · ${t("review.title")}`;
@@ -45,10 +46,10 @@ export async function showReview(root, id) {
 function drawProgress(root, ans) {
   const total = ans.total || 0;
   const label = ans.status === "queued" ? t("review.queued") : t("review.progress", { done: ans.done, total: total || "…" });
-  root.innerHTML = `<section class="review-wait" id="review-progress" data-done="${ans.done}" data-total="${total}">
-    <h1>${esc(t("review.title"))}</h1>
+  setHtml(root, html`<section class="review-wait" id="review-progress" data-done="${ans.done}" data-total="${total}">
+    <h1>${t("review.title")}</h1>
     <progress max="${Math.max(1, total)}" value="${ans.done}"></progress>
-    <p>${esc(label)}</p><p class="muted">${esc(t("review.wait_note"))}</p></section>`;
+    <p>${label}</p><p class="muted">${t("review.wait_note")}</p></section>`);
 }
 
 /** The card codes named by an action token (a card, a burial, a call or a give). */
@@ -73,10 +74,11 @@ function decorator(id, review) {
     const seatName = (s) => names[s] || t("table.seat", { n: s + 1 });
     // The header: what this is, and the link to share it.
     const link = `${location.origin}${location.pathname}#/review/${id}`;
-    replay.querySelector("h1").insertAdjacentHTML(
+    addHtml(
+      replay.querySelector("h1"),
       "afterend",
-      `<p class="review-head" id="review-head"><span class="review-badge">${esc(t("review.title"))}</span>
-        <label>${esc(t("review.share"))} <input id="review-share" readonly value="${esc(link)}"></label></p>`,
+      html`<p class="review-head" id="review-head"><span class="review-badge">${t("review.title")}</span>
+        <label>${t("review.share")} <input id="review-share" readonly value="${link}"></label></p>`,
     );
     const share = replay.querySelector("#review-share");
     share.addEventListener("focus", () => share.select());
@@ -85,14 +87,14 @@ function decorator(id, review) {
     const marks = review.decisions
       .filter((d) => d.deal === dealNo && d.mark)
       .map(
-        (d) => `<button type="button" class="review-tick ${d.mark}${d.index === step ? " here" : ""}" data-step="${d.index}"
-          style="left:${((d.index / max) * 100).toFixed(2)}%" title="${esc(`${t("review.mark." + d.mark)} · ${seatName(d.seat)} · ${t("review.lost", { n: loss(d.loss) })}`)}"
-          aria-label="${esc(t("review.mark." + d.mark))}">${SYMBOL[d.mark]}</button>`,
-      )
-      .join("");
-    replay.querySelector(".replay-controls").insertAdjacentHTML(
+        (d) => html`<button type="button" class="review-tick ${d.mark}${d.index === step ? " here" : ""}" data-step="${d.index}"
+          style="left:${((d.index / max) * 100).toFixed(2)}%" title="${`${t("review.mark." + d.mark)} · ${seatName(d.seat)} · ${t("review.lost", { n: loss(d.loss) })}`}"
+          aria-label="${t("review.mark." + d.mark)}">${SYMBOL[d.mark]}</button>`,
+      );
+    addHtml(
+      replay.querySelector(".replay-controls"),
       "afterend",
-      `<div class="review-timeline" id="review-timeline" aria-label="${esc(t("review.timeline"))}">
+      html`<div class="review-timeline" id="review-timeline" aria-label="${t("review.timeline")}">
         <span class="review-now" style="left:${((step / max) * 100).toFixed(2)}%"></span>${marks}</div>`,
     );
     for (const b of replay.querySelectorAll(".review-tick")) b.addEventListener("click", () => jump(dealNo, Number(b.dataset.step)));
@@ -122,20 +124,20 @@ function decorator(id, review) {
             ? t("review.best_played")
             : t("review.lost", { n: loss(d.loss) });
       const h = d.hindsight
-        ? `<p class="review-hindsight" id="review-hindsight"><strong>${esc(t("review.hindsight"))}</strong>
-            ${esc(t("review.hindsight_best"))} ${actionText(d.hindsight.best, style, true)} · ${esc(t("review.lost", { n: loss(d.hindsight.loss) }))}
-            <span class="muted">${esc(t("review.hindsight_note"))}</span></p>`
+        ? html`<p class="review-hindsight" id="review-hindsight"><strong>${t("review.hindsight")}</strong>
+            ${t("review.hindsight_best")} ${actionText(d.hindsight.best, style, true)} · ${t("review.lost", { n: loss(d.hindsight.loss) })}
+            <span class="muted">${t("review.hindsight_note")}</span></p>`
         : "";
-      panel = `<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${esc(d.best)}">
-        <p><strong>${esc(t("review.move", { n: d.index + 1, name: seatName(d.seat) }))}</strong> ${esc(t("review.phase." + d.phase))}</p>
-        <p>${esc(t("review.played"))} ${actionText(d.played, style, true)} · ${esc(t("review.best"))}
+      panel = html`<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${d.best}">
+        <p><strong>${t("review.move", { n: d.index + 1, name: seatName(d.seat) })}</strong> ${t("review.phase." + d.phase)}</p>
+        <p>${t("review.played")} ${actionText(d.played, style, true)} · ${t("review.best")}
           <span class="review-best-name" id="review-best">${actionText(d.best, style, true)}</span></p>
-        <p class="review-verdict">${esc(verdict)}</p>${h}</section>`;
+        <p class="review-verdict">${verdict}</p>${h}</section>`;
     } else {
-      panel = `<p class="muted review-decision" id="review-decision">${esc(t("review.no_decision"))}</p>`;
+      panel = html`<p class="muted review-decision" id="review-decision">${t("review.no_decision")}</p>`;
     }
-    replay.querySelector(".replay-centre").insertAdjacentHTML("afterend", panel);
-    replay.insertAdjacentHTML("beforeend", summaryHtml(review, seatName, style));
+    addHtml(replay.querySelector(".replay-centre"), "afterend", panel);
+    addHtml(replay, "beforeend", summaryHtml(review, seatName, style));
     for (const a of replay.querySelectorAll(".review-worst [data-deal]")) {
       a.addEventListener("click", () => jump(Number(a.dataset.deal), Number(a.dataset.step)));
     }
@@ -145,29 +147,25 @@ function decorator(id, review) {
 /** The match summary: per seat accuracy, points lost per phase and marks; the largest mistakes. */
 function summaryHtml(review, seatName, style) {
   const m = review.match;
-  const seats = m.seats
-    .map(
-      (x) => `<div class="review-seat" data-seat="${x.seat}" data-accuracy="${x.accuracy}">
-        <strong>${esc(seatName(x.seat))}</strong>
-        <span class="review-accuracy">${esc(t("review.accuracy", { n: x.accuracy.toFixed(1) }))}</span>
-        <span>${esc(t("review.lost_total", { n: loss(x.lost_total) }))}
-          (${PHASES.map((p) => `${esc(t("review.phase." + p))} ${loss(x.lost[p])}`).join(", ")})</span>
+  const seats = m.seats.map(
+    (x) => html`<div class="review-seat" data-seat="${x.seat}" data-accuracy="${x.accuracy}">
+        <strong>${seatName(x.seat)}</strong>
+        <span class="review-accuracy">${t("review.accuracy", { n: x.accuracy.toFixed(1) })}</span>
+        <span>${t("review.lost_total", { n: loss(x.lost_total) })}
+          (${PHASES.map((p) => `${t("review.phase." + p)} ${loss(x.lost[p])}`).join(", ")})</span>
         <span class="review-counts">?! ${x.inaccuracies} · ? ${x.mistakes} · ?? ${x.blunders}</span></div>`,
-    )
-    .join("");
-  const worst = m.worst
-    .map((i) => {
+    );
+  const worst = m.worst.map((i) => {
       const d = review.decisions[i];
-      return `<li><button type="button" class="linkish" data-deal="${d.deal}" data-step="${d.index}">
-        ${SYMBOL[d.mark] || ""} ${esc(t("review.worst_item", { deal: d.deal + 1, n: d.index + 1, name: seatName(d.seat) }))}</button>
-        ${actionText(d.played, style, true)} → ${actionText(d.best, style, true)} · ${esc(t("review.lost", { n: loss(d.loss) }))}</li>`;
-    })
-    .join("");
-  return `<section class="review-summary" id="review-summary"><h2>${esc(t("review.summary"))}</h2>
+      return html`<li><button type="button" class="linkish" data-deal="${d.deal}" data-step="${d.index}">
+        ${SYMBOL[d.mark] || ""} ${t("review.worst_item", { deal: d.deal + 1, n: d.index + 1, name: seatName(d.seat) })}</button>
+        ${actionText(d.played, style, true)} → ${actionText(d.best, style, true)} · ${t("review.lost", { n: loss(d.loss) })}</li>`;
+    });
+  return html`<section class="review-summary" id="review-summary"><h2>${t("review.summary")}</h2>
     <div class="review-seats">${seats}</div>
-    <h3>${esc(t("review.worst"))}</h3>
-    ${worst ? `<ol class="review-worst" id="review-worst">${worst}</ol>` : `<p class="muted" id="review-worst">${esc(t("review.no_mistakes"))}</p>`}
-    <p class="muted review-legend">${esc(t("review.legend"))}</p></section>`;
+    <h3>${t("review.worst")}</h3>
+    ${worst.length ? html`<ol class="review-worst" id="review-worst">${worst}</ol>` : html`<p class="muted" id="review-worst">${t("review.no_mistakes")}</p>`}
+    <p class="muted review-legend">${t("review.legend")}</p></section>`;
 }
 
 /**

@@ -2,7 +2,8 @@
 // changes (RULES.md sections 10 and 11).
 
 import { t } from "./i18n.js";
-import { esc, cardStyle } from "./util.js";
+import { cardStyle } from "./util.js";
+import { html, join, setHtml } from "./html.js";
 import { cardSvg, rankLabel, cardInline } from "./cards.js";
 import { PRESETS } from "./presets.js";
 
@@ -67,44 +68,40 @@ export function showRules(root, preset) {
   if (!PRESETS[preset]) preset = "standard";
   const p = PRESETS[preset];
   const style = cardStyle();
-  const choose = Object.keys(PRESETS)
-    .map((k) => `<option value="${k}" ${k === preset ? "selected" : ""}>${esc(t("preset." + k))}</option>`)
-    .join("");
+  const choose = Object.keys(PRESETS).map((k) => html`<option value="${k}" ${k === preset ? "selected" : ""}>${t("preset." + k)}</option>`);
   // Each option in words: what it decides, then the preset's choice (the identifiers of
   // docs/rules.md stay in data attributes, for the tests and the curious).
-  const opts = Object.keys(DEFAULTS)
-    .map((k) => {
+  const opts = Object.keys(DEFAULTS).map((k) => {
       const v = p.options[k] ?? DEFAULTS[k];
       const changed = k in p.options && p.options[k] !== DEFAULTS[k];
-      return `<tr ${changed ? 'class="changed"' : ""} data-option="${k}" data-value="${esc(v)}"><td>${esc(t("opt." + k))}</td><td>${changed ? "<strong>" : ""}${esc(optionValue(k, v))}${changed ? "</strong>" : ""}</td></tr>`;
-    })
-    .join("");
-  const sample = ["AS", "TS", "KS", "QS", "JS", "9S"].map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("");
+      return html`<tr ${changed ? html`class="changed"` : ""} data-option="${k}" data-value="${v}"><td>${t("opt." + k)}</td><td>${changed ? html`<strong>${optionValue(k, v)}</strong>` : optionValue(k, v)}</td></tr>`;
+    });
+  const sample = ["AS", "TS", "KS", "QS", "JS", "9S"].map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`);
   // Two players have no auction and no Tapp: their course is the paragraph above.
   const steps =
     p.players === 2
       ? ""
-      : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => `<li>${esc(t("rules.s" + i, p))}</li>`).join("");
+      : [1, 2, 3, 4, 5, 6, 7, 8].map((i) => html`<li>${t("rules.s" + i, p)}</li>`);
   const cardsText = (spec) =>
-    spec
-      .split(" ")
-      .map((x) => (x.length === 2 && /[SHDC]/.test(x[1]) ? cardInline(x, style) : /^[ATKQJ9]$/.test(x) ? esc(rankLabel(x, style)) : esc(x)))
-      .join(" ");
-  const melds = MELDS.map(([k, cards, tr, other]) => `<tr><td>${esc(t("meld." + k))}</td><td>${cardsText(cards)}</td><td>${tr}</td><td>${other}</td></tr>`).join("");
+    join(
+      spec.split(" ").map((x) => (x.length === 2 && /[SHDC]/.test(x[1]) ? cardInline(x, style) : /^[ATKQJ9]$/.test(x) ? rankLabel(x, style) : x)),
+      " ",
+    );
+  const melds = MELDS.map(([k, cards, tr, other]) => html`<tr><td>${t("meld." + k)}</td><td>${cardsText(cards)}</td><td>${tr}</td><td>${other}</td></tr>`);
   const changes = Object.keys(p.options).length
-    ? `<p>${esc(t("rules.preset_changes"))}</p>`
-    : `<p>${esc(t("rules.preset_standard"))}</p>`;
-  const extra = preset === "kreuz" ? `<p>${esc(t("rules.kreuz"))}</p>` : preset === "two-player" ? `<p>${esc(t("rules.two"))}</p>` : "";
-  root.innerHTML = `<div class="rules-page" id="rules-page">
-    <h1>${esc(t("rules.title", { preset: t("preset." + preset) }))}</h1>
-    <label>${esc(t("start.preset"))} <select id="rules-preset">${choose}</select></label>
+    ? html`<p>${t("rules.preset_changes")}</p>`
+    : html`<p>${t("rules.preset_standard")}</p>`;
+  const extra = preset === "kreuz" ? html`<p>${t("rules.kreuz")}</p>` : preset === "two-player" ? html`<p>${t("rules.two")}</p>` : "";
+  setHtml(root, html`<div class="rules-page" id="rules-page">
+    <h1>${t("rules.title", { preset: t("preset." + preset) })}</h1>
+    <label>${t("start.preset")} <select id="rules-preset">${choose}</select></label>
     <div class="mini-trick" style="margin:0.6rem 0">${sample}</div>
-    <p class="muted" id="rules-ranks">${esc(t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks", { ranks: ranksText(p, style) }))}</p>
+    <p class="muted" id="rules-ranks">${t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks", { ranks: ranksText(p, style) })}</p>
     ${changes}${extra}
-    ${steps ? `<h2>${esc(t("rules.course"))}</h2><ol>${steps}</ol>` : ""}
-    <h2>${esc(t("rules.melds"))}</h2>
-    <table><thead><tr><th></th><th></th><th>${esc(t("rules.trump_suit"))}</th><th>${esc(t("rules.other_suit"))}</th></tr></thead><tbody>${melds}</tbody></table>
-    <h2>${esc(t("rules.options"))}</h2>
-    <table><tbody>${opts}</tbody></table></div>`;
+    ${steps ? html`<h2>${t("rules.course")}</h2><ol>${steps}</ol>` : ""}
+    <h2>${t("rules.melds")}</h2>
+    <table><thead><tr><th></th><th></th><th>${t("rules.trump_suit")}</th><th>${t("rules.other_suit")}</th></tr></thead><tbody>${melds}</tbody></table>
+    <h2>${t("rules.options")}</h2>
+    <table><tbody>${opts}</tbody></table></div>`);
   root.querySelector("#rules-preset").addEventListener("change", (e) => (location.hash = `#/rules/${e.target.value}`));
 }

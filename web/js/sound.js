@@ -5,6 +5,7 @@
 // context is made on the first click or key after sound is switched on, as browsers want.
 
 import * as store from "./store.js";
+import { html, raw, setHtml } from "./html.js";
 
 let ctx = null;
 
@@ -87,9 +88,9 @@ export function playSound(kind) {
   return true;
 }
 
-const SPEAKER = '<path d="M3 9v6h4l5 4V5L7 9z" fill="currentColor"/>';
-const WAVES = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>';
-const MUTED = '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+const SPEAKER = raw('<path d="M3 9v6h4l5 4V5L7 9z" fill="currentColor"/>');
+const WAVES = raw('<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>');
+const MUTED = raw('<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>');
 
 /** Draws the switch (`aria-pressed` and its speaker icon) and wires its clicks. */
 export function wireSoundSwitch(button) {
@@ -97,7 +98,7 @@ export function wireSoundSwitch(button) {
   const draw = () => {
     const on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.innerHTML = `<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}${on ? WAVES : MUTED}</svg>`;
+    setHtml(button, html`<svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}${on ? WAVES : MUTED}</svg>`);
   };
   button.addEventListener("click", () => {
     setSound(!soundOn());

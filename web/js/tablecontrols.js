@@ -5,7 +5,8 @@
 
 import { t } from "./i18n.js";
 import { cardSvg, cardInline, sortHand, splitCards, suitSvg } from "./cards.js";
-import { esc, toast } from "./util.js";
+import { toast } from "./util.js";
+import { html } from "./html.js";
 import { meldValue, replayRules } from "./engine.js";
 import { meldsOf } from "./scoring.js";
 import { rematch } from "./newtable.js";
@@ -41,55 +42,53 @@ export const controlMethods = {
       const calls = legal.filter((a) => a.startsWith("call "));
       const other = legal.filter((a) => /^(meld |exchange$)/.test(a));
       if (v.phase === "auction") {
-        out.push(`<span class="prompt">${esc(t("ctl.auction"))}</span>`);
-        if (legal.includes("pass")) out.push(`<button type="button" data-act="pass" id="act-pass">${esc(t("act.pass"))}</button>`);
+        out.push(html`<span class="prompt">${t("ctl.auction")}</span>`);
+        if (legal.includes("pass")) out.push(html`<button type="button" data-act="pass" id="act-pass">${t("act.pass")}</button>`);
         if (bids.length) {
-          out.push(`<button type="button" class="primary" data-act="bid ${bids[0]}" id="act-bid">${esc(t("act.bid", { n: bids[0] }))}</button>`);
+          out.push(html`<button type="button" class="primary" data-act="bid ${bids[0]}" id="act-bid">${t("act.bid", { n: bids[0] })}</button>`);
           if (bids.length > 1) {
             out.push(
-              `<select id="bid-more" aria-label="${esc(t("ctl.higher_bid"))}"><option value="">${esc(t("ctl.higher_bid"))}</option>${bids
+              html`<select id="bid-more" aria-label="${t("ctl.higher_bid")}"><option value="">${t("ctl.higher_bid")}</option>${bids
                 .slice(1, 40)
-                .map((b) => `<option value="bid ${b}">${b}</option>`)
-                .join("")}</select>`,
+                .map((b) => html`<option value="bid ${b}">${b}</option>`)}</select>`,
             );
           }
         }
       }
       if (legal.some((a) => a.startsWith("bury "))) {
         const need = splitCards(legal.find((a) => a.startsWith("bury ")).slice(5)).length;
-        out.push(`<span class="prompt" id="bury-prompt">${esc(t("ctl.bury", { n: need, k: this.selected.length }))}</span>`);
-        out.push(`<button type="button" class="primary" id="act-bury" ${this.selected.length === need ? "" : "disabled"}>${esc(t("ctl.bury_button"))}</button>`);
+        out.push(html`<span class="prompt" id="bury-prompt">${t("ctl.bury", { n: need, k: this.selected.length })}</span>`);
+        out.push(html`<button type="button" class="primary" id="act-bury" ${this.selected.length === need ? "" : "disabled"}>${t("ctl.bury_button")}</button>`);
       }
       if (decl.length) out.push(this.declarationHtml(v, decl, style));
       if (calls.length) {
         out.push(
-          `<select id="call-card" aria-label="${esc(t("ctl.call"))}"><option value="">${esc(t("ctl.call"))}</option>${calls
-            .map((a) => `<option value="${a}">${esc(cardPlain(a.slice(5), style))}</option>`)
-            .join("")}</select>`,
+          html`<select id="call-card" aria-label="${t("ctl.call")}"><option value="">${t("ctl.call")}</option>${calls
+            .map((a) => html`<option value="${a}">${cardPlain(a.slice(5), style)}</option>`)}</select>`,
         );
       }
-      if (legal.some((a) => a.startsWith("give "))) out.push(`<span class="prompt">${esc(t("ctl.give"))}</span>`);
-      if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(`<span class="prompt" id="play-prompt">${esc(t("ctl.play"))}</span>`);
+      if (legal.some((a) => a.startsWith("give "))) out.push(html`<span class="prompt">${t("ctl.give")}</span>`);
+      if (v.phase === "play" && legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) out.push(html`<span class="prompt" id="play-prompt">${t("ctl.play")}</span>`);
       out.push(this.armedHtml(v, style));
       for (const a of other) {
         // What a meld adds, so a player can compare before choosing. (The exchange scores 10
         // unless that 9 was already shown as a Diss, so it carries no figure.)
         const [, kind, suit] = a.split(" ");
-        const worth = a === "exchange" ? "" : ` <span class="worth">+${meldValue(kind, suit || null, v.trump, v.rules || {})}</span>`;
-        out.push(`<button type="button" data-act="${a}">${actionText(a, style, true)}${worth}</button>`);
+        const worth = a === "exchange" ? "" : html` <span class="worth">+${meldValue(kind, suit || null, v.trump, v.rules || {})}</span>`;
+        out.push(html`<button type="button" data-act="${a}">${actionText(a, style, true)}${worth}</button>`);
       }
       if (this.offers("hint")) {
-        out.push(`<button type="button" id="hint-button" title="${esc(t("hint.title"))}">${esc(t("hint.button"))}</button>`);
+        out.push(html`<button type="button" id="hint-button" title="${t("hint.title")}">${t("hint.button")}</button>`);
       }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
-      out.push(`<span class="muted">${esc(t("ctl.wait"))}</span>`);
+      out.push(html`<span class="muted">${t("ctl.wait")}</span>`);
     }
     // Take back needs an action of ours in this deal that the deal's end has not sealed.
     const mine = v.history.some((h) => h.seat === this.seat);
     if (vsBots && mine && v.phase !== "done" && !this.watch && this.offers("undo")) {
-      out.push(`<button type="button" id="undo-button">${esc(t("undo.button"))}</button>`);
+      out.push(html`<button type="button" id="undo-button">${t("undo.button")}</button>`);
     }
-    return out.join("");
+    return out;
   },
 
   /** The hint's list, drawn under the hand so that a hint never moves the hand. */
@@ -109,15 +108,15 @@ export const controlMethods = {
     const gives = decl.filter((a) => a.startsWith("surrender "));
     const cost = `−${v.bid}`;
     if (this.surrenderKey === this.selectKey && gives.length) {
-      out.push(`<span class="prompt" id="give-up-prompt">${esc(t("ctl.give_up_which", { cost }))}</span>`);
+      out.push(html`<span class="prompt" id="give-up-prompt">${t("ctl.give_up_which", { cost })}</span>`);
       for (const a of gives) {
         const s = a.slice(-1);
         out.push(
-          `<button type="button" class="danger" data-act="${a}" id="act-surrender-${s}">${suitSvg(s, style, 16)} ${esc(t(`suit.${style}.${s}`))}</button>`,
+          html`<button type="button" class="danger" data-act="${a}" id="act-surrender-${s}">${suitSvg(s, style, 16)} ${t(`suit.${style}.${s}`)}</button>`,
         );
       }
-      out.push(`<button type="button" id="act-give-up-cancel">${esc(t("ctl.give_up_cancel"))}</button>`);
-      return `<div class="declaration giving-up" id="declaration">${out.join("")}</div>`;
+      out.push(html`<button type="button" id="act-give-up-cancel">${t("ctl.give_up_cancel")}</button>`);
+      return html`<div class="declaration giving-up" id="declaration">${out}</div>`;
     }
     let rules;
     try {
@@ -126,23 +125,23 @@ export const controlMethods = {
       rules = { rundgang: "off", family_pair: "separate" };
     }
     const hand = splitCards(v.hand);
-    out.push(`<span class="prompt">${esc(t("ctl.declare_trump"))}</span>`);
+    out.push(html`<span class="prompt">${t("ctl.declare_trump")}</span>`);
     const suits = [];
     for (const a of decl.filter((x) => x.startsWith("trump "))) {
       const s = a.slice(-1);
       const melds = meldsOf(hand, s, rules).total;
       suits.push(
-        `<button type="button" class="primary trump-choice" data-act="${a}" id="act-trump-${s}" data-melds="${melds}">${suitSvg(s, style, 20)} <span class="suit-name">${esc(t(`suit.${style}.${s}`))}</span> <span class="worth">${esc(t("ctl.melds_worth", { n: melds }))}</span></button>`,
+        html`<button type="button" class="primary trump-choice" data-act="${a}" id="act-trump-${s}" data-melds="${melds}">${suitSvg(s, style, 20)} <span class="suit-name">${t(`suit.${style}.${s}`)}</span> <span class="worth">${t("ctl.melds_worth", { n: melds })}</span></button>`,
       );
     }
-    if (suits.length) out.push(`<span class="trump-choices">${suits.join("")}</span>`);
+    if (suits.length) out.push(html`<span class="trump-choices">${suits}</span>`);
     for (const a of decl.filter((x) => x === "durch" || x === "bettel")) {
-      out.push(`<button type="button" data-act="${a}" id="act-${a}" title="${esc(t(`ctl.${a}_title`))}">${actionText(a, style, true)}</button>`);
+      out.push(html`<button type="button" data-act="${a}" id="act-${a}" title="${t(`ctl.${a}_title`)}">${actionText(a, style, true)}</button>`);
     }
     if (gives.length) {
-      out.push(`<button type="button" class="danger" id="act-give-up">${esc(t("ctl.give_up", { cost }))}</button>`);
+      out.push(html`<button type="button" class="danger" id="act-give-up">${t("ctl.give_up", { cost })}</button>`);
     }
-    return `<div class="declaration" id="declaration">${out.join("")}</div>`;
+    return html`<div class="declaration" id="declaration">${out}</div>`;
   },
 
   handHtml(v, myTurn, style) {
@@ -158,27 +157,25 @@ export const controlMethods = {
     // The best burial's cards are marked in the hand (one mark per copy it names).
     const hintedLeft = new Map();
     if (hint && hint.best.startsWith("bury ")) for (const c of splitCards(hint.best.slice(5))) hintedLeft.set(c, (hintedLeft.get(c) || 0) + 1);
-    const html = cards
-      .map((c, i) => {
+    const buttons = cards.map((c, i) => {
         let cls = "";
         if (burying) cls = "choosable";
         else if (choosing) cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
         if (this.selected.includes(i)) cls += " selected";
         if (this.armedIndex() === i) cls += " armed";
         const rated = hint && hint.hints.find((x) => x.action === c);
-        let badge = rated ? `<span class="hint-badge">${esc(hintValue(rated.score))}</span>` : "";
+        let badge = rated ? html`<span class="hint-badge">${hintValue(rated.score)}</span>` : "";
         if (hint && hint.best === c) cls += " hinted";
         if (hintedLeft.get(c) > 0) {
           hintedLeft.set(c, hintedLeft.get(c) - 1);
           cls += " hinted";
           // A star, not the word: the visible slice of a card in an 18-card fan is narrow.
-          badge = `<span class="hint-badge" title="${esc(t("hint.best_mark"))}">★</span>`;
+          badge = html`<span class="hint-badge" title="${t("hint.best_mark")}">★</span>`;
         }
-        const chosen = this.selected.includes(i) ? ` aria-pressed="true"` : burying ? ` aria-pressed="false"` : "";
-        return `<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} tabindex="-1" aria-label="${esc(cardName(c, style))}">${cardSvg(c, style)}${badge}</button>`;
-      })
-      .join("");
-    return `<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" role="group" aria-label="${esc(t("a11y.hand"))}" title="${esc(this.handHelp())}" style="--n:${Math.max(cards.length, 2)}">${html}</div>`;
+        const chosen = this.selected.includes(i) ? html` aria-pressed="true"` : burying ? html` aria-pressed="false"` : "";
+        return html`<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} tabindex="-1" aria-label="${cardName(c, style)}">${cardSvg(c, style)}${badge}</button>`;
+      });
+    return html`<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" role="group" aria-label="${t("a11y.hand")}" title="${this.handHelp()}" style="--n:${Math.max(cards.length, 2)}">${buttons}</div>`;
   },
 
   wireBar() {
@@ -267,9 +264,7 @@ const HINT_SHOWN = 5;
 /** A hint's action in words; a burial as card chips. */
 function hintActionHtml(a, style) {
   if (a.startsWith("bury ")) {
-    return `<span class="chips">${splitCards(a.slice(5))
-      .map((c) => `<span class="chip">${cardInline(c, style)}</span>`)
-      .join("")}</span>`;
+    return html`<span class="chips">${splitCards(a.slice(5)).map((c) => html`<span class="chip">${cardInline(c, style)}</span>`)}</span>`;
   }
   return actionText(a, style, true);
 }
@@ -282,10 +277,9 @@ function hintPanelHtml(h, style, all) {
   const items = h.hints
     .map(
       (x, i) =>
-        `<li class="${i === 0 ? "best" : ""}" data-action="${esc(x.action)}" data-score="${esc(String(x.score))}"${!all && i >= HINT_SHOWN ? " hidden" : ""}>${hintActionHtml(x.action, style)} <span class="hint-value">${esc(hintValue(x.score))}</span>${i === 0 ? ` <strong>${esc(t("hint.best_mark"))}</strong>` : ""}</li>`,
-    )
-    .join("");
+        html`<li class="${i === 0 ? "best" : ""}" data-action="${x.action}" data-score="${String(x.score)}"${!all && i >= HINT_SHOWN ? html` hidden` : ""}>${hintActionHtml(x.action, style)} <span class="hint-value">${hintValue(x.score)}</span>${i === 0 ? html` <strong>${t("hint.best_mark")}</strong>` : ""}</li>`,
+    );
   const rest = h.hints.length - HINT_SHOWN;
-  const more = !all && rest > 0 ? `<button type="button" class="link" id="hint-more">${esc(t("hint.more", { n: rest }))}</button>` : "";
-  return `<div class="hint-panel" id="hint-panel"><span class="muted">${esc(t("hint.heading"))}</span><ol>${items}</ol>${more}</div>`;
+  const more = !all && rest > 0 ? html`<button type="button" class="link" id="hint-more">${t("hint.more", { n: rest })}</button>` : "";
+  return html`<div class="hint-panel" id="hint-panel"><span class="muted">${t("hint.heading")}</span><ol>${items}</ol>${more}</div>`;
 }

@@ -1,4 +1,4 @@
-// The drawing of the table: each state the server sends rendered as HTML (the bar, the
+// The drawing of the table: each state the server sends rendered as markup (web/js/html.js) (the bar, the
 // seats, the centre with trick and contract, the side panel with scores and log, the
 // match-over dialog) and the turn clock. These are methods of the table client
 // (web/js/table.js puts them on its prototype); the controls and the hand are drawn
@@ -6,7 +6,8 @@
 
 import { t } from "./i18n.js";
 import { cardSvg, cardBackSvg, splitCards, suitSvg } from "./cards.js";
-import { esc, cardStyle } from "./util.js";
+import { cardStyle } from "./util.js";
+import { html, join, setHtml } from "./html.js";
 import { presetName } from "./presets.js";
 import { positionOf } from "./positions.js";
 import { actionText } from "./text.js";
@@ -27,8 +28,8 @@ export const drawMethods = {
     if (this.closed && !this.fatal) return;
     const root = this.root;
     if (this.fatal) {
-      root.innerHTML = `<div class="banner bad" id="table-error">${esc(this.fatal)}</div>
-        <p><a href="#/">${esc(t("nav.home"))}</a> · <a href="#/watch/${esc(this.code)}">${esc(t("start.watch_button"))}</a></p>`;
+      setHtml(root, html`<div class="banner bad" id="table-error">${this.fatal}</div>
+        <p><a href="#/">${t("nav.home")}</a> · <a href="#/watch/${this.code}">${t("start.watch_button")}</a></p>`);
       return;
     }
     const st = this.state;
@@ -37,7 +38,7 @@ export const drawMethods = {
     const me = this.seat;
     const bar = this.barHtml(st);
     if (!v) {
-      root.innerHTML = `<div class="table-page"><div>${bar}${this.waitingHtml(st)}</div></div>`;
+      setHtml(root, html`<div class="table-page"><div>${bar}${this.waitingHtml(st)}</div></div>`);
       this.wireBar();
       return;
     }
@@ -67,23 +68,23 @@ export const drawMethods = {
     // web/js/animate.js) and which card of the hand had the focus (web/js/handinput.js).
     const before = this.snapshot();
     const focus = this.focusBefore();
-    root.innerHTML = `
-      <div class="table-page" data-phase="${esc(v.phase)}" data-seat="${me ?? ""}" data-to-act="${v.to_act ?? ""}">
+    setHtml(root, html`
+      <div class="table-page" data-phase="${v.phase}" data-seat="${me ?? ""}" data-to-act="${v.to_act ?? ""}">
         <div class="table-main">
           ${bar}
           <div class="felt">
-            ${seatBoxes.join("")}
+            ${seatBoxes}
             <div class="centre">${this.centreHtml(v, pos, style)}</div>
             ${mine}
             ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
           </div>
           <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
-          ${me !== null && me !== undefined ? this.handHtml(v, myTurn, style) + this.hintHtml(v, myTurn, style) : ""}
+          ${me !== null && me !== undefined ? html`${this.handHtml(v, myTurn, style)}${this.hintHtml(v, myTurn, style)}` : ""}
           ${this.emoteBarHtml()}
         </div>
         <aside class="table-side">${this.sideHtml(v, style)}</aside>
       </div>
-      ${this.overlayHtml(v)}`;
+      ${this.overlayHtml(v)}`);
     this.wireBar();
     this.wire(v, myTurn);
     this.wireEmotes();
@@ -101,26 +102,25 @@ export const drawMethods = {
     const link = `${location.origin}${location.pathname}#/join/${this.code}`;
     const status = st ? t("status." + st.status) : t("table.connecting");
     const who = this.watch ? t("table.watching") : this.seat !== null && this.seat !== undefined ? t("table.your_seat", { n: this.seat + 1 }) : "";
-    let conn = this.connected ? "" : `<div class="banner bad" id="reconnecting">${esc(t("table.reconnecting"))}</div>`;
+    let conn = this.connected ? "" : html`<div class="banner bad" id="reconnecting">${t("table.reconnecting")}</div>`;
     const mine = st && st.seats && this.seat !== null && this.seat !== undefined ? st.seats[this.seat] : null;
     if (this.connected && mine && mine.autopilot) {
-      conn += `<div class="banner" id="autopilot">${esc(t("table.autopilot_you"))} <button type="button" id="back-button">${esc(t("table.back"))}</button></div>`;
+      conn = html`${conn}<div class="banner" id="autopilot">${t("table.autopilot_you")} <button type="button" id="back-button">${t("table.back")}</button></div>`;
     }
     const v = st && st.view;
-    const rules = v ? `<a href="#/rules/${esc(presetName(v.rules))}">${esc(t("preset." + presetName(v.rules)))}</a>` : "";
-    return `<div class="table-bar"><span>${esc(t("table.code"))} <span class="code" id="table-code">${esc(this.code)}</span></span>
-      <button type="button" id="copy-link" data-link="${esc(link)}">${esc(t("table.copy_link"))}</button>
-      <span id="table-status">${esc(status)}</span><span>${esc(who)}</span>${rules}</div>${conn}`;
+    const rules = v ? html`<a href="#/rules/${presetName(v.rules)}">${t("preset." + presetName(v.rules))}</a>` : "";
+    return html`<div class="table-bar"><span>${t("table.code")} <span class="code" id="table-code">${this.code}</span></span>
+      <button type="button" id="copy-link" data-link="${link}">${t("table.copy_link")}</button>
+      <span id="table-status">${status}</span><span>${who}</span>${rules}</div>${conn}`;
   },
 
   waitingHtml(st) {
-    if (!st) return `<p class="muted">${esc(t("table.connecting"))}</p>`;
+    if (!st) return html`<p class="muted">${t("table.connecting")}</p>`;
     const link = `${location.origin}${location.pathname}#/join/${this.code}`;
     const seats = st.seats
-      .map((s) => `<li>${esc(seatName(s))}${s.kind === "bot" && s.bot ? ` <span class="role">${esc(t("level." + personaOf(s.bot).level))}</span>` : ""} ${s.taken ? "✓" : `<em>${esc(t("table.free_seat"))}</em>`}</li>`)
-      .join("");
-    return `<div class="panel" id="waiting"><h2>${esc(t("table.waiting"))}</h2>
-      <p>${esc(t("table.invite"))}</p><p><strong class="code">${esc(this.code)}</strong> · <a href="${esc(link)}">${esc(link)}</a></p>
+      .map((s) => html`<li>${seatName(s)}${s.kind === "bot" && s.bot ? html` <span class="role">${t("level." + personaOf(s.bot).level)}</span>` : ""} ${s.taken ? "✓" : html`<em>${t("table.free_seat")}</em>`}</li>`);
+    return html`<div class="panel" id="waiting"><h2>${t("table.waiting")}</h2>
+      <p>${t("table.invite")}</p><p><strong class="code">${this.code}</strong> · <a href="${link}">${link}</a></p>
       <ul>${seats}</ul></div>`;
   },
 
@@ -146,16 +146,16 @@ export const drawMethods = {
     }
     const melds = v.melds.find((m) => m.seat === s);
     if (melds) facts.push(t("table.melds_n", { n: melds.total }));
-    const clock = st.clock && st.clock.seat === s ? ` · <span class="clock"></span>` : "";
+    const clock = st.clock && st.clock.seat === s ? html` · <span class="clock"></span>` : "";
     const backs =
       s !== this.seat && where !== "bottom"
-        ? `<div class="seat-backs">${Array.from({ length: Math.min(v.hand_sizes[s], 18) }, () => `<span class="card">${cardBackSvg()}</span>`).join("")}</div>`
+        ? html`<div class="seat-backs">${Array.from({ length: Math.min(v.hand_sizes[s], 18) }, () => html`<span class="card">${cardBackSvg()}</span>`)}</div>`
         : "";
-    return `<div class="seat-box pos-${where} ${v.to_act === s ? "to-act" : ""}" id="seat-${s}" data-seat="${s}">
-      <div class="name"><span class="dot ${online ? "on" : ""}" title="${esc(online ? t("table.connected") : t("table.disconnected"))}"></span>${esc(name)}${clock}</div>
-      <div>${roles.map((r) => `<span class="role">${esc(r)}</span>`).join(" ")}</div>
-      <div class="facts">${esc(facts.join(" · "))}</div>
-      ${bubble ? `<span class="bubble">${esc(bubble)}</span>` : ""}${backs}</div>`;
+    return html`<div class="seat-box pos-${where} ${v.to_act === s ? "to-act" : ""}" id="seat-${s}" data-seat="${s}">
+      <div class="name"><span class="dot ${online ? "on" : ""}" title="${online ? t("table.connected") : t("table.disconnected")}"></span>${name}${clock}</div>
+      <div>${join(roles.map((r) => html`<span class="role">${r}</span>`), " ")}</div>
+      <div class="facts">${facts.join(" · ")}</div>
+      ${bubble ? html`<span class="bubble">${bubble}</span>` : ""}${backs}</div>`;
   },
 
   centreHtml(v, pos, style) {
@@ -163,26 +163,26 @@ export const drawMethods = {
     const name = (s) => seatLabel(v, s);
     if (v.phase === "auction") {
       parts.push(
-        `<div class="info" id="auction-info">${esc(v.high_bidder !== null ? t("table.bid_by", { bid: v.bid, name: name(v.high_bidder) }) : t("table.no_bid"))}</div>`,
+        html`<div class="info" id="auction-info">${v.high_bidder !== null ? t("table.bid_by", { bid: v.bid, name: name(v.high_bidder) }) : t("table.no_bid")}</div>`,
       );
     }
     if (v.contract) {
-      parts.push(`<div class="info" id="contract-info">${contractHtml(v, style)}</div>`);
+      parts.push(html`<div class="info" id="contract-info">${contractHtml(v, style)}</div>`);
     } else if (v.soloist !== null && v.soloist !== undefined) {
-      parts.push(`<div class="info">${esc(t("table.soloist_bid", { name: name(v.soloist), bid: v.bid }))}</div>`);
+      parts.push(html`<div class="info">${t("table.soloist_bid", { name: name(v.soloist), bid: v.bid })}</div>`);
     }
     if (v.players === 2 && v.trump) {
       // The stock game: trump from the turned card, the face-up card under the stock and
       // what is left to draw.
-      const turned = v.turned && v.stock > 0 ? `<span class="card small" id="turned-card" data-card="${v.turned}">${cardSvg(v.turned, style)}</span>` : "";
+      const turned = v.turned && v.stock > 0 ? html`<span class="card small" id="turned-card" data-card="${v.turned}">${cardSvg(v.turned, style)}</span>` : "";
       const left = v.stock > 0 ? t("table.stock_n", { n: v.stock }) : t("table.stock_empty");
       parts.push(
-        `<div class="info stock" id="stock-info" data-stock="${v.stock}" data-trump="${v.trump}">${turned}<span>${esc(t("table.trump"))} ${suitSvg(v.trump, style, 16)} ${esc(t(`suit.${style}.${v.trump}`))}</span><span id="stock-count">${esc(left)}</span></div>`,
+        html`<div class="info stock" id="stock-info" data-stock="${v.stock}" data-trump="${v.trump}">${turned}<span>${t("table.trump")} ${suitSvg(v.trump, style, 16)} ${t(`suit.${style}.${v.trump}`)}</span><span id="stock-count">${left}</span></div>`,
       );
     }
     if (v.tapp && (v.phase === "bury" || v.phase === "declare")) {
       parts.push(
-        `<div class="tapp" id="tapp"><span>${esc(t("table.tapp"))}</span>${splitCards(v.tapp).map((c) => `<span class="card small">${cardSvg(c, style)}</span>`).join("")}</div>`,
+        html`<div class="tapp" id="tapp"><span>${t("table.tapp")}</span>${splitCards(v.tapp).map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`)}</div>`,
       );
     }
     let trick = v.trick;
@@ -196,21 +196,20 @@ export const drawMethods = {
       const cards = trick.cards
         .map((c, i) => {
           const s = (trick.leader + i) % n;
-          return `<span class="card at-${pos(s)} ${s === trick.winner ? "winning" : ""}" data-card="${c}" data-seat="${s}">${cardSvg(c, style)}</span>`;
-        })
-        .join("");
-      parts.push(`<div class="trick ${faded ? "done" : ""}" id="trick" data-cards="${trick.cards.length}">${cards}</div>`);
-      if (faded) parts.push(`<div class="info">${esc(t("table.trick_to", { name: name(trick.winner) }))}</div>`);
+          return html`<span class="card at-${pos(s)} ${s === trick.winner ? "winning" : ""}" data-card="${c}" data-seat="${s}">${cardSvg(c, style)}</span>`;
+        });
+      parts.push(html`<div class="trick ${faded ? "done" : ""}" id="trick" data-cards="${trick.cards.length}">${cards}</div>`);
+      if (faded) parts.push(html`<div class="info">${t("table.trick_to", { name: name(trick.winner) })}</div>`);
     }
     if (v.phase === "done" && v.scores) {
-      const rows = v.scores.map((sc, s) => `<tr><td>${esc(name(s))}</td><td>${sc > 0 ? "+" : ""}${sc}</td></tr>`).join("");
+      const rows = v.scores.map((sc, s) => html`<tr><td>${name(s)}</td><td>${sc > 0 ? "+" : ""}${sc}</td></tr>`);
       let verdict = "";
       if (v.soloist !== null && v.soloist !== undefined && v.contract) {
         const who = { name: name(v.soloist), bid: v.bid };
         const key = v.contract.startsWith("surrender") ? "table.gave_up" : v.scores[v.soloist] > 0 ? "table.made" : "table.failed";
-        verdict = `<div id="verdict">${esc(t(key, who))}</div>`;
+        verdict = html`<div id="verdict">${t(key, who)}</div>`;
       }
-      parts.push(`<div class="info" id="deal-over"><strong>${esc(t("table.deal_over"))}</strong>${verdict}<table class="scores">${rows}</table></div>`);
+      parts.push(html`<div class="info" id="deal-over"><strong>${t("table.deal_over")}</strong>${verdict}<table class="scores">${rows}</table></div>`);
     }
     if (v.to_act !== null && v.to_act !== undefined && v.phase !== "done") {
       // Whose decision it is, in the words of the phase: a bid is not a card to play.
@@ -223,58 +222,51 @@ export const drawMethods = {
         : mine
           ? t("table.your_turn")
           : t("table.turn_of", { name: name(v.to_act) });
-      parts.push(`<div class="info" id="turn-info">${esc(text)}</div>`);
+      parts.push(html`<div class="info" id="turn-info">${text}</div>`);
     }
-    return parts.join("");
+    return parts;
   },
 
   sideHtml(v, style) {
     const n = v.players;
     const name = (s) => seatLabel(v, s);
-    const head = Array.from({ length: n }, (_, s) => `<th>${esc(name(s))}</th>`).join("");
+    const head = Array.from({ length: n }, (_, s) => html`<th>${name(s)}</th>`);
     const rows = v.score_sheet
-      .map((r, i) => `<tr><td>${i + 1}</td>${r.map((x) => `<td>${x}</td>`).join("")}</tr>`)
-      .join("");
-    const totals = v.totals.map((x) => `<td>${x}</td>`).join("");
-    const sheet = `<section id="score-sheet"><h3>${esc(t("side.scores"))}</h3>
+      .map((r, i) => html`<tr><td>${i + 1}</td>${r.map((x) => html`<td>${x}</td>`)}</tr>`);
+    const totals = v.totals.map((x) => html`<td>${x}</td>`);
+    const sheet = html`<section id="score-sheet"><h3>${t("side.scores")}</h3>
       <table class="scores"><thead><tr><th>#</th>${head}</tr></thead><tbody>${rows}</tbody>
       <tfoot><tr><td>Σ</td>${totals}</tr></tfoot></table></section>`;
     let melds = "";
     if (v.melds.length) {
-      melds = `<section id="melds"><h3>${esc(t("side.melds"))}</h3>${v.melds
+      melds = html`<section id="melds"><h3>${t("side.melds")}</h3>${v.melds
         .map(
           (m) =>
-            `<div><strong>${esc(name(m.seat))}</strong>: ${m.total}<ul class="meld-list">${m.melds
-              .map((x) => `<li>${esc(t("meld." + x.kind))}${x.suit ? " " + suitSvg(x.suit, style, 14) : ""} ${x.points}</li>`)
-              .join("")}</ul></div>`,
-        )
-        .join("")}</section>`;
+            html`<div><strong>${name(m.seat)}</strong>: ${m.total}<ul class="meld-list">${m.melds
+              .map((x) => html`<li>${t("meld." + x.kind)}${x.suit ? html` ${suitSvg(x.suit, style, 14)}` : ""} ${x.points}</li>`)}</ul></div>`,
+        )}</section>`;
     }
     let last = "";
     if (v.tricks.length) {
       const tr = v.tricks[v.tricks.length - 1];
-      last = `<section id="last-trick"><h3>${esc(t("side.last_trick"))}</h3><div class="mini-trick">${tr.cards
-        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
-        .join("")}</div><div class="muted">${esc(t("table.trick_to", { name: name(tr.winner) }))}</div></section>`;
+      last = html`<section id="last-trick"><h3>${t("side.last_trick")}</h3><div class="mini-trick">${tr.cards
+        .map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`)}</div><div class="muted">${t("table.trick_to", { name: name(tr.winner) })}</div></section>`;
     }
     let buried = "";
     if (v.buried) {
-      buried = `<section id="buried"><h3>${esc(t("side.buried"))}</h3><div class="mini-trick">${splitCards(v.buried)
-        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
-        .join("")}</div></section>`;
+      buried = html`<section id="buried"><h3>${t("side.buried")}</h3><div class="mini-trick">${splitCards(v.buried)
+        .map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`)}</div></section>`;
     } else if (v.tapp && v.phase !== "bury" && v.phase !== "declare") {
-      buried = `<section id="tapp-side"><h3>${esc(t("table.tapp"))}</h3><div class="mini-trick">${splitCards(v.tapp)
-        .map((c) => `<span class="card small">${cardSvg(c, style)}</span>`)
-        .join("")}</div></section>`;
+      buried = html`<section id="tapp-side"><h3>${t("table.tapp")}</h3><div class="mini-trick">${splitCards(v.tapp)
+        .map((c) => html`<span class="card small">${cardSvg(c, style)}</span>`)}</div></section>`;
     }
     // The move numbers are drawn, not list markers: a marker of 10 and up was cut off.
     const log = v.history
       .map(
         (h, i) =>
-          `<li><span class="log-n">${i + 1}.</span> <span>${esc(name(h.seat))}: ${h.action === null ? esc(t("act.bury_hidden")) : actionText(h.action, style, false)}</span></li>`,
-      )
-      .join("");
-    return `${sheet}${melds}${last}${buried}<section><h3>${esc(t("side.log", { n: v.deal + 1 }))}</h3><ol class="log">${log}</ol></section>`;
+          html`<li><span class="log-n">${i + 1}.</span> <span>${name(h.seat)}: ${h.action === null ? t("act.bury_hidden") : actionText(h.action, style, false)}</span></li>`,
+      );
+    return html`${sheet}${melds}${last}${buried}<section><h3>${t("side.log", { n: v.deal + 1 })}</h3><ol class="log">${log}</ol></section>`;
   },
 
   overlayHtml(v) {
@@ -282,14 +274,14 @@ export const drawMethods = {
     const totals = this.matchOver.totals || v.totals;
     const w = this.matchOver.winner;
     const name = (s) => seatLabel(v, s);
-    const rows = totals.map((x, s) => `<tr><td>${esc(name(s))}</td><td>${x}</td></tr>`).join("");
+    const rows = totals.map((x, s) => html`<tr><td>${name(s)}</td><td>${x}</td></tr>`);
     const canRematch = !this.watch && ((this.entry && this.entry.request) || this.offers("rematch"));
-    return `<div class="overlay" id="match-over"><div class="dialog">
-      <h2>${esc(w === this.seat ? t("over.you_won") : t("over.winner", { name: name(w) }))}</h2>
+    return html`<div class="overlay" id="match-over"><div class="dialog">
+      <h2>${w === this.seat ? t("over.you_won") : t("over.winner", { name: name(w) })}</h2>
       <table class="scores">${rows}</table>
-      <p>${canRematch ? `<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${esc(t(this.rematching ? "over.rematch_waiting" : "over.rematch"))}</button> ` : ""}
-      <a href="#/replay/${esc(this.code)}" id="replay-link">${esc(t("over.replay"))}</a> ·
-      <a href="#/">${esc(t("nav.home"))}</a> · <button type="button" id="close-over">${esc(t("over.close"))}</button></p></div></div>`;
+      <p>${canRematch ? html`<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${t(this.rematching ? "over.rematch_waiting" : "over.rematch")}</button> ` : ""}
+      <a href="#/replay/${this.code}" id="replay-link">${t("over.replay")}</a> ·
+      <a href="#/">${t("nav.home")}</a> · <button type="button" id="close-over">${t("over.close")}</button></p></div></div>`;
   },
 };
 
@@ -311,5 +303,5 @@ function seatName(info) {
 function contractHtml(v, style) {
   const c = v.contract;
   const name = seatLabel(v, v.soloist);
-  return `${esc(t("table.soloist_bid", { name, bid: v.bid }))} · ${actionText(c, style, false)}`;
+  return html`${t("table.soloist_bid", { name, bid: v.bid })} · ${actionText(c, style, false)}`;
 }

@@ -3,11 +3,6 @@
 import { language } from "./i18n.js";
 import * as store from "./store.js";
 
-/** Escapes text for HTML. */
-export function esc(s) {
-  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
 let toastTimer = null;
 
 /** Shows a short message at the bottom of the screen. */

@@ -208,7 +208,7 @@ async fn french_and_german_card_styles() {
     let faces = js(
         c,
         "return import('./js/cards.js').then(m => ['french', 'german'].flatMap(style => \
-           ['KS', 'QH', 'JD', 'KC', 'AS', 'TH', '9D'].map(code => { const s = m.cardSvg(code, style); \
+           ['KS', 'QH', 'JD', 'KC', 'AS', 'TH', '9D'].map(code => { const s = m.cardSvg(code, style).markup; \
              return [style, code, (s.match(/#f6d2ad/g) || []).length >= 4, \
                Math.min(...[...s.matchAll(/<text [^>]*font-size=\"(\\d+)\"/g)].map(x => Number(x[1]))) >= 26]; })))",
     )
