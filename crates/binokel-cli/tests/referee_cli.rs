@@ -157,7 +157,12 @@ fn meld_refuses_the_other_low_digit() {
         .args(["meld", "--rule", "low=seven", "--json", "7S", "7S"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
