@@ -353,8 +353,10 @@ async fn postgres_public_tables_are_listed_and_private_ones_never_also_after_a_r
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target() {
-    quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target(temp_sqlite("lobby-quick"))
-        .await;
+    quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target(temp_sqlite(
+        "lobby-quick",
+    ))
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

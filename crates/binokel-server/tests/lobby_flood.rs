@@ -90,7 +90,10 @@ async fn a_flood_from_one_address_hides_no_persons_table_and_catches_no_newcomer
     assert_eq!(post_from(SPAMMER, &srv.url, "/api/tables", private).await.0, 201);
     let with_bots = json!({"public": true, "seats": [{"kind": "human"},
         {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]});
-    assert_eq!(post_from(SPAMMER, &srv.url, "/api/tables", with_bots).await.0, 201);
+    assert_eq!(
+        post_from(SPAMMER, &srv.url, "/api/tables", with_bots).await.0,
+        201
+    );
 
     // A person's new table, from another address, comes first in the list.
     let (s, a) = post_from(PERSON, &srv.url, "/api/tables", waiting("Paula")).await;

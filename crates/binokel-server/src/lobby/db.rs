@@ -141,14 +141,14 @@ pub(crate) async fn listed(
         rows.len()
     } else {
         let n: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n {}", from(2, 3)))
-        .bind(status.as_str())
-        .bind(at.taken_after_ms)
-        .bind(at.now_ms)
-        .fetch_one(store.pool())
-        .await
-        .map_err(err("count public tables"))?
-        .try_get("n")
-        .map_err(err("n"))?;
+            .bind(status.as_str())
+            .bind(at.taken_after_ms)
+            .bind(at.now_ms)
+            .fetch_one(store.pool())
+            .await
+            .map_err(err("count public tables"))?
+            .try_get("n")
+            .map_err(err("n"))?;
         n.max(0) as usize
     };
     let mut out = Vec::with_capacity(rows.len());

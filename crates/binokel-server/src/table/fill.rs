@@ -49,7 +49,11 @@ impl Table {
         if !self.public {
             return;
         }
-        let online = !closing && self.seats.iter().any(|s| s.stored.kind == SeatKind::Human && s.conns > 0);
+        let online = !closing
+            && self
+                .seats
+                .iter()
+                .any(|s| s.stored.kind == SeatKind::Human && s.conns > 0);
         if self.online_stored == Some(online) {
             return;
         }
@@ -59,7 +63,9 @@ impl Table {
                 self.online_stored = Some(online);
                 self.lobby_changed();
             }
-            Err(e) => tracing::warn!(table = %self.code, error = %e, "cannot store whether a person is at the table"),
+            Err(e) => {
+                tracing::warn!(table = %self.code, error = %e, "cannot store whether a person is at the table")
+            }
         }
     }
 
