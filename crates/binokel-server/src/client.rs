@@ -60,13 +60,28 @@ pub async fn http(
     path: &str,
     body: Option<&serde_json::Value>,
 ) -> Result<HttpAnswer, ClientError> {
+    http_from(None, base, method, path, body).await
+}
+
+/// [`http`] from the local address `from` (None: the system's choice). On Linux every
+/// `127.x.y.z` is the loopback, so a test can speak as several client addresses.
+pub async fn http_from(
+    from: Option<std::net::IpAddr>,
+    base: &str,
+    method: &str,
+    path: &str,
+    body: Option<&serde_json::Value>,
+) -> Result<HttpAnswer, ClientError> {
     let host = base
         .strip_prefix("http://")
         .ok_or_else(|| ClientError(format!("`{base}` is not an http:// URL")))?
         .trim_end_matches('/');
-    let mut s = TcpStream::connect(host)
-        .await
-        .map_err(|e| ClientError(format!("cannot connect to {host}: {e}")))?;
+    let mut s = match from {
+        None => TcpStream::connect(host)
+            .await
+            .map_err(|e| ClientError(format!("cannot connect to {host}: {e}")))?,
+        Some(ip) => connect_from(ip, host).await?,
+    };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -106,6 +121,27 @@ pub async fn http(
         headers,
         body,
     })
+}
+
+async fn connect_from(ip: std::net::IpAddr, host: &str) -> Result<TcpStream, ClientError> {
+    let to = tokio::net::lookup_host(host)
+        .await
+        .map_err(|e| ClientError(format!("cannot resolve {host}: {e}")))?
+        .find(|a| a.is_ipv4() == ip.is_ipv4())
+        .ok_or_else(|| ClientError(format!("{host} has no address of the family of {ip}")))?;
+    let socket = if ip.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()
+    } else {
+        tokio::net::TcpSocket::new_v6()
+    }
+    .map_err(|e| ClientError(format!("cannot open a socket: {e}")))?;
+    socket
+        .bind(std::net::SocketAddr::new(ip, 0))
+        .map_err(|e| ClientError(format!("cannot bind to {ip}: {e}")))?;
+    socket
+        .connect(to)
+        .await
+        .map_err(|e| ClientError(format!("cannot connect to {host} from {ip}: {e}")))
 }
 
 fn unchunk(mut b: &[u8]) -> Vec<u8> {

@@ -136,13 +136,31 @@ async fn create(
     if let Err(r) = check_creation(&s, peer.ip()).await {
         return r;
     }
-    let made = match parse(&body) {
-        Ok(req) => create_from(&s, req).await,
+    let made = match parse::<CreateRequest>(&body) {
+        Ok(req) => {
+            // A public table counts against its address's cap: one creation at a time.
+            let _one = if req.public {
+                Some(s.lobby.matching.lock().await)
+            } else {
+                None
+            };
+            create_from(&s, req, peer.ip()).await
+        }
         Err(r) => Err(r),
     };
     match made {
         Ok(a) => (StatusCode::CREATED, Json(a)).into_response(),
-        Err(r) => refuse(r),
+        Err(r) => refuse_creation(r),
+    }
+}
+
+/// The answer to a refused table creation: `too_many_tables` (the cap of waiting public
+/// tables of an address) with `Retry-After` a minute, any other as [`refuse`].
+pub(crate) fn refuse_creation(r: Refusal) -> Response {
+    if r.error == ErrorCode::TooManyTables {
+        too_many(r.message, 60)
+    } else {
+        refuse(r)
     }
 }
 
@@ -168,8 +186,14 @@ pub(crate) async fn check_creation(s: &Arc<Shared>, ip: std::net::IpAddr) -> Res
     Ok(())
 }
 
-/// Creates the table of a create request (the limits are checked before).
-pub(crate) async fn create_from(s: &Arc<Shared>, req: CreateRequest) -> Result<JoinAnswer, Refusal> {
+/// Creates the table of a create request from the client address `opener` (the creation
+/// limits are checked before; the cap of waiting public tables of the address here, under
+/// the lobby's matching lock, which the caller holds for a public table).
+pub(crate) async fn create_from(
+    s: &Arc<Shared>,
+    req: CreateRequest,
+    opener: std::net::IpAddr,
+) -> Result<JoinAnswer, Refusal> {
     let lobby = crate::lobby::LobbyOptions::of_request(&req)?;
     let bad = |m: String| Refusal::new(ErrorCode::BadRequest, m);
     let mut rules = match &req.rules {
@@ -246,6 +270,9 @@ pub(crate) async fn create_from(s: &Arc<Shared>, req: CreateRequest) -> Result<J
         seats[i].token = Some(t.clone());
         token = Some(t);
     }
+    if lobby.public && initial_status(&seats) == Status::Waiting {
+        crate::lobby::check_open_cap(s, opener).await?;
+    }
     let seed: u64 = rand::random();
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
     let mut code = crate::new_code();
@@ -262,7 +289,7 @@ pub(crate) async fn create_from(s: &Arc<Shared>, req: CreateRequest) -> Result<J
         }
         code = crate::new_code();
     }
-    if let Err(r) = crate::lobby::created(s, &code, &lobby).await {
+    if let Err(r) = crate::lobby::created(s, &code, &lobby, opener, creator.is_some()).await {
         let _ = s.store.delete_table(&code).await;
         return Err(r);
     }

@@ -83,6 +83,12 @@ pub struct Config {
     pub review_queue: usize,
     /// The review budget (`binokel_ai::review::ReviewBudget::scaled` of this factor).
     pub review_budget: f64,
+    /// Most public tables one client address may have waiting for players at once (0: no
+    /// cap); docs/protocol.md, "Limits".
+    pub open_tables_per_address: usize,
+    /// How long after a person took a seat the table counts as one where a person is
+    /// present without an open WebSocket (60 s; docs/protocol.md, "The lists").
+    pub presence: Duration,
 }
 
 impl Config {
@@ -127,6 +133,10 @@ impl Config {
             reviews: 1,
             review_queue: 4,
             review_budget: 1.0,
+            // A person waits at one or two tables (a second tab); three leaves room and
+            // keeps one address from crowding the lists (issue #30).
+            open_tables_per_address: 3,
+            presence: Duration::from_secs(60),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The lobby over real HTTP, Server-Sent Events and WebSockets on SQLite: public tables are
-//! listed and private ones never (also after a restart), quick match joins the oldest open
-//! table of the same preset and target or opens one under the creation limit, bots take
+//! listed and private ones never (also after a restart), quick match joins the most recently
+//! active open table of the same preset and target or opens one under the creation limit, bots take
 //! the free seats after the chosen wait, and the live feed shows a new table and a join.
 
 mod common;
@@ -104,24 +104,24 @@ async fn public_tables_are_listed_and_private_ones_never_also_after_a_restart(db
     srv.stop().await;
 }
 
-async fn quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(db: String) {
+async fn quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target(db: String) {
     let srv = start(config(&db)).await;
-    // Older than every public one, but private: never joined by quick match.
+    let (_older, _) = create(&srv.url, public_table(3, json!({}))).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let (newest, _) = create(&srv.url, public_table(3, json!({}))).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let (_other_target, _) = create(&srv.url, public_table(3, json!({"target": 500}))).await;
+    let (_dutch, _) = create(&srv.url, public_table(3, json!({"rules": "dutch"}))).await;
+    // Newer than every public one, but private: never joined by quick match.
     let (_private, _) = create(
         &srv.url,
         json!({"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(5)).await;
-    let (oldest, _) = create(&srv.url, public_table(3, json!({}))).await;
-    tokio::time::sleep(Duration::from_millis(5)).await;
-    let (_younger, _) = create(&srv.url, public_table(3, json!({}))).await;
-    let (_other_target, _) = create(&srv.url, public_table(3, json!({"target": 500}))).await;
-    let (_dutch, _) = create(&srv.url, public_table(3, json!({"rules": "dutch"}))).await;
 
     let (status, a) = quick(&srv.url, json!({"rules": "standard", "name": "Quentin"})).await;
     assert_eq!(status, 200, "{a}");
-    assert_eq!(a["code"], oldest, "{a}");
+    assert_eq!(a["code"], newest, "{a}");
     assert_eq!(a["opened"], false);
     assert_eq!(a["seat"], 1);
     assert_eq!(a["token"].as_str().map(str::len), Some(32));
@@ -129,7 +129,7 @@ async fn quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(d
     let (_, a) = quick(&srv.url, json!({"name": "Rita"})).await;
     assert_eq!(
         (a["code"].as_str(), a["seat"].as_u64()),
-        (Some(oldest.as_str()), Some(2))
+        (Some(newest.as_str()), Some(2))
     );
 
     // No open table of standard to 1000: quick match opens a public one.
@@ -352,14 +352,17 @@ async fn postgres_public_tables_are_listed_and_private_ones_never_also_after_a_r
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target() {
-    quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(temp_sqlite("lobby-quick")).await;
+async fn sqlite_quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target() {
+    quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target(temp_sqlite(
+        "lobby-quick",
+    ))
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target() {
+async fn postgres_quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target() {
     if let Some(db) = fresh_postgres("quick_match_").await {
-        quick_match_joins_the_oldest_open_table_of_the_same_preset_and_target(db).await;
+        quick_match_joins_the_most_recently_active_open_table_of_the_same_preset_and_target(db).await;
     }
 }
 

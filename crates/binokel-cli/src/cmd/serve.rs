@@ -45,6 +45,11 @@ pub struct Args {
     /// `POST /api/tables` answers 429 `too_many_tables` with `Retry-After`.
     #[arg(long, default_value_t = 30)]
     pub tables_per_minute: u32,
+    /// Most public tables one client address may have waiting for players at once (0: no
+    /// cap); beyond it creating one more public table that waits (`POST /api/tables`, quick
+    /// match opening one) answers 429 `too_many_tables`.
+    #[arg(long, default_value_t = 3)]
+    pub open_tables_per_address: usize,
     /// Most tables in memory at once; creating one more is refused with 429 (0: no limit).
     #[arg(long, default_value_t = 10_000)]
     pub max_tables: usize,
@@ -98,6 +103,7 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.max_connections = args.max_connections;
     c.tables_per_minute = args.tables_per_minute;
     c.max_tables = args.max_tables;
+    c.open_tables_per_address = args.open_tables_per_address;
     c.idle_unload = secs("idle-unload-secs", args.idle_unload_secs)?;
     if let Some(n) = args.bot_workers {
         if n == 0 {

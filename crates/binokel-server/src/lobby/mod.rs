@@ -3,7 +3,11 @@
 //! (`quick.rs`); a table's lobby options as stored with it and the queries (`db.rs`).
 //!
 //! The list comes from the database, so it holds the public tables of every process and
-//! survives a restart. One task per process ([`run`]) rebuilds it when a table of this
+//! survives a restart. It shows only tables where a person is present (a seat taken less
+//! than [`Config::presence`](crate::Config::presence) ago, or a person's open WebSocket,
+//! kept by the table in `db.rs`'s `online_ms`), and one address may keep at most
+//! [`Config::open_tables_per_address`](crate::Config::open_tables_per_address) public tables
+//! waiting ([`check_open_cap`]), so that a flood from one address hides nobody's table. One task per process ([`run`]) rebuilds it when a table of this
 //! process says it changed (created, joined, filled with bots, finished, unloaded; debounced
 //! by [`DEBOUNCE`]) and every [`REFRESH`] while somebody subscribes (other processes'
 //! tables), and publishes it in a `watch` channel: a subscriber holds at most the latest
@@ -12,7 +16,7 @@
 mod db;
 mod quick;
 
-pub(crate) use db::fill_seats;
+pub(crate) use db::{fill_seats, seat_taken, set_online};
 
 use crate::http::{refuse, App};
 use crate::protocol::{BotFill, CreateRequest, ErrorCode, Refusal, SeatKind, Status, MAX_FILL_SECS};
@@ -27,7 +31,7 @@ use std::convert::Infallible;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Notify};
+use tokio::sync::{watch, Mutex, Notify};
 
 /// How long a change waits for others before the list is rebuilt (changes come in bursts:
 /// a join that starts a match changes seats and status at once).
@@ -114,11 +118,15 @@ pub(crate) fn check_bot(field: &str, bot: &str) -> Result<(), Refusal> {
 }
 
 /// The lobby's share of [`Shared`]: the latest list for subscribers, the change signal of
-/// the tables, and the stop signal of a shutdown.
+/// the tables, the stop signal of a shutdown, and the lock of matching.
 pub(crate) struct Lobby {
     feed: watch::Sender<Arc<str>>,
     changed: Notify,
     stop: watch::Sender<bool>,
+    /// Held while a quick match decides between a seat at a waiting table and a new table,
+    /// and while a public table is created (with the cap of its address): requests at the
+    /// same instant see each other's seats and tables.
+    pub(crate) matching: Mutex<()>,
 }
 
 impl Lobby {
@@ -127,6 +135,7 @@ impl Lobby {
             feed: watch::Sender::new(Arc::from("")),
             changed: Notify::new(),
             stop: watch::Sender::new(false),
+            matching: Mutex::new(()),
         }
     }
 
@@ -176,11 +185,19 @@ struct FillInfo {
     at_ms: i64,
 }
 
-/// The two lists.
+/// The two lists, and how many more tables each would have without its limit.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 struct Lists {
     open: Vec<Entry>,
     running: Vec<Entry>,
+    more: More,
+}
+
+/// How many tables past [`LIST_LIMIT`] each list leaves out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct More {
+    open: usize,
+    running: usize,
 }
 
 fn entry(t: db::Listed) -> Option<Entry> {
@@ -220,15 +237,29 @@ fn entry(t: db::Listed) -> Option<Entry> {
     })
 }
 
+/// Now, and since when a seat taken counts as a person present.
+pub(crate) fn presence(shared: &Shared) -> db::Presence {
+    let now_ms = now_ms();
+    db::Presence {
+        now_ms,
+        taken_after_ms: now_ms.saturating_sub(shared.config.presence.as_millis() as i64),
+    }
+}
+
 async fn lists(shared: &Shared) -> Result<Lists, Refusal> {
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
-    let open = db::listed(&shared.store, Status::Waiting, LIST_LIMIT)
+    let at = presence(shared);
+    let (open, open_all) = db::listed(&shared.store, Status::Waiting, LIST_LIMIT, at)
         .await
         .map_err(unavailable)?;
-    let running = db::listed(&shared.store, Status::Playing, LIST_LIMIT)
+    let (running, running_all) = db::listed(&shared.store, Status::Playing, LIST_LIMIT, at)
         .await
         .map_err(unavailable)?;
     Ok(Lists {
+        more: More {
+            open: open_all.saturating_sub(open.len()),
+            running: running_all.saturating_sub(running.len()),
+        },
         open: open.into_iter().filter_map(entry).collect(),
         running: running.into_iter().filter_map(entry).collect(),
     })
@@ -237,7 +268,7 @@ async fn lists(shared: &Shared) -> Result<Lists, Refusal> {
 /// The list as sent: the two lists and the server's clock (so that a page with a wrong
 /// clock still says how long a table has waited).
 fn snapshot_text(l: &Lists) -> String {
-    serde_json::json!({"now_ms": now_ms(), "open": l.open, "running": l.running}).to_string()
+    serde_json::json!({"now_ms": now_ms(), "open": l.open, "running": l.running, "more": l.more}).to_string()
 }
 
 /// The lobby's routes: `GET /api/lobby`, `GET /api/lobby/events`, `POST /api/lobby/quick`.
@@ -361,12 +392,45 @@ pub(crate) async fn run(shared: Arc<Shared>) {
     }
 }
 
-/// After a public table was created: stores its options, and the lobby hears of it.
-pub(crate) async fn created(shared: &Shared, code: &str, o: &LobbyOptions) -> Result<(), Refusal> {
+/// Before a public table that waits for players is created: refused with
+/// `too_many_tables` when its address `opener` has
+/// [`Config::open_tables_per_address`](crate::Config::open_tables_per_address) public tables
+/// waiting already. The caller holds [`Lobby::matching`], so that requests at the same
+/// instant count each other's tables.
+pub(crate) async fn check_open_cap(shared: &Shared, opener: std::net::IpAddr) -> Result<(), Refusal> {
+    let cap = shared.config.open_tables_per_address;
+    if cap == 0 {
+        return Ok(());
+    }
+    let n = db::waiting_of(&shared.store, &opener.to_string())
+        .await
+        .map_err(|e| Refusal::new(ErrorCode::Unavailable, e.to_string()))?;
+    if n >= cap {
+        return Err(Refusal::new(
+            ErrorCode::TooManyTables,
+            format!(
+                "this address has {cap} public tables waiting for players, the most allowed; \
+                 open another when one of them has begun, or create a private table"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// After a public table was created (by the client address `opener`; `seated`: its creator
+/// took a seat): stores its options, and the lobby hears of it.
+pub(crate) async fn created(
+    shared: &Shared,
+    code: &str,
+    o: &LobbyOptions,
+    opener: std::net::IpAddr,
+    seated: bool,
+) -> Result<(), Refusal> {
     if !o.public && o.fill.is_none() {
         return Ok(());
     }
-    db::set_options(&shared.store, code, o)
+    let taken_ms = if seated { o.created_ms } else { 0 };
+    db::set_options(&shared.store, code, o, Some(&opener.to_string()), taken_ms)
         .await
         .map_err(|e| Refusal::new(ErrorCode::Unavailable, e.to_string()))?;
     if o.public {

@@ -1,9 +1,11 @@
-//! Quick match (`POST /api/lobby/quick`): a seat at the oldest public waiting table of the
-//! same preset and target, or a new public table (with the creation limits of
-//! `POST /api/tables`) whose free seats bots take after the wait the caller chose.
+//! Quick match (`POST /api/lobby/quick`): a seat at the public waiting table of the same
+//! preset and target where a person is present, the latest activity first, or a new public
+//! table (with the creation limits of `POST /api/tables`) whose free seats bots take after
+//! the wait the caller chose. The choice is made under the lobby's matching lock, so that
+//! requests at the same instant fill a table before they open another.
 
 use super::{check_bot, db};
-use crate::http::{ask, check_creation, create_from, moved, parse, refuse, App};
+use crate::http::{ask, check_creation, create_from, moved, parse, refuse, refuse_creation, App};
 use crate::protocol::{
     BotFill, CreateRequest, ErrorCode, JoinAnswer, JoinRequest, Refusal, SeatKind, SeatRequest, MAX_FILL_SECS,
 };
@@ -89,9 +91,11 @@ pub(crate) async fn quick(
     if let Err(r) = crate::check_name(req.name.as_deref(), 0) {
         return refuse(r);
     }
-    // The oldest open table played under exactly these rules.
+    // One decision at a time: a request sees the seats and tables of those before it.
+    let _one = s.lobby.matching.lock().await;
+    // The open tables played under exactly these rules where a person is present.
     let key = rules.to_json().to_string();
-    let found = match db::candidates(&s.store, &key, TRIES).await {
+    let found = match db::candidates(&s.store, &key, TRIES, super::presence(&s)).await {
         Ok(c) => c,
         Err(e) => return refuse(Refusal::new(ErrorCode::Unavailable, e.to_string())),
     };
@@ -141,7 +145,7 @@ pub(crate) async fn quick(
         public: true,
         fill: req.fill_after_secs.map(|after_secs| BotFill { bot, after_secs }),
     };
-    match create_from(&s, create).await {
+    match create_from(&s, create, peer.ip()).await {
         Ok(a) => (
             StatusCode::CREATED,
             Json(QuickAnswer {
@@ -150,6 +154,6 @@ pub(crate) async fn quick(
             }),
         )
             .into_response(),
-        Err(r) => refuse(r),
+        Err(r) => refuse_creation(r),
     }
 }

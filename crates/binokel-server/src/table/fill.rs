@@ -1,6 +1,7 @@
 //! A waiting table's bot fill (docs/protocol.md, "Lobby"): when the wait its creator chose
 //! is over, bots take every free seat (stored first, in one transaction with the table's
-//! new status) and the match begins; and the lobby hears of a public table's changes.
+//! new status) and the match begins; the lobby hears of a public table's changes, and the
+//! database learns whether a person is at it (a seat taken, an open WebSocket).
 
 use super::Table;
 use crate::lobby::LobbyOptions;
@@ -27,6 +28,44 @@ impl Table {
     pub(super) fn lobby_changed(&self) {
         if self.public {
             self.shared.lobby.touch();
+        }
+    }
+
+    /// A person took a seat of a public table: stored before the join is answered, so that
+    /// the next quick match sees the table as one where a person is present.
+    pub(super) async fn seat_taken(&mut self) {
+        if !self.public {
+            return;
+        }
+        if let Err(e) = crate::lobby::seat_taken(&self.shared.store, &self.code, now_ms()).await {
+            tracing::warn!(table = %self.code, error = %e, "cannot store when a seat was taken");
+        }
+    }
+
+    /// A public table: stores whether a person has an open WebSocket at a seat, and since
+    /// when, whenever that changes (and once after loading, over what a previous owner left);
+    /// a table whose task ends (`closing`) has nobody at it.
+    pub(super) async fn sync_presence(&mut self, closing: bool) {
+        if !self.public {
+            return;
+        }
+        let online = !closing
+            && self
+                .seats
+                .iter()
+                .any(|s| s.stored.kind == SeatKind::Human && s.conns > 0);
+        if self.online_stored == Some(online) {
+            return;
+        }
+        let since = if online { now_ms() } else { 0 };
+        match crate::lobby::set_online(&self.shared.store, &self.code, since).await {
+            Ok(()) => {
+                self.online_stored = Some(online);
+                self.lobby_changed();
+            }
+            Err(e) => {
+                tracing::warn!(table = %self.code, error = %e, "cannot store whether a person is at the table")
+            }
         }
     }
 

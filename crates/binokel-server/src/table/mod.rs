@@ -192,6 +192,9 @@ struct Table {
     public: bool,
     /// While seats wait: the bot that takes them, and when.
     fill: Option<(String, Instant)>,
+    /// A public table: whether the database says a person has an open WebSocket at a seat
+    /// (None: not written since the table was loaded).
+    online_stored: Option<bool>,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -238,6 +241,7 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         unload: false,
         public: t.lobby.public,
         fill: None,
+        online_stored: None,
     };
     if table.game.is_none() {
         table.fill = fill::due(&t.lobby);
@@ -277,6 +281,7 @@ impl Table {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut bot_rx: mpsc::Receiver<BotMove>) {
         loop {
+            self.sync_presence(false).await;
             self.schedule().await;
             if self.lost_lease || self.done() {
                 break;
@@ -308,6 +313,8 @@ impl Table {
             self.lobby_changed();
         }
         if !self.lost_lease {
+            // Its connections are closed: nobody is at the table now.
+            self.sync_presence(true).await;
             if let Err(e) = self
                 .shared
                 .store

@@ -493,6 +493,7 @@ impl Table {
                 format!("seat {seat} is not free"),
             ));
         }
+        self.seat_taken().await;
         let st = &mut self.seats[seat];
         st.stored.name = Some(name);
         st.stored.token = Some(token.clone());
