@@ -705,7 +705,10 @@ async fn network(b: &Browser, online: bool) {
 fn german(key: &str, n: usize) -> String {
     let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/i18n/de.json");
     let de: Value = serde_json::from_str(&std::fs::read_to_string(web).expect("de.json")).expect("JSON");
-    de[key].as_str().expect("a message").replace("{n}", &n.to_string())
+    de[key]
+        .as_str()
+        .expect("a message")
+        .replace("{n}", &n.to_string())
 }
 
 /// Issue #30, part 4: the page sends the version every entry was made on. A deal queued
@@ -727,12 +730,22 @@ async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
                 .unwrap()
         }
     };
-    let a = api("POST", "/api/pads".into(), Some(json!({"players": ["Anna", "Ben", "Cleo"]}))).await;
+    let a = api(
+        "POST",
+        "/api/pads".into(),
+        Some(json!({"players": ["Anna", "Ben", "Cleo"]})),
+    )
+    .await;
     assert_eq!(a.status, 201);
     let secret = a.json().unwrap()["secret"].as_str().unwrap().to_string();
     let open = format!("{}/pad.html#edit={secret}", server.url);
     c.goto(&open).await.expect("open the pad");
-    wait_js(c, "document.body.dataset.mode === 'edit' && window.binokelPad.state", "the pad").await;
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'edit' && window.binokelPad.state",
+        "the pad",
+    )
+    .await;
 
     // This phone loses its connection and enters deal 1: it waits, made on version 1.
     network(&b, false).await;
@@ -784,7 +797,11 @@ async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
     .await;
     let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;
     let back: Pad = serde_json::from_slice(&stored.body).unwrap();
-    assert_eq!(back.deals, vec![their_deal.clone()], "the other phone's deal stays");
+    assert_eq!(
+        back.deals,
+        vec![their_deal.clone()],
+        "the other phone's deal stays"
+    );
 
     // A reload keeps it: it lives on the device until the person decides.
     c.refresh().await.expect("reload");
@@ -803,10 +820,19 @@ async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
         "return [document.querySelector('#meld-1').value, document.querySelector('#cp-0').value, document.querySelector('#deal-heading').textContent]",
     )
     .await;
-    assert_eq!(form, json!(["40", "70", "Spiel 2"]), "the person's entry is in the form");
+    assert_eq!(
+        form,
+        json!(["40", "70", "Spiel 2"]),
+        "the person's entry is in the form"
+    );
     click(c, "#deal-save").await;
     wait_saved(c, 2).await;
-    wait_js(c, "window.binokelPad.kept().length === 0 && document.querySelector('#pad-kept').hidden", "no kept entry").await;
+    wait_js(
+        c,
+        "window.binokelPad.kept().length === 0 && document.querySelector('#pad-kept').hidden",
+        "no kept entry",
+    )
+    .await;
     let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;
     let back: Pad = serde_json::from_slice(&stored.body).unwrap();
     assert_eq!(back.deals, vec![their_deal, pad_deal(&mine)]);
@@ -844,7 +870,11 @@ async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
         "return [document.querySelector('#meld-0').value, document.querySelector('#cp-1').value, document.querySelector('#deal-heading').textContent]",
     )
     .await;
-    assert_eq!(form, json!(["60", "50", "Spiel 4"]), "the entry stays in the form");
+    assert_eq!(
+        form,
+        json!(["60", "50", "Spiel 4"]),
+        "the entry stays in the form"
+    );
     click(c, "#deal-save").await;
     wait_saved(c, 4).await;
     let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;

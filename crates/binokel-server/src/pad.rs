@@ -109,7 +109,7 @@ struct Refused {
     field: Option<String>,
     message: String,
     /// The pad as it is now (a `409 stale` carries it, so the writer need not ask again).
-    state: Option<Value>,
+    state: Option<Box<Value>>,
     /// Seconds for a `Retry-After` header (a `429`).
     retry_after: Option<u64>,
 }
@@ -141,7 +141,7 @@ impl Refused {
     fn stale(secret: &str, st: &Stored, message: impl Into<String>) -> Refused {
         match state_json(Some(secret), st) {
             Ok(state) => Refused {
-                state: Some(state),
+                state: Some(Box::new(state)),
                 ..Refused::other(StatusCode::CONFLICT, "stale", message)
             },
             Err(r) => r,
@@ -181,11 +181,12 @@ impl IntoResponse for Refused {
             body["field"] = json!(f);
         }
         if let Some(st) = self.state {
-            body["state"] = st;
+            body["state"] = *st;
         }
         let mut r = (self.status, Json(body)).into_response();
         if let Some(secs) = self.retry_after {
-            r.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
         }
         r
     }
@@ -672,7 +673,9 @@ fn version_of(body: &Bytes) -> Result<Option<i64>, Refused> {
             Some(n) if n >= 1 => Ok(Some(n)),
             _ => Err(Refused::field(
                 "version",
-                format!("`version` is the pad's version the entry was made on, a whole number from 1, not {v}"),
+                format!(
+                    "`version` is the pad's version the entry was made on, a whole number from 1, not {v}"
+                ),
             )),
         },
     }

@@ -44,9 +44,17 @@ fn stored_deal(state: &Value, i: usize) -> Value {
 }
 
 fn same_deal(stored: &Value, sent: &Value) -> bool {
-    ["dealer", "soloist", "bid", "contract", "melds", "took_trick", "card_points"]
-        .iter()
-        .all(|k| stored[k] == sent[k])
+    [
+        "dealer",
+        "soloist",
+        "bid",
+        "contract",
+        "melds",
+        "took_trick",
+        "card_points",
+    ]
+    .iter()
+    .all(|k| stored[k] == sent[k])
 }
 
 async fn two_writers_race(database: &str) {
@@ -62,7 +70,10 @@ async fn two_writers_race(database: &str) {
     for round in 0..4u32 {
         // Two phones enter the next deal on the same version, at the same instant.
         let path = format!("/api/pads/{secret}/deals/{round}");
-        let (a, b) = (deal(2 * round + 1, Some(version)), deal(2 * round + 2, Some(version)));
+        let (a, b) = (
+            deal(2 * round + 1, Some(version)),
+            deal(2 * round + 2, Some(version)),
+        );
         let (ra, rb) = tokio::join!(
             call(&url, "PUT", &path, Some(a.clone())),
             call(&url, "PUT", &path, Some(b.clone())),
@@ -76,11 +87,18 @@ async fn two_writers_race(database: &str) {
             String::from_utf8_lossy(&ra.body),
             String::from_utf8_lossy(&rb.body)
         );
-        let (won, lost, winner) = if ra.status == 200 { (ra, rb, a) } else { (rb, ra, b) };
+        let (won, lost, winner) = if ra.status == 200 {
+            (ra, rb, a)
+        } else {
+            (rb, ra, b)
+        };
         let won = won.json().unwrap();
         let lost = lost.json().unwrap();
         assert_eq!(lost["error"], "stale", "{lost}");
-        assert!(lost["message"].as_str().is_some_and(|m| m.contains("version")), "{lost}");
+        assert!(
+            lost["message"].as_str().is_some_and(|m| m.contains("version")),
+            "{lost}"
+        );
         // The refusal carries the pad as it is now: the other phone's deal, the new version.
         assert_eq!(lost["state"]["version"], json!(version + 1), "{lost}");
         assert_eq!(lost["state"]["pad"], won["pad"], "{lost}");
@@ -89,8 +107,15 @@ async fn two_writers_race(database: &str) {
         version += 1;
         assert_eq!(won["version"], json!(version));
     }
-    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None).await.json().unwrap();
-    assert_eq!(now["pad"]["deals"].as_array().unwrap().len(), 4, "no deal lost, none doubled");
+    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None)
+        .await
+        .json()
+        .unwrap();
+    assert_eq!(
+        now["pad"]["deals"].as_array().unwrap().len(),
+        4,
+        "no deal lost, none doubled"
+    );
     assert_eq!(now["version"], json!(version));
     srv.stop().await;
 }
@@ -137,7 +162,10 @@ async fn a_queued_next_deal_arriving_after_another_phone_added_it_is_stale() {
     assert_eq!(ra.status, 409, "{body}");
     assert_eq!(body["error"], "stale", "{body}");
     assert!(same_deal(&stored_deal(&body["state"], 0), &b), "{body}");
-    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None).await.json().unwrap();
+    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None)
+        .await
+        .json()
+        .unwrap();
     assert!(same_deal(&stored_deal(&now, 0), &b), "B's deal stays: {now}");
     assert_eq!(now["version"], json!(v1 + 1));
 
@@ -176,7 +204,13 @@ async fn a_queued_next_deal_arriving_after_another_phone_added_it_is_stale() {
         assert_eq!(v["field"], "version", "{bad}: {v}");
     }
     // An index past the end is stale, with the state.
-    let r = call(&url, "PUT", &format!("/api/pads/{secret}/deals/9"), Some(deal(1, None))).await;
+    let r = call(
+        &url,
+        "PUT",
+        &format!("/api/pads/{secret}/deals/9"),
+        Some(deal(1, None)),
+    )
+    .await;
     let v = r.json().unwrap();
     assert_eq!((r.status, v["error"].as_str()), (409, Some("stale")), "{v}");
     assert_eq!(v["state"]["pad"]["deals"].as_array().unwrap().len(), 2, "{v}");
@@ -207,7 +241,11 @@ async fn forty_writers_at_once_take_turns_without_busy() {
         versions.push(a.json().unwrap()["version"].as_i64().unwrap());
     }
     versions.sort();
-    assert_eq!(versions, (2..42).collect::<Vec<i64>>(), "each writer saw the one before it");
+    assert_eq!(
+        versions,
+        (2..42).collect::<Vec<i64>>(),
+        "each writer saw the one before it"
+    );
 
     let writers = (0..40u32).map(|n| {
         let (url, deals) = (url.clone(), deals.clone());
@@ -221,7 +259,10 @@ async fn forty_writers_at_once_take_turns_without_busy() {
     statuses.sort();
     assert_eq!(statuses[0], 201, "{statuses:?}");
     assert!(statuses[1..].iter().all(|s| *s == 409), "{statuses:?}");
-    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None).await.json().unwrap();
+    let now = call(&url, "GET", &format!("/api/pads/{secret}"), None)
+        .await
+        .json()
+        .unwrap();
     assert_eq!(now["pad"]["deals"].as_array().unwrap().len(), 41);
     srv.stop().await;
 }
@@ -239,7 +280,10 @@ async fn pad_creation_is_limited_per_address() {
     let v = a.json().expect("a JSON refusal");
     assert_eq!(a.status, 429, "{v}");
     assert_eq!(v["error"], "too_many_pads", "{v}");
-    assert!(v["message"].as_str().is_some_and(|m| m.contains("20 pads")), "{v}");
+    assert!(
+        v["message"].as_str().is_some_and(|m| m.contains("20 pads")),
+        "{v}"
+    );
     let wait: u64 = a.header("retry-after").expect("Retry-After").parse().unwrap();
     assert!((1..=60).contains(&wait), "{wait}");
     srv.stop().await;
@@ -266,8 +310,7 @@ async fn csv_names_never_start_a_formula_and_scores_stay_numbers() {
     let csv = String::from_utf8(csv.body).unwrap();
     let head = csv.lines().next().unwrap();
     assert_eq!(
-        head,
-        "deal,dealer,soloist,bid,contract,\"'=HYPERLINK(\"\"http://x\"\")\",\"'-Ben\",\"'@Cleo\",note",
+        head, "deal,dealer,soloist,bid,contract,\"'=HYPERLINK(\"\"http://x\"\")\",\"'-Ben\",\"'@Cleo\",note",
         "{csv}"
     );
     let row = csv.lines().nth(1).unwrap();
