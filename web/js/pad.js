@@ -2,6 +2,9 @@
 // The server's rules crate does the arithmetic (docs/pad.md); this page enters
 // deals, shows the sheet, and keeps entries made offline in localStorage until
 // the server has them (each is a PUT of one deal index, so replaying is safe).
+// Every entry names the pad's `version` it was made on: when another phone saved
+// first, the server answers 409 stale and the entry is kept (never dropped) for the
+// person to check and save again, or discard (docs/pad.md).
 //
 // Addresses: pad.html (new pad), pad.html#edit=SECRET (edit), pad.html#view=SHARE
 // (read-only, polled).
@@ -27,6 +30,7 @@ let editing = null; // the deal index being corrected, or null for a new deal
 let retryTimer = null;
 let pollTimer = null;
 let flushing = false;
+let holding = null; // the id of the kept (not saved) entry shown in the form, or null
 const pickers = {};
 
 // ---------------------------------------------------------------- storage
@@ -39,14 +43,33 @@ function queueKey() {
 }
 function queue() {
   if (!secret) return [];
+  let q;
   try {
-    return JSON.parse(localStorage.getItem(queueKey()) || "[]");
+    q = JSON.parse(localStorage.getItem(queueKey()) || "[]");
   } catch {
     return [];
   }
+  // Entries queued by an earlier page have no id and no version (they are sent as v1 PUTs).
+  if (q.some((x) => !x.id)) {
+    q = q.map((x) => (x.id ? x : { ...x, id: newId() }));
+    setQueue(q);
+  }
+  return q;
 }
 function setQueue(q) {
   localStorage.setItem(queueKey(), JSON.stringify(q));
+}
+/** Queued entries still to send, in order (an entry the server refused waits in kept()). */
+function pending() {
+  return queue().filter((x) => !x.problem);
+}
+/** Entries the server did not take (another phone saved first, or a refusal): kept until
+ * the person saves them again or discards them. */
+function kept() {
+  return queue().filter((x) => x.problem);
+}
+function newId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 function rememberPad(v) {
   const pads = myPads().filter((p) => p.secret !== v.secret);
@@ -68,6 +91,8 @@ class HttpError extends Error {
     super((data && data.message) || `HTTP ${status}`);
     this.status = status;
     this.field = data && data.field;
+    this.code = data && data.error;
+    this.state = data && data.state;
   }
 }
 
@@ -95,27 +120,56 @@ function accept(v) {
   if (mode === "edit") localStorage.setItem(stateKey(), JSON.stringify(v));
 }
 
-/** Sends the queued entries in order; stops at the first that cannot go yet. */
+/** Sends an entry with the pad's version it was made on. */
+function send(item) {
+  return call("PUT", `/api/pads/${secret}/deals/${item.index}`, { ...item.deal, version: item.version });
+}
+
+/** What a refusal of `item` means for the person; a stale answer brings the pad as it is. */
+function problemOf(e, item) {
+  if (e.code === "stale") {
+    if (e.state) accept(e.state);
+    return { kind: "conflict", message: t("pad.conflict", { n: item.index + 1 }) };
+  }
+  return { kind: "refused", message: refusalText(e) };
+}
+
+/** Keeps `item` (refused for `problem`) and the entries queued after it, which were made
+ * on the pad it would have left; they are listed under "not saved" (renderKept). */
+function keep(item, problem) {
+  let after = false;
+  setQueue(
+    queue().map((x) => {
+      if (x.id === item.id) {
+        after = true;
+        return { ...x, problem };
+      }
+      if (after && !x.problem) return { ...x, problem: { kind: "conflict", message: t("pad.kept_after") } };
+      return x;
+    }),
+  );
+  showError(problem.message);
+}
+
+/** Sends the queued entries in order; stops at the first that cannot go yet. An entry the
+ * server refuses is never dropped: it is kept for the person (keep()). */
 async function flush() {
   if (flushing || mode !== "edit") return;
   flushing = true;
   try {
     for (;;) {
-      const q = queue();
-      if (!q.length) break;
-      const item = q[0];
+      const item = pending()[0];
+      if (!item) break;
       try {
-        const v = await call("PUT", `/api/pads/${secret}/deals/${item.index}`, item.deal);
-        accept(v);
-        setQueue(queue().slice(1));
+        accept(await send(item));
+        setQueue(queue().filter((x) => x.id !== item.id));
       } catch (e) {
         if (transient(e)) {
           scheduleRetry();
           break;
         }
-        // The server refused the entry itself: drop it and say why.
-        setQueue(queue().slice(1));
-        showError(refusalText(e));
+        keep(item, problemOf(e, item));
+        break;
       }
       render();
     }
@@ -169,10 +223,11 @@ function showError(msg) {
   $("deal-error").textContent = msg;
 }
 
-/** Every deal as the sheet shows it: saved ones, then the queued new ones. */
+/** Every deal as the sheet shows it: saved ones, then the queued new ones (kept entries
+ * are listed apart, under "not saved"). */
 function rows() {
   const saved = st ? st.pad.deals.map((d, i) => ({ index: i, deal: d, saved: true })) : [];
-  for (const item of queue()) {
+  for (const item of pending()) {
     if (item.index < saved.length) saved[item.index] = { index: item.index, deal: item.deal, saved: false };
     else saved.push({ index: item.index, deal: item.deal, saved: false });
   }
@@ -189,6 +244,7 @@ function render() {
   if (!st) return;
   renderSheet();
   renderSync();
+  renderKept();
   $("deal-panel").hidden = mode !== "edit";
   $("pad-readonly").hidden = mode !== "view";
 }
@@ -219,7 +275,7 @@ function renderSheet() {
   const body = rows()
     .map((r) => {
       const d = r.deal;
-      const what = two() ? contractLabel(d.contract) : `${nm[d.soloist] || "?"} ${d.bid} · ${contractLabel(d.contract)}`;
+      const what = dealText(d);
       // A deal after the deciding deal (a correction moved the decision earlier) is shown
       // but does not count.
       const late = r.saved && sh.after_end && sh.after_end[r.index];
@@ -273,9 +329,32 @@ function renderSheet() {
   $("pad-share-link").textContent = link;
 }
 
+/** A deal in one line of plain text: the soloist, the bid and the game. */
+function dealText(d) {
+  const nm = names();
+  return two() ? contractLabel(d.contract) : `${nm[d.soloist] || "?"} ${d.bid} · ${contractLabel(d.contract)}`;
+}
+
+/** The entries the server did not take, each with why and what the person can do. */
+function renderKept() {
+  const list = mode === "edit" ? kept() : [];
+  $("pad-kept").hidden = !list.length;
+  setHtml(
+    $("pad-kept-list"),
+    html`${list.map(
+      (x) => html`<li data-kept="${x.id}" data-kind="${x.problem.kind}" class="${x.id === holding ? "editing" : ""}">
+        <strong>${t("pad.new_deal", { n: x.index + 1 })}</strong>: ${dealText(x.deal)}
+        <div class="error-text">${x.problem.message}</div>
+        <button type="button" class="kept-check" data-kept="${x.id}">${t("pad.kept_check")}</button>
+        <button type="button" class="kept-discard" data-kept="${x.id}">${t("pad.kept_discard")}</button>
+      </li>`,
+    )}`,
+  );
+}
+
 function renderSync() {
   const el = $("pad-sync");
-  const waiting = queue().length;
+  const waiting = pending().length;
   if (mode === "view") {
     el.dataset.state = "saved";
     el.textContent = t("pad.live");
@@ -283,6 +362,7 @@ function renderSync() {
   }
   el.dataset.state = waiting ? "pending" : "saved";
   el.dataset.pending = String(waiting);
+  el.dataset.kept = String(kept().length);
   el.textContent = waiting ? t("pad.not_saved", { n: waiting }) : t("pad.all_saved");
 }
 
@@ -332,6 +412,7 @@ function nextDealer() {
 
 function resetForm() {
   editing = null;
+  holding = null;
   const dealer = nextDealer();
   $("deal-dealer").value = String(dealer);
   $("deal-soloist").value = String((dealer + 1) % n());
@@ -355,8 +436,36 @@ function resetForm() {
 function fillForm(index) {
   const r = rows().find((x) => x.index === index);
   if (!r) return;
-  const d = r.deal;
+  holding = null;
   editing = index;
+  fillFields(r.deal);
+  $("deal-heading").textContent = t("pad.correcting", { n: index + 1 });
+  showForm();
+}
+
+/** Shows a kept entry in the form: a correction stays one of its deal; a new deal is saved
+ * again as the next deal of the pad as it is now. */
+function holdForm(id) {
+  const item = kept().find((x) => x.id === id);
+  if (!item) return;
+  holding = id;
+  editing = item.fix && st && item.index < st.pad.deals.length ? item.index : null;
+  fillFields(item.deal);
+  $("deal-heading").textContent =
+    editing === null ? t("pad.new_deal", { n: rows().length + 1 }) : t("pad.correcting", { n: editing + 1 });
+  showForm();
+  showError(item.problem.message);
+}
+
+function showForm() {
+  $("deal-cancel").hidden = false;
+  contractChanged();
+  checkPoints();
+  render();
+  $("deal-panel").scrollIntoView({ block: "start" });
+}
+
+function fillFields(d) {
   $("deal-dealer").value = String(d.dealer);
   $("deal-soloist").value = String(d.soloist);
   $("deal-bid").value = String(d.bid);
@@ -369,12 +478,6 @@ function fillForm(index) {
     $(`took-${i}`).checked = !!d.took_trick[i];
   }
   showError("");
-  $("deal-heading").textContent = t("pad.correcting", { n: index + 1 });
-  $("deal-cancel").hidden = false;
-  contractChanged();
-  checkPoints();
-  render();
-  $("deal-panel").scrollIntoView({ block: "start" });
 }
 
 function contractChanged() {
@@ -464,23 +567,41 @@ async function submitDeal(ev) {
     showError(e.message);
     return;
   }
+  // A kept entry saved again is a new entry on the pad as it is now.
+  if (holding !== null) setQueue(queue().filter((x) => x.id !== holding));
+  holding = null;
   const index = editing === null ? rows().length : editing;
   const q = queue();
-  const wasEmpty = q.length === 0;
-  // A second correction of a queued entry replaces it; everything else waits its turn.
-  const same = q.findIndex((x) => x.index === index);
-  if (same >= 0) q[same] = { index, deal: d };
-  else q.push({ index, deal: d });
-  if (wasEmpty && !flushing) {
+  const waiting = pending();
+  // A second correction of a queued entry replaces it (on the version it was made on);
+  // everything else waits its turn, each on the version the ones before it lead to.
+  const same = q.findIndex((x) => !x.problem && x.index === index);
+  let item;
+  if (same >= 0) {
+    item = { ...q[same], deal: d };
+    q[same] = item;
+  } else {
+    const fix = st ? index < st.pad.deals.length : false;
+    item = { id: newId(), index, deal: d, version: ((st && st.version) || 1) + waiting.length, fix };
+    q.push(item);
+  }
+  if (!waiting.length && !flushing) {
     // Online: send at once so that a refusal shows before the form is cleared.
     try {
-      const v = await call("PUT", `/api/pads/${secret}/deals/${index}`, d);
-      accept(v);
+      accept(await send(item));
       resetForm();
       render();
+      flush();
       return;
     } catch (e) {
       if (!transient(e)) {
+        if (e.code === "stale") {
+          // Another phone saved first: the entry is kept (also across a reload).
+          setQueue(q);
+          keep(item, problemOf(e, item));
+          holdForm(item.id);
+          return;
+        }
         showError(refusalText(e));
         return;
       }
@@ -606,9 +727,11 @@ async function main() {
   langSel.addEventListener("change", async () => {
     await setLanguage(langSel.value, true);
     if (mode === "edit") {
-      const keep = editing;
+      const keepEditing = editing;
+      const keepHolding = holding;
       buildForm();
-      if (keep !== null) fillForm(keep);
+      if (keepHolding !== null) holdForm(keepHolding);
+      else if (keepEditing !== null) fillForm(keepEditing);
     }
     render();
   });
@@ -627,6 +750,19 @@ async function main() {
     const b = e.target.closest(".meld-cards");
     if (b) toggleCards(Number(b.dataset.seat));
   });
+  $("pad-kept-list").addEventListener("click", (e) => {
+    const check = e.target.closest(".kept-check");
+    if (check) holdForm(check.dataset.kept);
+    const discard = e.target.closest(".kept-discard");
+    if (discard) {
+      // The person's own decision: the only way a kept entry goes.
+      const id = discard.dataset.kept;
+      setQueue(queue().filter((x) => x.id !== id));
+      if (holding === id) resetForm();
+      render();
+      flush();
+    }
+  });
   $("pad-sheet").addEventListener("click", (e) => {
     const b = e.target.closest(".pad-edit");
     if (b) fillForm(Number(b.dataset.deal));
@@ -639,6 +775,7 @@ async function main() {
       return st;
     },
     queue: () => (secret ? queue() : []),
+    kept: () => (secret ? kept() : []),
   };
   await route();
 }

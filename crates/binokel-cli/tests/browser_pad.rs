@@ -649,3 +649,237 @@ async fn a_two_player_pad_to_the_winner() {
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
+
+/// Switches the browser's network off or on (Chromium's network emulation through
+/// chromedriver): the page sees a real failed fetch, as on a phone without signal.
+async fn network(b: &Browser, online: bool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let sid = b
+        .client
+        .session_id()
+        .await
+        .expect("session id")
+        .expect("a session");
+    let addr = b.driver_url.trim_start_matches("http://").to_string();
+    let body = json!({"network_conditions": {"offline": !online, "latency": 0,
+        "download_throughput": 1_000_000, "upload_throughput": 1_000_000}})
+    .to_string();
+    let request = format!(
+        "POST /session/{sid}/chromium/network_conditions HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect to chromedriver");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    // chromedriver keeps the connection open: read the head and Content-Length bytes.
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = tokio::time::timeout(WAIT, stream.read(&mut buf))
+            .await
+            .expect("chromedriver answers")
+            .expect("read");
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer);
+        let whole = text.find("\r\n\r\n").is_some_and(|head| {
+            let len = text[..head]
+                .lines()
+                .find_map(|l| {
+                    let (k, v) = l.split_once(':')?;
+                    k.eq_ignore_ascii_case("content-length")
+                        .then(|| v.trim().parse::<usize>().ok())?
+                })
+                .unwrap_or(0);
+            answer.len() >= head + 4 + len
+        });
+        if whole || n == 0 {
+            break;
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "network conditions: {answer}");
+}
+
+/// A message of the German catalogue with `{n}` filled in.
+fn german(key: &str, n: usize) -> String {
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/i18n/de.json");
+    let de: Value = serde_json::from_str(&std::fs::read_to_string(web).expect("de.json")).expect("JSON");
+    de[key]
+        .as_str()
+        .expect("a message")
+        .replace("{n}", &n.to_string())
+}
+
+/// Issue #30, part 4: the page sends the version every entry was made on. A deal queued
+/// offline that another phone saved first is refused `409 stale`: the page keeps it (also
+/// across a reload), says so, and saves it again as the next deal when the person checks
+/// it; a deal saved online after another phone's is kept in the form the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "de", BIG_PHONE).await;
+    let c = &b.client;
+    let api = |method: &'static str, path: String, body: Option<Value>| {
+        let url = server.url.clone();
+        async move {
+            binokel_server::client::http(&url, method, &path, body.as_ref())
+                .await
+                .unwrap()
+        }
+    };
+    let a = api(
+        "POST",
+        "/api/pads".into(),
+        Some(json!({"players": ["Anna", "Ben", "Cleo"]})),
+    )
+    .await;
+    assert_eq!(a.status, 201);
+    let secret = a.json().unwrap()["secret"].as_str().unwrap().to_string();
+    let open = format!("{}/pad.html#edit={secret}", server.url);
+    c.goto(&open).await.expect("open the pad");
+    wait_js(
+        c,
+        "document.body.dataset.mode === 'edit' && window.binokelPad.state",
+        "the pad",
+    )
+    .await;
+
+    // This phone loses its connection and enters deal 1: it waits, made on version 1.
+    network(&b, false).await;
+    let mine = Entry {
+        dealer: 0,
+        soloist: 1,
+        bid: 150,
+        contract: "trump H",
+        melds: ["", "40", ""],
+        card_points: ["70", "", "60"],
+    };
+    enter(c, &mine).await;
+    click(c, "#deal-save").await;
+    wait_js(
+        c,
+        "document.querySelector('#pad-sync').dataset.state === 'pending'",
+        "the not-yet-saved state",
+    )
+    .await;
+    let q = js(c, "return window.binokelPad.queue()").await;
+    assert_eq!(q[0]["version"], json!(1), "the entry names its version: {q}");
+
+    // Another phone saves deal 1 first.
+    let theirs = json!({"dealer": 0, "soloist": 2, "bid": 200, "contract": "trump S",
+                        "melds": [20, 0, 0], "took_trick": [true, true, true],
+                        "card_points": [50, 60, null], "version": 1});
+    let r = api("PUT", format!("/api/pads/{secret}/deals/0"), Some(theirs.clone())).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let their_deal: PadDeal = serde_json::from_value({
+        let mut d = theirs.clone();
+        d.as_object_mut().unwrap().remove("version");
+        d
+    })
+    .unwrap();
+
+    // Back online: the queued entry is refused as stale, kept and shown with the reason.
+    network(&b, true).await;
+    let conflict = german("pad.conflict", 1);
+    wait_js(
+        c,
+        &format!(
+            "window.binokelPad.kept().length === 1 && window.binokelPad.state.pad.deals.length === 1 \
+             && !document.querySelector('#pad-kept').hidden \
+             && document.querySelector('#pad-kept-list').textContent.includes({})",
+            json!(conflict)
+        ),
+        "the kept entry and the conflict",
+    )
+    .await;
+    let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;
+    let back: Pad = serde_json::from_slice(&stored.body).unwrap();
+    assert_eq!(
+        back.deals,
+        vec![their_deal.clone()],
+        "the other phone's deal stays"
+    );
+
+    // A reload keeps it: it lives on the device until the person decides.
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        "document.body.dataset.ready === '1' && window.binokelPad.state && window.binokelPad.kept().length === 1 \
+         && !document.querySelector('#pad-kept').hidden",
+        "the kept entry after a reload",
+    )
+    .await;
+
+    // Check and save: the form holds the entry, which becomes deal 2.
+    click(c, ".kept-check").await;
+    let form = js(
+        c,
+        "return [document.querySelector('#meld-1').value, document.querySelector('#cp-0').value, document.querySelector('#deal-heading').textContent]",
+    )
+    .await;
+    assert_eq!(
+        form,
+        json!(["40", "70", "Spiel 2"]),
+        "the person's entry is in the form"
+    );
+    click(c, "#deal-save").await;
+    wait_saved(c, 2).await;
+    wait_js(
+        c,
+        "window.binokelPad.kept().length === 0 && document.querySelector('#pad-kept').hidden",
+        "no kept entry",
+    )
+    .await;
+    let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;
+    let back: Pad = serde_json::from_slice(&stored.body).unwrap();
+    assert_eq!(back.deals, vec![their_deal, pad_deal(&mine)]);
+
+    // Online: the other phone saves deal 3 while this one fills the form; saving says so
+    // and keeps the entry in the form; saving again adds it as deal 4.
+    let next = Entry {
+        dealer: 2,
+        soloist: 0,
+        bid: 160,
+        contract: "trump D",
+        melds: ["60", "", ""],
+        card_points: ["120", "50", ""],
+    };
+    enter(c, &next).await;
+    let mut theirs = theirs;
+    theirs["dealer"] = json!(2);
+    theirs["version"] = json!(3);
+    let r = api("PUT", format!("/api/pads/{secret}/deals/2"), Some(theirs)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    click(c, "#deal-save").await;
+    let conflict = german("pad.conflict", 3);
+    wait_js(
+        c,
+        &format!(
+            "document.querySelector('#deal-error').textContent === {} && window.binokelPad.kept().length === 1 \
+             && window.binokelPad.state.pad.deals.length === 3",
+            json!(conflict)
+        ),
+        "the conflict of a deal saved online",
+    )
+    .await;
+    let form = js(
+        c,
+        "return [document.querySelector('#meld-0').value, document.querySelector('#cp-1').value, document.querySelector('#deal-heading').textContent]",
+    )
+    .await;
+    assert_eq!(
+        form,
+        json!(["60", "50", "Spiel 4"]),
+        "the entry stays in the form"
+    );
+    click(c, "#deal-save").await;
+    wait_saved(c, 4).await;
+    let stored = api("GET", format!("/api/pads/{secret}/json"), None).await;
+    let back: Pad = serde_json::from_slice(&stored.body).unwrap();
+    assert_eq!(back.deals[3], pad_deal(&next));
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}

@@ -67,6 +67,8 @@ pub struct Config {
     pub adopt_orphans: bool,
     /// Most tables one client address may create a minute (0: no limit).
     pub tables_per_minute: u32,
+    /// Most score pads one client address may create a minute (0: no limit; docs/pad.md).
+    pub pads_per_minute: u32,
     /// Most tables in memory at once: creating one more is refused (0: no limit).
     pub max_tables: usize,
     /// A table with no action and no connection for this long is unloaded from memory (its
@@ -124,6 +126,7 @@ impl Config {
             max_connections: 10_000,
             adopt_orphans: true,
             tables_per_minute: 30,
+            pads_per_minute: 20,
             max_tables: 10_000,
             idle_unload: Duration::from_secs(30 * 60),
             // One core is left to the connections: with every core searching, people's p99
@@ -173,6 +176,8 @@ pub struct Shared {
     poisoned: std::sync::Mutex<HashMap<String, String>>,
     /// Table creations per client address ([`Config::tables_per_minute`]).
     pub(crate) creations: limits::AddressLimiter,
+    /// Pad creations per client address ([`Config::pads_per_minute`]).
+    pub(crate) pad_creations: limits::AddressLimiter,
     /// The lobby's list of public tables and its subscribers.
     pub(crate) lobby: lobby::Lobby,
 }
@@ -339,6 +344,7 @@ pub async fn run(
         .trim_end_matches('/')
         .to_string();
     let creations = limits::AddressLimiter::per_minute(config.tables_per_minute);
+    let pad_creations = limits::AddressLimiter::per_minute(config.pads_per_minute);
     let shared = Arc::new(Shared {
         store,
         node: format!("{:08x}", rand::thread_rng().gen::<u32>()),
@@ -350,6 +356,7 @@ pub async fn run(
         reviews,
         poisoned: std::sync::Mutex::new(HashMap::new()),
         creations,
+        pad_creations,
         lobby: lobby::Lobby::new(),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");

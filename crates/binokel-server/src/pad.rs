@@ -9,14 +9,20 @@
 //! - `POST /api/pads/{secret}/deals`: append a deal.
 //! - `PUT /api/pads/{secret}/deals/{index}`: set deal `index` (from 0): a correction, or an
 //!   append when `index` is the number of deals (so a page can replay its queue safely).
+//!   Both take an optional `version`: when it is not the pad's, nothing is written and the
+//!   answer is `409 stale` with the pad's `state` (optimistic concurrency).
 //! - `GET /api/pads/{secret}/csv`, `.../json`, and the same under `/api/shared/{share}`.
 //! - `GET /api/shared/{share}`: the read-only view (no secret in it).
 //! - `POST /api/meld`: `{"cards", "trump", "rules"}` -> `{"total", "melds"}`.
+//!
+//! Every write reads and writes the pad in one transaction that holds the pad (SQLite: the
+//! pool's one connection; PostgreSQL: `SELECT ... FOR UPDATE`), so writers of one pad take
+//! turns and none is refused for being concurrent (there is no `409 busy`).
 
-use crate::store::{now_ms, StoreError};
+use crate::store::{now_ms, Backend, StoreError};
 use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::{Path, Request, State};
+use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -107,6 +113,10 @@ struct Refused {
     error: &'static str,
     field: Option<String>,
     message: String,
+    /// The pad as it is now (a `409 stale` carries it, so the writer need not ask again).
+    state: Option<Box<Value>>,
+    /// Seconds for a `Retry-After` header (a `429`).
+    retry_after: Option<u64>,
 }
 
 impl Refused {
@@ -116,6 +126,8 @@ impl Refused {
             error: "bad_request",
             field: Some(field.into()),
             message: message.into(),
+            state: None,
+            retry_after: None,
         }
     }
 
@@ -125,6 +137,19 @@ impl Refused {
             error,
             field: None,
             message: message.into(),
+            state: None,
+            retry_after: None,
+        }
+    }
+
+    /// `409 stale` with the pad's current state (editor's view: the secret is the writer's).
+    fn stale(secret: &str, st: &Stored, message: impl Into<String>) -> Refused {
+        match state_json(Some(secret), st) {
+            Ok(state) => Refused {
+                state: Some(Box::new(state)),
+                ..Refused::other(StatusCode::CONFLICT, "stale", message)
+            },
+            Err(r) => r,
         }
     }
 
@@ -139,10 +164,8 @@ impl From<PadError> for Refused {
     fn from(e: PadError) -> Refused {
         match e.kind {
             PadErrorKind::Entry => Refused {
-                status: StatusCode::BAD_REQUEST,
-                error: "bad_request",
                 field: e.field,
-                message: e.message,
+                ..Refused::other(StatusCode::BAD_REQUEST, "bad_request", e.message)
             },
             PadErrorKind::MatchOver => Refused::other(StatusCode::CONFLICT, "match_over", e.message),
             PadErrorKind::Full => Refused::other(StatusCode::CONFLICT, "pad_full", e.message),
@@ -162,7 +185,15 @@ impl IntoResponse for Refused {
         if let Some(f) = self.field {
             body["field"] = json!(f);
         }
-        (self.status, Json(body)).into_response()
+        if let Some(st) = self.state {
+            body["state"] = *st;
+        }
+        let mut r = (self.status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+        }
+        r
     }
 }
 
@@ -222,6 +253,10 @@ struct DealBody {
     took_trick: Option<Value>,
     #[serde(default)]
     card_points: Option<Value>,
+    /// The pad's `version` the entry was made on (optional; without it a `PUT` of an
+    /// existing index corrects it whatever happened meanwhile, as in v1).
+    #[serde(default)]
+    version: Option<Value>,
 }
 
 /// The fields of `POST /api/meld`.
@@ -418,32 +453,38 @@ struct Stored {
     version: i64,
 }
 
-async fn load_by(s: &Shared, column: &str, key: &str) -> Result<Option<(String, Stored)>, Refused> {
-    // Codes come from the URL: anything outside their alphabet cannot be a pad.
-    if key.is_empty() || key.len() > 64 || !key.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Ok(None);
-    }
-    let sql = format!("SELECT secret, share, pad, version FROM pads WHERE {column} = $1");
-    let Some(row) = sqlx::query(&sql)
-        .bind(key)
-        .fetch_optional(s.store.pool())
-        .await
-        .map_err(db("load pad"))?
-    else {
-        return Ok(None);
-    };
+/// Whether `key` can be a secret or a share code at all (they come from the URL).
+fn plausible_key(key: &str) -> bool {
+    !key.is_empty() && key.len() <= 64 && key.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+fn stored_of(row: &sqlx::any::AnyRow, column: &str) -> Result<(String, Stored), Refused> {
     let secret: String = row.try_get("secret").map_err(db("secret"))?;
     let text: String = row.try_get("pad").map_err(db("pad"))?;
     let pad: Pad = serde_json::from_str(&text)
         .map_err(|e| StoreError(format!("pad {column}: stored pad is not readable: {e}")))?;
-    Ok(Some((
+    Ok((
         secret,
         Stored {
             share: row.try_get("share").map_err(db("share"))?,
             pad,
             version: row.try_get("version").map_err(db("version"))?,
         },
-    )))
+    ))
+}
+
+async fn load_by(s: &Shared, column: &str, key: &str) -> Result<Option<(String, Stored)>, Refused> {
+    // Codes come from the URL: anything outside their alphabet cannot be a pad.
+    if !plausible_key(key) {
+        return Ok(None);
+    }
+    let sql = format!("SELECT secret, share, pad, version FROM pads WHERE {column} = $1");
+    let row = sqlx::query(&sql)
+        .bind(key)
+        .fetch_optional(s.store.pool())
+        .await
+        .map_err(db("load pad"))?;
+    row.map(|r| stored_of(&r, column)).transpose()
 }
 
 fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
@@ -508,7 +549,25 @@ fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
 
 const SHARE_LEN: usize = 8;
 
-async fn create(State(s): App, body: Bytes) -> Response {
+async fn create(
+    State(s): App,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Bytes,
+) -> Response {
+    if let Err(secs) = s.pad_creations.check(peer.ip()) {
+        let per_minute = s.pad_creations.limit();
+        return Refused {
+            retry_after: Some(secs),
+            ..Refused::other(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_pads",
+                format!(
+                    "this address created {per_minute} pads in the last minute, the most allowed; try again in {secs} s"
+                ),
+            )
+        }
+        .into_response();
+    }
     match create_pad(&s, &body).await {
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r.into_response(),
@@ -560,39 +619,115 @@ async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
     ))
 }
 
-/// Applies `change` to the stored pad and saves it; a concurrent writer makes it try again
-/// on the fresh pad (optimistic: the version must be the one read).
+/// Reads the pad and writes what `change` makes of it in one transaction that holds the pad
+/// (SQLite: the pool has one connection and one process owns the file; PostgreSQL: the
+/// row is locked `FOR UPDATE`), so writers of one pad take turns and each sees the one
+/// before it. `change` answers the new pad, or None when there is nothing to write (a
+/// replay of what is stored): the answer is then the state as it is.
 async fn update(
     s: &Shared,
     secret: &str,
-    change: impl Fn(&mut Pad) -> Result<(), Refused>,
+    change: impl FnOnce(&Stored) -> Result<Option<Pad>, Refused>,
 ) -> Result<Value, Refused> {
-    for _ in 0..10 {
-        let Some((_, mut st)) = load_by(s, "secret", secret).await? else {
-            return Err(Refused::unknown());
-        };
-        change(&mut st.pad)?;
-        let text = serde_json::to_string(&st.pad).map_err(|e| StoreError(e.to_string()))?;
-        let r = sqlx::query(
-            "UPDATE pads SET pad = $1, version = version + 1, updated_ms = $2 WHERE secret = $3 AND version = $4",
-        )
-        .bind(text)
-        .bind(now_ms())
-        .bind(secret)
-        .bind(st.version)
-        .execute(s.store.pool())
-        .await
-        .map_err(db("save pad"))?;
-        if r.rows_affected() == 1 {
-            st.version += 1;
-            return state_json(Some(secret), &st);
-        }
+    if !plausible_key(secret) {
+        return Err(Refused::unknown());
     }
-    Err(Refused::other(
-        StatusCode::CONFLICT,
-        "busy",
-        "the pad kept changing meanwhile; try again",
-    ))
+    let mut tx = s.store.pool().begin().await.map_err(db("begin"))?;
+    let lock = match s.store.backend() {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let sql = format!("SELECT secret, share, pad, version FROM pads WHERE secret = $1{lock}");
+    let row = sqlx::query(&sql)
+        .bind(secret)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("load pad"))?
+        .ok_or_else(Refused::unknown)?;
+    let (_, mut st) = stored_of(&row, "secret")?;
+    let Some(pad) = change(&st)? else {
+        return state_json(Some(secret), &st);
+    };
+    let text = serde_json::to_string(&pad).map_err(|e| StoreError(e.to_string()))?;
+    let r = sqlx::query(
+        "UPDATE pads SET pad = $1, version = version + 1, updated_ms = $2 WHERE secret = $3 AND version = $4",
+    )
+    .bind(text)
+    .bind(now_ms())
+    .bind(secret)
+    .bind(st.version)
+    .execute(&mut *tx)
+    .await
+    .map_err(db("save pad"))?;
+    if r.rows_affected() != 1 {
+        // Cannot happen while the transaction holds the pad; never overwrite blindly.
+        return Err(StoreError("save pad: the pad changed during the write".into()).into());
+    }
+    tx.commit().await.map_err(db("commit pad"))?;
+    st.pad = pad;
+    st.version += 1;
+    state_json(Some(secret), &st)
+}
+
+/// The `version` of a deal's body, if it names one.
+fn version_of(body: &Bytes) -> Result<Option<i64>, Refused> {
+    let m = body_object::<DealBody>(body)?;
+    match m.get("version") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_i64() {
+            Some(n) if n >= 1 => Ok(Some(n)),
+            _ => Err(Refused::field(
+                "version",
+                format!(
+                    "`version` is the pad's version the entry was made on, a whole number from 1, not {v}"
+                ),
+            )),
+        },
+    }
+}
+
+/// The pad after a deal is written: appended (`index` None, or the number of deals) or
+/// corrected (`index` below it). A `version` in the body that is not the pad's refuses the
+/// write as `409 stale`, unless the deal at `index` already is the one sent (a replay
+/// after a lost answer: nothing is written, the answer is the state).
+fn write_deal(secret: &str, st: &Stored, index: Option<usize>, body: &Bytes) -> Result<Option<Pad>, Refused> {
+    let expected = version_of(body)?;
+    let len = st.pad.deals.len();
+    let i = index.unwrap_or(len);
+    if i > len {
+        let holds = if len == 1 {
+            "1 deal".to_string()
+        } else {
+            format!("{len} deals")
+        };
+        return Err(Refused::stale(
+            secret,
+            st,
+            format!("deal {i} cannot be set: the pad holds {holds} (indexes from 0)"),
+        ));
+    }
+    if let Some(v) = expected.filter(|v| *v != st.version) {
+        if i < len && index.is_some() && deal_of(body, &st.pad).is_ok_and(|d| d == st.pad.deals[i]) {
+            return Ok(None);
+        }
+        let what = if i < len { "correction of" } else { "new" };
+        return Err(Refused::stale(
+            secret,
+            st,
+            format!(
+                "the pad changed meanwhile: it is at version {}, the entry was made on version {v}; the {what} deal {i} was not saved (`state` is the pad now)",
+                st.version
+            ),
+        ));
+    }
+    let mut pad = st.pad.clone();
+    if i == len {
+        append_to(&mut pad, body)?;
+    } else {
+        let deal = deal_of(body, &pad)?;
+        pad.correct(i, deal)?;
+    }
+    Ok(Some(pad))
 }
 
 fn rules_of_pad(pad: &Pad) -> Result<Rules, Refused> {
@@ -608,7 +743,7 @@ fn append_to(pad: &mut Pad, body: &Bytes) -> Result<(), Refused> {
 }
 
 async fn append(State(s): App, Path(secret): Path<String>, body: Bytes) -> Response {
-    match update(&s, &secret, |pad| append_to(pad, &body)).await {
+    match update(&s, &secret, |st| write_deal(&secret, st, None, &body)).await {
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r.into_response(),
     }
@@ -619,27 +754,7 @@ async fn set_deal(State(s): App, Path((secret, index)): Path<(String, String)>, 
         let i: usize = index
             .parse()
             .map_err(|_| Refused::field("index", format!("`{index}` is not a deal index")))?;
-        update(&s, &secret, |pad| {
-            let len = pad.deals.len();
-            if i == len {
-                append_to(pad, &body)
-            } else if i < len {
-                let deal = deal_of(&body, pad)?;
-                Ok(pad.correct(i, deal)?)
-            } else {
-                let holds = if len == 1 {
-                    "1 deal".to_string()
-                } else {
-                    format!("{len} deals")
-                };
-                Err(Refused::other(
-                    StatusCode::CONFLICT,
-                    "stale",
-                    format!("deal {i} cannot be set: the pad holds {holds} (indexes from 0)"),
-                ))
-            }
-        })
-        .await
+        update(&s, &secret, |st| write_deal(&secret, st, Some(i), &body)).await
     }
     .await;
     match r {

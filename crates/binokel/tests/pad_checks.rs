@@ -229,3 +229,33 @@ fn the_dutch_failed_bonus_is_paid_on_a_surrender() {
     assert_eq!(d.scores(&r).unwrap(), vec![-200, 50 + 20 + 30, 50 + 60 + 30]);
     assert_eq!(d.soloist_made(&r).unwrap(), Some(false));
 }
+
+/// Issue #30, part 4: a text cell of the CSV (a name, the note) that begins with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return gets a leading `'`, so a spreadsheet shows it as
+/// text instead of running it as a formula; scores, negative ones included, stay numbers.
+#[test]
+fn csv_text_cells_never_start_a_formula() {
+    let players = ["=1+1", "+Ben", "-Cleo", "@Dora", "\tEd", "\rFe", "Gil=", "Hal"];
+    for pair in players.chunks(2) {
+        let mut all: Vec<String> = pair.iter().map(|s| s.to_string()).collect();
+        all.push("Zed".into());
+        let mut pad = Pad::new(&Rules::default(), all.clone());
+        // Anna's seat (1) bids 300 and fails: -600.
+        pad.add(trump(1, 300, [0, 40, 0], [true; 3], [Some(100), Some(60), None]))
+            .unwrap();
+        let csv = pad.to_csv().unwrap();
+        let head = csv.lines().next().unwrap();
+        let cells: Vec<&str> = head.split(',').skip(5).take(2).collect();
+        for (cell, name) in cells.iter().zip(pair) {
+            let risky = name.starts_with(['=', '+', '-', '@', '\t', '\r']);
+            let want = if risky {
+                format!("\"'{name}\"")
+            } else {
+                format!("\"{name}\"")
+            };
+            assert_eq!(*cell, want, "{csv:?}");
+        }
+        let row = csv.lines().nth(1).unwrap();
+        assert!(row.starts_with("1,0,1,300,trump S,100,-600,"), "{csv:?}");
+    }
+}

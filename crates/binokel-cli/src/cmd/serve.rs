@@ -50,6 +50,10 @@ pub struct Args {
     /// match opening one) answers 429 `too_many_tables`.
     #[arg(long, default_value_t = 3)]
     pub open_tables_per_address: usize,
+    /// Most score pads one client address may create a minute (0: no limit); beyond it
+    /// `POST /api/pads` answers 429 `too_many_pads` with `Retry-After` (docs/pad.md).
+    #[arg(long, default_value_t = 20)]
+    pub pads_per_minute: u32,
     /// Most tables in memory at once; creating one more is refused with 429 (0: no limit).
     #[arg(long, default_value_t = 10_000)]
     pub max_tables: usize,
@@ -102,6 +106,7 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.bot_delay = Duration::from_millis(args.bot_delay_ms);
     c.max_connections = args.max_connections;
     c.tables_per_minute = args.tables_per_minute;
+    c.pads_per_minute = args.pads_per_minute;
     c.max_tables = args.max_tables;
     c.open_tables_per_address = args.open_tables_per_address;
     c.idle_unload = secs("idle-unload-secs", args.idle_unload_secs)?;

@@ -206,7 +206,7 @@ pub struct Browser {
     /// The WebDriver session.
     pub client: Client,
     /// chromedriver's base URL, for the commands fantoccini has no method for (the log).
-    driver_url: String,
+    pub driver_url: String,
     _profile: Profile,
 }
 

@@ -86,9 +86,19 @@ impl Pad {
 
     /// The sheet as CSV: a header of names, one line per deal, a totals line. The last
     /// column, `note`, marks the deals after the match's end (`after the end, not counted`).
+    /// Names are quoted text cells; one that begins with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return gets a leading `'`, so that a spreadsheet shows it instead of reading
+    /// a formula (CSV injection). Scores are plain numbers, negative ones included.
     pub fn to_csv(&self) -> Result<String, PadError> {
         let sheet = self.sheet()?;
-        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let quote = |s: &str| {
+            let inert = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                "'"
+            } else {
+                ""
+            };
+            format!("\"{inert}{}\"", s.replace('"', "\"\""))
+        };
         let mut out = String::from("deal,dealer,soloist,bid,contract");
         for p in &self.players {
             out.push(',');
@@ -114,6 +124,7 @@ impl Pad {
             }
             out.push(',');
             if sheet.after_end(i) {
+                // A fixed text that starts no formula.
                 out.push_str("after the end, not counted");
             }
             out.push('\n');
