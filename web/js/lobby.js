@@ -96,7 +96,7 @@ export function showLobby(root) {
         <div class="row">
           <div class="fit"><label for="qm-preset">${esc(t("start.preset"))}</label><select id="qm-preset">${presets}</select></div>
           <div><label for="qm-target">${esc(t("start.target"))}</label>
-            <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
+            <input id="qm-target" type="number" min="100" max="5000" step="50" inputmode="numeric"></div>
         </div>
         <div class="row">
           <div class="fit"><label for="qm-bot">${esc(t("quick.level"))}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>

@@ -19,10 +19,7 @@ impl AddressLimiter {
     /// A limiter of `per_minute` requests a minute per address; 0 lets everything through.
     pub fn per_minute(per_minute: u32) -> Self {
         let limiter = NonZeroU32::new(per_minute).map(|n| RateLimiter::keyed(Quota::per_minute(n)));
-        AddressLimiter {
-            limiter,
-            per_minute,
-        }
+        AddressLimiter { limiter, per_minute }
     }
 
     /// The configured number a minute (0: off).

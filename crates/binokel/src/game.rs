@@ -272,7 +272,11 @@ impl Game {
 /// lowest seat. With four players the partners share a total and the lower seat of the team
 /// is named.
 pub fn cap_winner(rules: &Rules, totals: &[i32; 4]) -> Seat {
-    let sides = if rules.players == 4 { 2 } else { rules.players as usize };
+    let sides = if rules.players == 4 {
+        2
+    } else {
+        rules.players as usize
+    };
     // `max_by_key` keeps the last of equal maxima: go from the highest seat down.
     (0..sides).rev().max_by_key(|&s| totals[s]).unwrap_or(0)
 }

@@ -75,11 +75,7 @@ fn a_record_past_the_most_deals_is_refused_by_name() {
     deals.push(write_record(&next)["deals"][0].clone());
     let text = record.to_string();
     match referee(&text) {
-        Verdict::Illegal {
-            deal,
-            action,
-            reason,
-        } => {
+        Verdict::Illegal { deal, action, reason } => {
             assert_eq!((deal, action), (MAX_MATCH_DEALS, None));
             assert!(
                 reason.contains(&format!("{} deals", MAX_MATCH_DEALS + 1))
