@@ -17,9 +17,9 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 pub const MAX_FRAME_BYTES: usize = 1024 * 1024;
 
 /// The highest `target` a table may be created with (`POST /api/tables`, by `target` or in
-/// `rules`). A table normally ends well within [`binokel::MAX_MATCH_DEALS`] deals (random
-/// bots need about 150 deals to 5,000; docs/protocol.md); records keep the rules' own limit,
-/// [`binokel::rules::MAX_TARGET`].
+/// `rules`). A table of bots that play at all ends well within [`binokel::MAX_MATCH_DEALS`]
+/// deals (heuristic bots: a median of 29 deals to 5,000, 109 in `kreuz`; docs/rules.md);
+/// records keep the rules' own limit, [`binokel::rules::MAX_TARGET`].
 pub const MAX_TABLE_TARGET: i32 = 5_000;
 
 /// Messages a connection may send in a burst (the rate limit's bucket size).
