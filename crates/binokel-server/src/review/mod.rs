@@ -220,12 +220,9 @@ fn done_answer(id: &str, r: &store::StoredReview) -> Response {
 }
 
 /// `429 too_many_reviews` with `Retry-After` when `ip` asked for more reviews in the last
-/// minute than [`crate::Config::reviews_per_minute`].
-fn check_rate(s: &Shared, ip: std::net::IpAddr) -> Result<(), Response> {
-    let secs = match s.allow_review(ip) {
-        Ok(()) => return Ok(()),
-        Err(secs) => secs,
-    };
+/// minute than [`crate::Config::reviews_per_minute`]; None when the request may go on.
+fn refuse_rate(s: &Shared, ip: std::net::IpAddr) -> Option<Response> {
+    let secs = s.allow_review(ip).err()?;
     let mut r = crate::http::refuse(Refusal::new(
         ErrorCode::TooManyReviews,
         format!(
@@ -236,7 +233,7 @@ fn check_rate(s: &Shared, ip: std::net::IpAddr) -> Result<(), Response> {
     if let Ok(v) = header::HeaderValue::from_str(&secs.to_string()) {
         r.headers_mut().insert(header::RETRY_AFTER, v);
     }
-    Err(r)
+    Some(r)
 }
 
 async fn start(
@@ -244,7 +241,7 @@ async fn start(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = check_rate(&s, peer.ip()) {
+    if let Some(r) = refuse_rate(&s, peer.ip()) {
         return r;
     }
     let req: ReviewRequest = match serde_json::from_slice(&body) {
