@@ -167,7 +167,7 @@ function showStart() {
           <div class="fit"><label for="create-preset">${t("start.preset")}</label>
           <select id="create-preset">${presetOptions("standard")}</select></div>
           <div><label for="create-target">${t("start.target")}</label>
-          <input id="create-target" type="number" min="100" step="50" inputmode="numeric"></div>
+          <input id="create-target" type="number" min="100" max="5000" step="50" inputmode="numeric"></div>
         </div>
         <div id="seat-config" class="seat-config"></div>
         ${publicOptionsHtml()}

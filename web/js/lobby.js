@@ -95,7 +95,7 @@ export function showLobby(root) {
         <div class="row">
           <div class="fit"><label for="qm-preset">${t("start.preset")}</label><select id="qm-preset">${presets}</select></div>
           <div><label for="qm-target">${t("start.target")}</label>
-            <input id="qm-target" type="number" min="100" step="50" inputmode="numeric"></div>
+            <input id="qm-target" type="number" min="100" max="5000" step="50" inputmode="numeric"></div>
         </div>
         <div class="row">
           <div class="fit"><label for="qm-bot">${t("quick.level")}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>

@@ -203,11 +203,18 @@ pub(crate) async fn create_from(
         }
         Some(v) => binokel::Rules::from_json(v).map_err(|e| bad(format!("`rules`: {e}")))?,
     };
+    let max = crate::protocol::MAX_TABLE_TARGET;
     if let Some(t) = req.target {
-        if !(50..=100_000).contains(&t) {
-            return Err(bad(format!("`target` {t} is out of range (50 to 100000)")));
+        if !(50..=max).contains(&t) {
+            return Err(bad(format!("`target` {t} is out of range (50 to {max})")));
         }
         rules.target = t;
+    }
+    if rules.target > max {
+        return Err(bad(format!(
+            "`rules`: `target` {} is above {max}, the highest a table may play to",
+            rules.target
+        )));
     }
     rules.validate().map_err(|e| bad(format!("`rules`: {e}")))?;
     let n = rules.players as usize;

@@ -71,6 +71,9 @@ pub struct Config {
     pub pads_per_minute: u32,
     /// Most tables in memory at once: creating one more is refused (0: no limit).
     pub max_tables: usize,
+    /// Most reviews (`POST /api/reviews`) one client address may ask for a minute (0: no
+    /// limit).
+    pub reviews_per_minute: u32,
     /// A table with no action and no connection for this long is unloaded from memory (its
     /// stored actions stay; the next hello loads it again).
     pub idle_unload: Duration,
@@ -128,6 +131,7 @@ impl Config {
             tables_per_minute: 30,
             pads_per_minute: 20,
             max_tables: 10_000,
+            reviews_per_minute: 6,
             idle_unload: Duration::from_secs(30 * 60),
             // One core is left to the connections: with every core searching, people's p99
             // latency at 1,000 tables with two strong bots each was 54 ms, with one fewer
@@ -178,6 +182,8 @@ pub struct Shared {
     pub(crate) creations: limits::AddressLimiter,
     /// Pad creations per client address ([`Config::pads_per_minute`]).
     pub(crate) pad_creations: limits::AddressLimiter,
+    /// Review requests per client address ([`Config::reviews_per_minute`]).
+    pub(crate) review_requests: limits::AddressLimiter,
     /// The lobby's list of public tables and its subscribers.
     pub(crate) lobby: lobby::Lobby,
 }
@@ -285,6 +291,12 @@ impl Shared {
         self.creations.check(addr)
     }
 
+    /// Counts a review request from `addr` against [`Config::reviews_per_minute`]; Err with
+    /// the seconds until the next one is allowed.
+    pub(crate) fn allow_review(&self, addr: std::net::IpAddr) -> Result<(), u64> {
+        self.review_requests.check(addr)
+    }
+
     async fn forget(&self, code: &str) {
         let mut tables = self.tables.lock().await;
         if tables.get(code).is_some_and(|h| h.tx.is_closed()) {
@@ -345,6 +357,7 @@ pub async fn run(
         .to_string();
     let creations = limits::AddressLimiter::per_minute(config.tables_per_minute);
     let pad_creations = limits::AddressLimiter::per_minute(config.pads_per_minute);
+    let review_requests = limits::AddressLimiter::per_minute(config.reviews_per_minute);
     let shared = Arc::new(Shared {
         store,
         node: format!("{:08x}", rand::thread_rng().gen::<u32>()),
@@ -357,6 +370,7 @@ pub async fn run(
         poisoned: std::sync::Mutex::new(HashMap::new()),
         creations,
         pad_creations,
+        review_requests,
         lobby: lobby::Lobby::new(),
     });
     tracing::info!(node = %shared.node, url = %shared.url, database = ?shared.store.backend(), "serving");

@@ -16,6 +16,12 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// connection (the server will not buffer more for one message).
 pub const MAX_FRAME_BYTES: usize = 1024 * 1024;
 
+/// The highest `target` a table may be created with (`POST /api/tables`, by `target` or in
+/// `rules`). A table of bots that play at all ends well within [`binokel::MAX_MATCH_DEALS`]
+/// deals (heuristic bots: a median of 29 deals to 5,000, 109 in `kreuz`; docs/rules.md);
+/// records keep the rules' own limit, [`binokel::rules::MAX_TARGET`].
+pub const MAX_TABLE_TARGET: i32 = 5_000;
+
 /// Messages a connection may send in a burst (the rate limit's bucket size).
 pub const RATE_BURST: u32 = 40;
 
@@ -171,6 +177,9 @@ pub enum ErrorCode {
     /// Table creation refused: this address created too many tables a minute, or the
     /// server holds `--max-tables` tables (HTTP 429 with `Retry-After`).
     TooManyTables,
+    /// `POST /api/reviews` refused: this address asked for `--reviews-per-minute` reviews in
+    /// the last minute (HTTP 429 with `Retry-After`).
+    TooManyReviews,
 }
 
 impl ErrorCode {
@@ -182,7 +191,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => 413,
             ErrorCode::ServerFull | ErrorCode::Unavailable => 503,
             ErrorCode::BadToken => 403,
-            ErrorCode::RateLimited | ErrorCode::TooManyTables => 429,
+            ErrorCode::RateLimited | ErrorCode::TooManyTables | ErrorCode::TooManyReviews => 429,
             ErrorCode::TableUnavailable => 500,
             _ => 400,
         }

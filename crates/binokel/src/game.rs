@@ -8,6 +8,14 @@ use crate::rules::{MatchEnd, Rules};
 use rand::Rng;
 use std::fmt;
 
+/// The most deals one match may have (every deal of the record counts, a redeal too). A
+/// match that reaches it ends after its last deal, whatever the target: the highest total
+/// wins, and of equal highest totals the lowest seat ([`cap_winner`]). [`Game::start_deal`]
+/// refuses a deal past it ([`StartError::MatchOver`]), the record reader a record with more
+/// deals (docs/rules.md, "The most deals of a match"). It bounds everything downstream of a
+/// match: a table, its record, the replay and the review.
+pub const MAX_MATCH_DEALS: usize = 500;
+
 /// One deal of a match: how it started, what was done, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealLog {
@@ -246,9 +254,10 @@ impl Game {
         })
     }
 
-    /// Begins a deal with given cards. The dealer must follow the rotation.
+    /// Begins a deal with given cards. The dealer must follow the rotation. A match that has
+    /// [`MAX_MATCH_DEALS`] deals is over ([`StartError::MatchOver`]).
     pub fn start_deal(&mut self, setup: &Setup, seed: Option<u64>) -> Result<(), StartError> {
-        if self.winner.is_some() {
+        if self.winner.is_some() || self.deals.len() >= MAX_MATCH_DEALS {
             return Err(StartError::MatchOver);
         }
         if !self.needs_deal() {
@@ -335,12 +344,30 @@ impl Game {
                 self.winner = match_winner(&self.rules, &self.totals, o.soloist.unwrap_or(0));
             }
         }
+        let last_complete = self.deals.last().is_some_and(|l| l.state.is_over());
+        if self.winner.is_none() && self.deals.len() >= MAX_MATCH_DEALS && last_complete {
+            self.winner = Some(cap_winner(&self.rules, &self.totals));
+        }
     }
 
     /// The outcome of every deal.
     pub fn outcomes(&self) -> Vec<Outcome> {
         self.deals.iter().map(|d| d.state.outcome()).collect()
     }
+}
+
+/// The winner of a match that ends at [`MAX_MATCH_DEALS`] without a winner by the target:
+/// the side with the highest total (at or below the target), of equal highest totals the
+/// lowest seat. With four players the partners share a total and the lower seat of the team
+/// is named.
+pub fn cap_winner(rules: &Rules, totals: &[i32; 4]) -> Seat {
+    let sides = if rules.players == 4 {
+        2
+    } else {
+        rules.players as usize
+    };
+    // `max_by_key` keeps the last of equal maxima: go from the highest seat down.
+    (0..sides).rev().max_by_key(|&s| totals[s]).unwrap_or(0)
 }
 
 /// The winner after a complete deal whose soloist was `soloist` (RULES.md section 9). With

@@ -4,7 +4,7 @@ use crate::action::Action;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::Setup;
-use crate::game::{Game, StartError};
+use crate::game::{Game, StartError, MAX_MATCH_DEALS};
 use crate::rules::Rules;
 use serde_json::{json, Map, Value};
 
@@ -177,6 +177,19 @@ fn read_deal(v: &Value, rules: &Rules) -> Result<RawDeal, String> {
 /// Replays a record into a `Game`, stopping at the first problem.
 fn replay(text: &str) -> Result<Game, Verdict> {
     let h = read_header(text).map_err(Verdict::NotARecord)?;
+    if h.deals.len() > MAX_MATCH_DEALS {
+        // Checked before any deal is replayed: the match ends at the cap, so the deal after
+        // it is the first wrong one.
+        return Err(Verdict::Illegal {
+            deal: MAX_MATCH_DEALS,
+            action: None,
+            reason: format!(
+                "the record has {} deals; a match has at most {MAX_MATCH_DEALS} (it ends after deal {})",
+                h.deals.len(),
+                MAX_MATCH_DEALS - 1
+            ),
+        });
+    }
     let mut game = Game::new(h.rules, h.seats);
     for (di, dv) in h.deals.iter().enumerate() {
         let illegal_deal = |reason: String| Verdict::Illegal {

@@ -26,6 +26,7 @@
 //! the definition per role and contract.
 
 pub mod hindsight;
+pub mod json;
 pub mod report;
 pub mod value;
 
@@ -40,6 +41,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The format tag of a review.
 pub const FORMAT: &str = "binokel-review/1";
+
+/// The most bytes each deal of a record adds to the peak memory of its review (the review
+/// and its JSON text, as the server makes it), measured by `tests/review_memory.rs`; with
+/// [`binokel::MAX_MATCH_DEALS`] it bounds a review's memory (docs/review.md, "Memory").
+pub const REVIEW_BYTES_PER_DEAL: usize = 64 * 1024;
 
 /// A loss of at least this many points is an inaccuracy.
 pub const INACCURACY: f64 = 20.0;
@@ -300,60 +306,104 @@ pub fn review_record_cancellable(
         s.dedup();
         s
     };
-    let tasks = tasks(&game, &seats);
-    let total = tasks.len();
-    let done = AtomicUsize::new(0);
+    let total = count_tasks(&game, &seats);
     progress(0, total);
-    let decisions: Option<Vec<Decision>> = tasks
-        .par_iter()
-        .map(|t| {
-            if cancel.load(Ordering::Relaxed) {
-                return None;
-            }
-            let d = rate_task(t, opts);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Some(d)
-        })
-        .collect();
-    match decisions {
-        Some(d) if !cancel.load(Ordering::Relaxed) => Ok(report::build(&game, seats, opts, d)),
-        _ => Err(ReviewError::Cancelled),
+    let done = AtomicUsize::new(0);
+    let mut decisions: Vec<Decision> = Vec::with_capacity(total);
+    // One deal at a time: only that deal's decisions (their views) are in memory while they
+    // are rated, and of each rated decision only what the report needs stays (docs/review.md,
+    // "Memory").
+    let mut walk = Walk::new(&game);
+    for di in 0..game.deals().len() {
+        let Some(tasks) = walk.deal_tasks(&game, di, &seats) else {
+            break;
+        };
+        let rated: Option<Vec<Decision>> = tasks
+            .par_iter()
+            .map(|t| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let d = rate_task(t, opts);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                Some(d)
+            })
+            .collect();
+        match rated {
+            Some(d) => decisions.extend(d),
+            None => return Err(ReviewError::Cancelled),
+        }
     }
+    if cancel.load(Ordering::Relaxed) {
+        return Err(ReviewError::Cancelled);
+    }
+    Ok(report::build(&game, seats, opts, decisions))
 }
 
-/// Every decision of the chosen seats in the complete deals, with a choice (two legal
-/// actions or more), in record order.
-fn tasks(game: &Game, seats: &[Seat]) -> Vec<Task> {
-    let mut g = Game::new(*game.rules(), game.seats().to_vec());
-    let mut out = Vec::new();
-    for (di, log) in game.deals().iter().enumerate() {
-        if g.start_deal(&log.start.setup(), log.seed).is_err() {
-            break;
-        }
-        let complete = log.state.is_over();
-        let actors = log.actors();
-        for (ai, &a) in log.actions.iter().enumerate() {
-            let seat = actors[ai];
-            if complete && seats.contains(&seat) {
-                if let (Some(view), Some(&truth)) = (View::of(&g, Some(seat)), g.current()) {
-                    if view.legal.len() >= 2 {
-                        out.push(Task {
-                            deal: di,
-                            index: ai,
-                            seat,
-                            played: a,
-                            view,
-                            truth,
-                        });
-                    }
-                }
-            }
-            if g.play(a).is_err() {
-                return out;
-            }
+/// Whether the decision before `action` of a complete deal is one to rate: a chosen seat's,
+/// with two legal actions or more (what [`Walk::deal_tasks`] makes a task of).
+fn counts(d: &Deal, seats: &[Seat]) -> bool {
+    d.to_act().is_some_and(|s| seats.contains(&s)) && d.legal_actions().len() >= 2
+}
+
+/// How many decisions the review rates (the progress's total), without building a view.
+fn count_tasks(game: &Game, seats: &[Seat]) -> usize {
+    let mut n = 0;
+    for log in game.deals().iter().filter(|l| l.state.is_over()) {
+        let mut d = log.start;
+        for &a in &log.actions {
+            n += usize::from(counts(&d, seats));
+            d.play_unchecked(a);
         }
     }
-    out
+    n
+}
+
+/// The walk over a record's deals: the match replayed deal by deal, so that each view is the
+/// seat's view in the whole match.
+struct Walk {
+    game: Game,
+}
+
+impl Walk {
+    fn new(record: &Game) -> Walk {
+        Walk {
+            game: Game::new(*record.rules(), record.seats().to_vec()),
+        }
+    }
+
+    /// The decisions to rate of deal `di` (the next one), in record order, with the deal
+    /// replayed into the walk; None when the replay stops (it never does for a record the
+    /// referee passed). Every decision of the chosen seats in a complete deal with a choice.
+    /// A view is kept without its score sheet: nothing rates by it, and a sheet per
+    /// decision would grow with the match's length (the memory of a review grew with the
+    /// square of it, docs/review.md "Memory").
+    fn deal_tasks(&mut self, record: &Game, di: usize, seats: &[Seat]) -> Option<Vec<Task>> {
+        let g = &mut self.game;
+        let log = &record.deals()[di];
+        g.start_deal(&log.start.setup(), log.seed).ok()?;
+        let complete = log.state.is_over();
+        let mut out = Vec::new();
+        for (ai, &a) in log.actions.iter().enumerate() {
+            let truth = g.current().copied()?;
+            if complete && counts(&truth, seats) {
+                let seat = truth.to_act()?;
+                if let Some(mut view) = View::of(g, Some(seat)) {
+                    view.score_sheet = Vec::new();
+                    out.push(Task {
+                        deal: di,
+                        index: ai,
+                        seat,
+                        played: a,
+                        view,
+                        truth,
+                    });
+                }
+            }
+            g.play(a).ok()?;
+        }
+        Some(out)
+    }
 }
 
 /// Rates one decision: the values from the seat's view, then the hindsight line.

@@ -1,11 +1,11 @@
-//! What a review reports: each decision with its values, loss and mark, the summaries per
-//! deal and per match (points lost per phase, the three largest mistakes, accuracy), and
-//! their `binokel-review/1` JSON form (docs/review.md).
+//! What a review reports: each decision with its values, loss and mark, and the summaries
+//! per deal and per match (points lost per phase, the three largest mistakes, accuracy).
+//! Their `binokel-review/1` JSON form is [`super::json`] (docs/review.md).
 
 use super::value::Rated;
-use super::{ReviewBudget, ReviewOptions, BLUNDER, FORMAT, INACCURACY, MISTAKE};
+use super::{ReviewBudget, ReviewOptions, BLUNDER, INACCURACY, MISTAKE};
 use binokel::{Action, Game, Low, Phase, Seat, View};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// How bad a decision was, by its loss.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -303,99 +303,5 @@ pub(crate) fn build(game: &Game, seats: Vec<Seat>, opts: &ReviewOptions, decisio
         decisions,
         deals,
         total,
-    }
-}
-
-/// A value as the JSON shows it: rounded to a tenth of a point.
-fn r1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
-}
-
-fn values_json(v: &[(Action, f64)], low: Low) -> Value {
-    Value::Array(v.iter().map(|(a, x)| json!([a.token(low), r1(*x)])).collect())
-}
-
-fn summary_json(s: &DealSummary) -> Value {
-    let seats: Vec<Value> = s
-        .seats
-        .iter()
-        .map(|x| {
-            let lost: serde_json::Map<String, Value> = ReviewPhase::ALL
-                .iter()
-                .zip(x.lost)
-                .map(|(p, l)| (p.name().to_string(), json!(r1(l))))
-                .collect();
-            json!({
-                "seat": x.seat,
-                "decisions": x.decisions,
-                "lost": lost,
-                "lost_total": r1(x.total_lost()),
-                "inaccuracies": x.marks[0],
-                "mistakes": x.marks[1],
-                "blunders": x.marks[2],
-                "accuracy": r1(x.accuracy),
-            })
-        })
-        .collect();
-    let mut m = serde_json::Map::new();
-    if let Some(d) = s.deal {
-        m.insert("deal".into(), json!(d));
-    }
-    m.insert("scores".into(), json!(s.scores));
-    m.insert("seats".into(), Value::Array(seats));
-    m.insert("worst".into(), json!(s.worst));
-    Value::Object(m)
-}
-
-impl Review {
-    /// The `binokel-review/1` JSON document (docs/review.md).
-    pub fn to_json(&self) -> Value {
-        let low = self.low;
-        let decisions: Vec<Value> = self
-            .decisions
-            .iter()
-            .map(|d| {
-                json!({
-                    "deal": d.deal,
-                    "index": d.index,
-                    "seat": d.seat,
-                    "phase": d.phase.name(),
-                    "played": d.played.token(low),
-                    "legal": d.legal,
-                    "rated": d.rated,
-                    "samples": d.samples,
-                    "best": d.best.token(low),
-                    "loss": r1(d.loss),
-                    "mark": d.mark.map(Mark::name),
-                    "values": values_json(&d.values, low),
-                    "hindsight": d.hindsight.as_ref().map(|h| json!({
-                        "best": h.best.token(low),
-                        "loss": r1(h.loss),
-                        "values": values_json(&h.values, low),
-                    })),
-                })
-            })
-            .collect();
-        let b = &self.budget;
-        json!({
-            "format": FORMAT,
-            "rules": self.rules,
-            "seats": self.names,
-            "reviewed": self.seats,
-            "budget": {
-                "play_samples": b.play_samples,
-                "deal_samples": b.deal_samples,
-                "solver_tricks": b.solver_tricks,
-                "solver_nodes": b.solver_nodes,
-                "burial_candidates": b.burial_candidates,
-                "hindsight_tricks": b.hindsight_tricks,
-                "hindsight_nodes": b.hindsight_nodes,
-            },
-            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
-            "hindsight": self.hindsight,
-            "decisions": decisions,
-            "deals": self.deals.iter().map(summary_json).collect::<Vec<_>>(),
-            "match": summary_json(&self.total),
-        })
     }
 }

@@ -88,7 +88,7 @@ pub fn run(args: Args) -> ExitCode {
     bar.finish_and_clear();
     match result {
         Ok(r) if args.json => {
-            super::print_line(&r.to_json().to_string());
+            super::print_line(&r.to_json_text());
             ExitCode::SUCCESS
         }
         Ok(r) => {

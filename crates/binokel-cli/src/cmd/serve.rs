@@ -73,6 +73,10 @@ pub struct Args {
     /// `busy` with `Retry-After`.
     #[arg(long, default_value_t = 4)]
     pub review_queue: usize,
+    /// Most reviews one client address may ask for a minute (0: no limit); beyond it
+    /// `POST /api/reviews` answers 429 `too_many_reviews` with `Retry-After`.
+    #[arg(long, default_value_t = 6)]
+    pub reviews_per_minute: u32,
     /// Scale the review budget: 2 searches twice as many samples, 0.5 half (docs/review.md).
     #[arg(long, default_value_t = 1.0)]
     pub review_budget: f64,
@@ -121,6 +125,7 @@ pub fn config(args: &Args) -> Result<Config, String> {
     }
     c.reviews = args.reviews;
     c.review_queue = args.review_queue;
+    c.reviews_per_minute = args.reviews_per_minute;
     c.review_budget = args.review_budget;
     Ok(c)
 }

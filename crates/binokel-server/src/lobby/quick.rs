@@ -71,8 +71,9 @@ pub(crate) async fn quick(
         Err(e) => return refuse(bad(format!("`rules`: {e}"))),
     };
     if let Some(t) = req.target {
-        if !(50..=100_000).contains(&t) {
-            return refuse(bad(format!("`target` {t} is out of range (50 to 100000)")));
+        let max = crate::protocol::MAX_TABLE_TARGET;
+        if !(50..=max).contains(&t) {
+            return refuse(bad(format!("`target` {t} is out of range (50 to {max})")));
         }
         rules.target = t;
     }

@@ -10,11 +10,11 @@
 pub mod queue;
 pub mod store;
 
-use crate::protocol::Status;
+use crate::protocol::{ErrorCode, Refusal, Status};
 use crate::store::rebuild_game;
 use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -113,6 +113,20 @@ fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, Box<Response>> 
             format!("`record`: {m}"),
         ))
     })?;
+    // The seat names follow the rule of names at tables (binokel::name): a posted record is
+    // shown to anyone with its share link. An empty name is no name (the pages number it).
+    for (i, name) in game.seats().iter().enumerate() {
+        if name.trim().is_empty() {
+            continue;
+        }
+        if let Err(e) = binokel::name::check(name) {
+            return Err(Box::new(fail(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                format!("`record`: seats[{i}]: {e}"),
+            )));
+        }
+    }
     if !game.deals().iter().any(|d| d.state.is_over()) {
         return Err(Box::new(fail(
             StatusCode::CONFLICT,
@@ -196,17 +210,54 @@ fn share(id: &str) -> String {
     format!("/#/review/{id}")
 }
 
-/// The answer for a stored review.
+/// The answer for a stored review: the stored texts are put into the answer as they are,
+/// never parsed into a JSON tree (a tree of a long match's review takes about twenty times
+/// its text, and anyone may ask for it; docs/review.md, "Memory"). Each text is checked to
+/// be JSON first (without a tree); one that is not is answered as `null`.
 fn done_answer(id: &str, r: &store::StoredReview) -> Response {
-    let parse = |t: &str| serde_json::from_str::<Value>(t).unwrap_or(Value::Null);
-    Json(
-        json!({"id": id, "status": "done", "url": format!("/api/reviews/{id}"), "share": share(id),
-                "review": parse(&r.review), "record": parse(&r.record)}),
-    )
-    .into_response()
+    let raw = |t: &str| {
+        if serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok() {
+            t.to_string()
+        } else {
+            "null".to_string()
+        }
+    };
+    let head = json!({"id": id, "status": "done", "url": format!("/api/reviews/{id}"), "share": share(id)})
+        .to_string();
+    let body = format!(
+        "{},\"review\":{},\"record\":{}}}",
+        head.trim_end_matches('}'),
+        raw(&r.review),
+        raw(&r.record)
+    );
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-async fn start(State(s): State<Arc<Shared>>, body: Bytes) -> Response {
+/// `429 too_many_reviews` with `Retry-After` when `ip` asked for more reviews in the last
+/// minute than [`crate::Config::reviews_per_minute`]; None when the request may go on.
+fn refuse_rate(s: &Shared, ip: std::net::IpAddr) -> Option<Response> {
+    let secs = s.allow_review(ip).err()?;
+    let mut r = crate::http::refuse(Refusal::new(
+        ErrorCode::TooManyReviews,
+        format!(
+            "this address asked for {} reviews in the last minute, the most allowed; try again in {secs} s",
+            s.config.reviews_per_minute
+        ),
+    ));
+    if let Ok(v) = header::HeaderValue::from_str(&secs.to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    Some(r)
+}
+
+async fn start(
+    State(s): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Bytes,
+) -> Response {
+    if let Some(r) = refuse_rate(&s, peer.ip()) {
+        return r;
+    }
     let req: ReviewRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
         Err(e) => {

@@ -289,7 +289,7 @@ impl Inner {
             Ok(Ok(Ok(review))) => {
                 let stored = StoredReview {
                     record: w.record.clone(),
-                    review: review.to_json().to_string(),
+                    review: review.to_json_text(),
                 };
                 let store = self.store.clone();
                 let id = w.id.clone();

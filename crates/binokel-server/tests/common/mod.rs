@@ -59,6 +59,8 @@ pub fn config(database: &str) -> Config {
     // The tests create many tables from 127.0.0.1.
     c.tables_per_minute = 0;
     c.open_tables_per_address = 0;
+    // And ask for many reviews.
+    c.reviews_per_minute = 0;
     c
 }
 
