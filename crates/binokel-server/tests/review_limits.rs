@@ -170,7 +170,13 @@ async fn names_in_a_posted_record_follow_the_rule_of_names_at_tables() {
         ("\u{200B}\u{3164}".to_string(), "no visible character"),
     ] {
         record["seats"] = json!(["Anna", name, "Bo"]);
-        let r = call(&srv.url, "POST", "/api/reviews", Some(json!({"record": record.clone()}))).await;
+        let r = call(
+            &srv.url,
+            "POST",
+            "/api/reviews",
+            Some(json!({"record": record.clone()})),
+        )
+        .await;
         let v = json_of(&r);
         assert_eq!((r.status, v["error"].clone()), (400, json!("bad_request")), "{v}");
         let m = v["message"].as_str().unwrap();
