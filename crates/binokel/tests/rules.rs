@@ -574,11 +574,16 @@ fn s2_the_shuffle_is_fair() {
 /// "expected pass or a bid from 1010 in steps of 10", a bid that cannot be made).
 #[test]
 fn a_bid_above_the_highest_names_the_limit() {
-    let mut d = Deal::shuffled(
-        Rules::default(),
-        0,
-        &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7),
-    );
+    let seeded = || <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+    // Exact raises (the standard game): the one bid allowed is named.
+    let mut d = Deal::shuffled(Rules::default(), 0, &mut seeded());
+    d.play(Action::Bid(150)).unwrap();
+    let e = d.check(Action::Bid(1010)).unwrap_err().to_string();
+    assert!(e.contains("pass or bid 160"), "{e}");
+    // Jumps: the range up to the highest bid, then nothing above it.
+    let mut rules = Rules::default();
+    rules.set("raise", "jumps").unwrap();
+    let mut d = Deal::shuffled(rules, 0, &mut seeded());
     d.play(Action::Bid(150)).unwrap();
     let e = d.check(Action::Bid(1010)).unwrap_err().to_string();
     assert!(e.contains("to 1000 (the highest bid)"), "{e}");
