@@ -101,10 +101,11 @@ async fn assert_review_layout(c: &fantoccini::Client, deal: u64, what: &str) {
 async fn review_from_my_games_with_marks_summary_and_share_link() {
     let _turn = BROWSERS.lock().await;
     let server = start_review_server();
-    // Three random bots to 50 points: over in a deal or two, with plenty to mark.
+    // Three random bots to 300 points: over in a few deals, with plenty to mark (to 50 a
+    // deal given up at once could end the match with nothing played, so nothing to mark).
     let finished = create(
         &server,
-        json!({"target": 50, "seats": [{"kind": "bot", "bot": "random"},
+        json!({"target": 300, "seats": [{"kind": "bot", "bot": "random"},
             {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;

@@ -14,21 +14,6 @@ use common::*;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-async fn call(url: &str, method: &str, path: &str, body: Option<Value>) -> HttpAnswer {
-    http(url, method, path, body.as_ref())
-        .await
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
-}
-
-fn json_of(a: &HttpAnswer) -> Value {
-    a.json()
-        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&a.body)))
-}
-
-fn header<'a>(a: &'a HttpAnswer, name: &str) -> Option<&'a str> {
-    a.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-}
-
 #[tokio::test]
 async fn reviews_past_the_limit_of_an_address_get_429_with_retry_after() {
     let mut c = config(&temp_sqlite("review-rate"));

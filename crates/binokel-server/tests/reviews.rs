@@ -13,21 +13,6 @@ use common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-async fn call(url: &str, method: &str, path: &str, body: Option<Value>) -> HttpAnswer {
-    http(url, method, path, body.as_ref())
-        .await
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
-}
-
-fn json_of(a: &HttpAnswer) -> Value {
-    a.json()
-        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&a.body)))
-}
-
-fn header<'a>(a: &'a HttpAnswer, name: &str) -> Option<&'a str> {
-    a.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-}
-
 /// A server whose reviews are quick (a small budget), one at a time and no queue.
 fn review_config(database: &str) -> binokel_server::Config {
     let mut c = config(database);

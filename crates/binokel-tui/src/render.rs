@@ -639,7 +639,7 @@ fn draw_log(f: &mut Frame, r: Rect, s: &Screen) {
 }
 
 /// Breaks a sentence into lines of at most `w` characters, at spaces where possible.
-fn wrap_words(text: &str, w: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, w: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for word in text.split(' ') {

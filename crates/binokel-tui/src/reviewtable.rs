@@ -226,20 +226,21 @@ fn summary(out: &mut String, r: &Review, cat: &Catalog, title: String, s: &DealS
                 ],
             )
         };
-        let _ = writeln!(
-            out,
-            "    {}",
-            cat.ta(
-                "review-worst",
-                &[
-                    ("at", Arg::Str(&at)),
-                    ("seat", Arg::Str(&seat_name(r, d.seat))),
-                    ("played", Arg::Str(&cat.action(d.played))),
-                    ("best", Arg::Str(&cat.action(d.best))),
-                    ("loss", Arg::Str(&decimal(cat, d.loss))),
-                    ("mark", Arg::Str(&mark_text(cat, d.mark))),
-                ],
-            )
+        let line = cat.ta(
+            "review-worst",
+            &[
+                ("at", Arg::Str(&at)),
+                ("seat", Arg::Str(&seat_name(r, d.seat))),
+                ("played", Arg::Str(&cat.action(d.played))),
+                ("best", Arg::Str(&cat.action(d.best))),
+                ("loss", Arg::Str(&decimal(cat, d.loss))),
+                ("mark", Arg::Str(&mark_text(cat, d.mark))),
+            ],
         );
+        // At most 80 columns: a long line (long names, long words) goes on indented.
+        for (k, part) in crate::render::wrap_words(&line, 80 - 6).iter().enumerate() {
+            let indent = if k == 0 { "    " } else { "      " };
+            let _ = writeln!(out, "{indent}{part}");
+        }
     }
 }

@@ -478,20 +478,26 @@ pub async fn js(c: &Client, script: &str) -> Value {
 }
 
 pub async fn click(c: &Client, css: &str) {
-    let el = match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
-        Ok(el) => el,
-        Err(e) => {
-            if let Some(path) = std::env::var_os("BINOKEL_FAIL_SCREENSHOT") {
-                if let Ok(png) = c.screenshot().await {
-                    let _ = std::fs::write(path, png);
+    // A live page (the lobby's feed, a table's state) may draw the element anew between
+    // finding and clicking it: a stale element is looked up again, a few times.
+    for attempt in 0.. {
+        let el = match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
+            Ok(el) => el,
+            Err(e) => {
+                if let Some(path) = std::env::var_os("BINOKEL_FAIL_SCREENSHOT") {
+                    if let Ok(png) = c.screenshot().await {
+                        let _ = std::fs::write(path, png);
+                    }
                 }
+                panic!("no element {css}: {e}; the page shows:\n{}", page_text(c).await)
             }
-            panic!("no element {css}: {e}; the page shows:\n{}", page_text(c).await)
+        };
+        match el.click().await {
+            Ok(_) => return,
+            Err(e) if attempt < 5 && e.to_string().contains("stale element") => continue,
+            Err(e) => panic!("cannot click {css}: {e}"),
         }
-    };
-    el.click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
 }
 
 /// Waits until the hand holds cards and none of them moves: the deal's cards fly in one by

@@ -5,7 +5,7 @@
 pub mod scenarios;
 
 use binokel::{Game, Seat, View};
-use binokel_server::client::{http, Socket};
+use binokel_server::client::{http, HttpAnswer, Socket};
 use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
 use binokel_server::Config;
 use rand::{Rng, SeedableRng};
@@ -290,4 +290,22 @@ pub fn check_no_leaks(full: &Game, log: &Log) {
             );
         }
     }
+}
+
+/// An HTTP request that must get an answer (any status); panics naming the request otherwise.
+pub async fn call(url: &str, method: &str, path: &str, body: Option<Value>) -> HttpAnswer {
+    http(url, method, path, body.as_ref())
+        .await
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+}
+
+/// An answer's body as JSON; panics showing the body otherwise.
+pub fn json_of(a: &HttpAnswer) -> Value {
+    a.json()
+        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&a.body)))
+}
+
+/// An answer's header (names in lower case).
+pub fn header<'a>(a: &'a HttpAnswer, name: &str) -> Option<&'a str> {
+    a.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
 }
