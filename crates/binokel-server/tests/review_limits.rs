@@ -8,7 +8,6 @@ mod common;
 
 use binokel::record::write_record;
 use binokel::{Game, Rules, MAX_MATCH_DEALS};
-use binokel_server::client::{http, HttpAnswer};
 use binokel_server::protocol::MAX_TABLE_TARGET;
 use common::*;
 use rand::{Rng, SeedableRng};

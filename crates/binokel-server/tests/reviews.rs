@@ -6,7 +6,6 @@
 
 mod common;
 
-use binokel_server::client::{http, HttpAnswer};
 use binokel_server::store::Store;
 use common::scenarios::one_person_two_bots;
 use common::*;
