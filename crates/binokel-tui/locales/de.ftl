@@ -104,6 +104,7 @@ prompt-wait = { $name } überlegt…
 help-auction = ←→ wählen · Enter reizen/passen · h Tipp · z zurück · s Zettel · x Ende
 help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · z zurück · x Ende
 help-declare = ←→ wählen · Enter ansagen · h Tipp · z zurück · s Zettel · x Ende
+confirm-action = { $action }? Zum Bestätigen noch einmal Enter; jede andere Taste bricht ab.
 help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · z zurück · x Ende
 help-done = Enter nächstes Spiel · z zurück · s Zettel · x Ende
 help-over = Die Partie ist vorbei · s Zettel · x Ende

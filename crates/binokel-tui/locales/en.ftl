@@ -104,6 +104,7 @@ prompt-wait = { $name } is thinking…
 help-auction = ←→ choose · Enter bid/pass · h hint · z undo · s scores · x quit
 help-bury = ←→ move · Space mark · Enter bury marked · h hint · z undo · x quit
 help-declare = ←→ choose · Enter declare · h hint · z undo · s scores · x quit
+confirm-action = { $action }? Press Enter again to confirm; any other key cancels.
 help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · x quit
 help-done = Enter next deal · z undo · s scores · x quit
 help-over = The match is over · s scores · x quit

@@ -104,6 +104,7 @@ prompt-wait = { $name } denkt na…
 help-auction = ←→ kiezen · Enter bieden/passen · h tip · z terug · s scores · x stoppen
 help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · z terug · x stoppen
 help-declare = ←→ kiezen · Enter aankondigen · h tip · z terug · s scores · x stoppen
+confirm-action = { $action }? Druk nogmaals op Enter om te bevestigen; een andere toets annuleert.
 help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · z terug · x stoppen
 help-done = Enter volgend spel · z terug · s scores · x stoppen
 help-over = De partij is voorbij · s scores · x stoppen

@@ -104,6 +104,7 @@ prompt-wait = { $name } está a pensar…
 help-auction = ←→ escolher · Enter lance/passo · h dica · z desfazer · s pontos · x sair
 help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · z desfazer · x sair
 help-declare = ←→ escolher · Enter declarar · h dica · z desfazer · s pontos · x sair
+confirm-action = { $action }? Prima Enter outra vez para confirmar; qualquer outra tecla cancela.
 help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · z desfazer · x sair
 help-done = Enter próxima mão · z desfazer · s pontos · x sair
 help-over = A partida terminou · s pontos · x sair

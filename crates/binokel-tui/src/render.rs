@@ -120,7 +120,8 @@ fn name(names: &[String], s: Seat) -> String {
     names.get(s).cloned().unwrap_or_else(|| s.to_string())
 }
 
-fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
+/// A button's label as the table shows it (`trump ♠`, `surrender, trump ♣`).
+pub fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
     match a {
         // Two players: a meld offered after a won trick, with what it is worth.
         Action::Meld(kind, suit) => match view.trump {
