@@ -124,7 +124,7 @@ bye = Tschüss. Weiter später mit: { $command }
 not-your-turn = Du bist nicht dran.
 marked = Zum Drücken markiert: { $cards }
 
-err-parse = „{ $input }“ ist keine Aktion: { $why }
+err-parse = „{ $input }“ verstehe ich nicht: keine Aktion, keine Karte und kein Befehl.
 err-deal-over = Das Spiel ist vorbei.
 err-wrong-phase = „{ $action }“ geht jetzt nicht.
 err-must-open = Die Vorhand muss mit { $bid } eröffnen.
@@ -227,3 +227,13 @@ verdict-bettel-made = Bettel gewonnen → { $score }
 verdict-bettel-lost = Bettel verloren → { $score }
 verdict-surrender = Abgegangen bei { $bid } → { $score }
 phase-match-over = Partie vorbei
+# Plain-mode commands typed in this language (the English ones always work).
+cmd-help = hilfe
+cmd-hint = tipp
+cmd-undo = zurück zurueck
+cmd-last = letzter
+cmd-scores = zettel
+cmd-table = tisch
+cmd-quit = ende
+cmd-next = weiter
+why-choice = ist nicht #N mit einer Zahl, etwa #2

@@ -227,3 +227,13 @@ verdict-bettel-made = Bettel made → { $score }
 verdict-bettel-lost = Bettel lost → { $score }
 verdict-surrender = Gave up at { $bid } → { $score }
 phase-match-over = Match over
+# Plain-mode commands typed in this language (the English ones always work).
+cmd-help = help
+cmd-hint = hint
+cmd-undo = undo
+cmd-last = last
+cmd-scores = scores
+cmd-table = table
+cmd-quit = quit
+cmd-next = next
+why-choice = is not #N with a number, such as #2

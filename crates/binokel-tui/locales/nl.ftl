@@ -124,7 +124,7 @@ bye = Tot ziens. Later verder met: { $command }
 not-your-turn = Je bent niet aan de beurt.
 marked = Gemarkeerd om weg te leggen: { $cards }
 
-err-parse = ‘{ $input }’ is geen actie: { $why }
+err-parse = ‘{ $input }’ begrijp ik niet: geen actie, geen kaart en geen opdracht.
 err-deal-over = Het spel is voorbij.
 err-wrong-phase = ‘{ $action }’ kan nu niet.
 err-must-open = Voorhand moet openen met { $bid }.
@@ -227,3 +227,13 @@ verdict-bettel-made = Bettel gehaald → { $score }
 verdict-bettel-lost = Bettel verloren → { $score }
 verdict-surrender = Opgegeven bij { $bid } → { $score }
 phase-match-over = Partij voorbij
+# Plain-mode commands typed in this language (the English ones always work).
+cmd-help = hulp
+cmd-hint = tip
+cmd-undo = terug
+cmd-last = laatste
+cmd-scores = stand
+cmd-table = tafel
+cmd-quit = stoppen
+cmd-next = verder
+why-choice = is geen #N met een getal, zoals #2

@@ -124,7 +124,7 @@ bye = Até logo. Continue mais tarde com: { $command }
 not-your-turn = Não é a sua vez.
 marked = Marcadas para descartar: { $cards }
 
-err-parse = «{ $input }» não é uma ação: { $why }
+err-parse = «{ $input }» não foi entendido: não é uma ação, uma carta nem um comando.
 err-deal-over = A mão terminou.
 err-wrong-phase = «{ $action }» não é possível agora.
 err-must-open = A mão deve abrir com { $bid }.
@@ -227,3 +227,13 @@ verdict-bettel-made = Bettel cumprido → { $score }
 verdict-bettel-lost = Bettel perdido → { $score }
 verdict-surrender = Desistiu em { $bid } → { $score }
 phase-match-over = Partida terminada
+# Plain-mode commands typed in this language (the English ones always work).
+cmd-help = ajuda
+cmd-hint = dica
+cmd-undo = desfazer
+cmd-last = última ultima
+cmd-scores = pontos
+cmd-table = mesa
+cmd-quit = sair
+cmd-next = seguinte continuar
+why-choice = não é #N com um número, como #2
