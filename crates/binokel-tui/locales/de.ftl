@@ -121,6 +121,7 @@ undo-shown-drawn = Seit deiner letzten Aktion hast du vom Stapel gezogen: Zurüc
 saved = Partie gespeichert in { $path }.
 resumed = Partie fortgesetzt aus { $path }.
 bye = Tschüss. Weiter später mit: { $command }
+bye-over = Tschüss. Die Partie ist vorbei; noch einmal ansehen mit: { $command }
 not-your-turn = Du bist nicht dran.
 marked = Zum Drücken markiert: { $cards }
 

@@ -121,6 +121,7 @@ undo-shown-drawn = You have drawn from the stock since your last action: a take-
 saved = Match saved to { $path }.
 resumed = Resumed the match from { $path }.
 bye = Goodbye. Continue later with: { $command }
+bye-over = Goodbye. The match is over; watch it again with: { $command }
 not-your-turn = It is not your turn.
 marked = Marked to bury: { $cards }
 

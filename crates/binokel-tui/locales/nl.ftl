@@ -121,6 +121,7 @@ undo-shown-drawn = Je hebt sinds je laatste actie van de stapel getrokken: terug
 saved = Partij bewaard in { $path }.
 resumed = Partij hervat uit { $path }.
 bye = Tot ziens. Later verder met: { $command }
+bye-over = Tot ziens. De partij is voorbij; bekijk haar opnieuw met: { $command }
 not-your-turn = Je bent niet aan de beurt.
 marked = Gemarkeerd om weg te leggen: { $cards }
 

@@ -121,6 +121,7 @@ undo-shown-drawn = Comprou do monte desde a sua última ação: não se pode des
 saved = Partida guardada em { $path }.
 resumed = Partida retomada de { $path }.
 bye = Até logo. Continue mais tarde com: { $command }
+bye-over = Até logo. A partida terminou; reveja-a com: { $command }
 not-your-turn = Não é a sua vez.
 marked = Marcadas para descartar: { $cards }
 

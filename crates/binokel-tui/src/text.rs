@@ -315,21 +315,30 @@ pub fn take_back_refused(cat: &Catalog, e: binokel::TakeBackError) -> String {
 }
 
 /// The goodbye line with the command that continues this match: `binokel play --resume FILE`
-/// naming the file that was used (a regression: the `--save` file was left out).
-pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
-    let command = match save {
-        Some(p) => {
-            let path = p.display().to_string();
-            let quoted = if path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "/._-~+".contains(c))
-            {
-                path
-            } else {
-                format!("'{}'", path.replace('\'', "'\\''"))
-            };
-            format!("binokel play --resume {quoted}")
+/// naming the file that was used (a regression: the `--save` file was left out). A finished
+/// match cannot be continued, so then the line names `binokel replay FILE` instead (a
+/// regression: it offered `--resume`, which refuses a finished match).
+pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>, finished: bool) -> String {
+    let quote = |p: &std::path::Path| {
+        let path = p.display().to_string();
+        if path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-~+".contains(c))
+        {
+            path
+        } else {
+            format!("'{}'", path.replace('\'', "'\\''"))
         }
+    };
+    if finished {
+        let command = match save {
+            Some(p) => format!("binokel replay {}", quote(p)),
+            None => "binokel replay --list".to_string(),
+        };
+        return cat.ta("bye-over", &[("command", Arg::Str(&command))]);
+    }
+    let command = match save {
+        Some(p) => format!("binokel play --resume {}", quote(p)),
         None => "binokel play --resume".to_string(),
     };
     cat.ta("bye", &[("command", Arg::Str(&command))])

@@ -158,6 +158,15 @@ impl App {
             && self.session.view().is_some_and(|v| !buttons(&v).is_empty())
     }
 
+    /// What the terminal says after the table closes: where the match is saved, and how to
+    /// continue it (or, once it is finished, how to watch it again).
+    pub fn farewell(&self, save: &std::path::Path) -> Vec<String> {
+        vec![
+            self.cat.ta("saved", &[("path", Arg::Str(&save.display().to_string()))]),
+            text::goodbye(&self.cat, Some(save), self.session.game().is_over()),
+        ]
+    }
+
     /// Where the last frame drew the cards and buttons.
     pub fn hits(&self) -> &Hits {
         &self.hits

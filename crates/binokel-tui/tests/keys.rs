@@ -655,3 +655,29 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
         .unwrap_err();
     assert!(err.contains("does not belong to this record"), "{err}");
 }
+
+/// After the match is over, leaving names `binokel replay FILE`, not `--resume` (a
+/// regression: it offered `binokel play --resume FILE`, which refuses a finished match).
+#[test]
+fn leaving_a_finished_match_does_not_offer_to_resume_it() {
+    let save = std::path::Path::new("/tmp/some match.json");
+    let mut a = app(4, Lang::En);
+    let before = a.farewell(save);
+    assert!(before[1].contains("binokel play --resume '/tmp/some match.json'"), "{before:?}");
+    for _ in 0..200_000 {
+        bots(&mut a);
+        match a.session.status() {
+            Status::MatchOver => break,
+            Status::DealOver => {
+                key(&mut a, KeyCode::Enter);
+            }
+            _ => human_move(&mut a),
+        }
+    }
+    assert_eq!(a.session.status(), Status::MatchOver);
+    assert_eq!(key(&mut a, KeyCode::Char('x')), Flow::Quit);
+    let lines = a.farewell(save);
+    assert!(lines[0].contains("/tmp/some match.json"), "{lines:?}");
+    assert!(!lines.join("\n").contains("--resume"), "{lines:?}");
+    assert!(lines[1].contains("binokel replay '/tmp/some match.json'"), "{lines:?}");
+}

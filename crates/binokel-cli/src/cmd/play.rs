@@ -190,12 +190,9 @@ pub fn run(args: Args) -> ExitCode {
         let mut app = App::new(session, cat, Duration::from_millis(args.delay));
         match binokel_tui::tui::run(&mut app) {
             Ok(()) => {
-                println!(
-                    "{}",
-                    app.cat
-                        .ta("saved", &[("path", (&save.display().to_string()).into())])
-                );
-                println!("{}", binokel_tui::text::goodbye(&app.cat, Some(&save)));
+                for line in app.farewell(&save) {
+                    println!("{line}");
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&format!("terminal error: {e}")),
