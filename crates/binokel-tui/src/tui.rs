@@ -422,6 +422,7 @@ impl App {
         match k.code {
             KeyCode::Esc if !self.typed.is_empty() => {
                 self.typed.clear();
+                self.message = None;
                 Flow::Continue
             }
             KeyCode::Esc => self.command(Command::Quit),
@@ -505,6 +506,8 @@ impl App {
             return Flow::Continue;
         }
         let code = std::mem::take(&mut self.typed);
+        // The code is complete: its echo goes (a card marked, played or refused says so).
+        self.message = None;
         match self.cat.style().parse_card(&code) {
             Ok(card) => {
                 let Some(v) = self.session.view() else {

@@ -681,3 +681,48 @@ fn leaving_a_finished_match_does_not_offer_to_resume_it() {
     assert!(!lines.join("\n").contains("--resume"), "{lines:?}");
     assert!(lines[1].contains("binokel replay '/tmp/some match.json'"), "{lines:?}");
 }
+
+/// The letters of a typed card code go from the status line once the code is complete or
+/// dropped (a regression: marking `jc` for the burial left `j` on the screen, as did Esc).
+#[test]
+fn typed_card_codes_leave_no_stale_letter() {
+    for seed in 0..30 {
+        let mut a = app(seed, Lang::En);
+        // Bid until the person buries (or give up on this seed).
+        for _ in 0..200 {
+            bots(&mut a);
+            if a.session.status() != Status::Human || phase(&a) != Some(Phase::Auction) {
+                break;
+            }
+            let v = a.session.view().unwrap();
+            a.button = binokel_tui::render::buttons(&v)
+                .iter()
+                .position(|x| matches!(x, Action::Bid(_)))
+                .unwrap_or(0);
+            key(&mut a, KeyCode::Enter);
+        }
+        if a.session.status() != Status::Human || phase(&a) != Some(Phase::Bury) {
+            continue;
+        }
+        let card = binokel_tui::render::hand_cards(&a.session.view().unwrap())[0];
+        let code = a.cat.card_code(card).to_lowercase();
+        let (first, rest) = code.split_at(code.len() - 1);
+        for ch in first.chars() {
+            key(&mut a, KeyCode::Char(ch));
+        }
+        assert_eq!(a.message.as_ref().map(|m| m.0.as_str()), Some(first));
+        key(&mut a, KeyCode::Char(rest.chars().next().unwrap()));
+        assert_eq!(a.marked.len(), 1, "{code} marks the card");
+        let screen = draw(&mut a);
+        let status = screen.lines().nth(21).unwrap().trim().to_string();
+        assert_ne!(status, first, "the stale letter stays:\n{screen}");
+        assert!(a.message.as_ref().is_none_or(|m| m.0 != first), "{:?}", a.message);
+        // Esc drops a half-typed code and its letter.
+        key(&mut a, KeyCode::Char(first.chars().next().unwrap()));
+        assert!(a.message.is_some());
+        key(&mut a, KeyCode::Esc);
+        assert!(a.message.is_none(), "{:?}", a.message);
+        return;
+    }
+    panic!("the person never buried");
+}
