@@ -52,10 +52,7 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
                     let n: usize = num.trim().parse().map_err(|_| {
                         cat.ta(
                             "err-parse",
-                            &[
-                                ("input", Arg::Str(t)),
-                                ("why", Arg::Str(&cat.t("why-choice"))),
-                            ],
+                            &[("input", Arg::Str(t)), ("why", Arg::Str(&cat.t("why-choice")))],
                         )
                     })?;
                     Command::Choice(n)
@@ -106,8 +103,11 @@ pub fn parse_action(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
         .split_whitespace()
         .map(|w| printed_word(w.trim_end_matches([',', ';']), cat).unwrap_or_else(|| w.to_string()))
         .collect();
-    parse_words(&words.join(" "), cat)
-        .map_err(|_| first.err().unwrap_or_else(|| ParseError::new(input, "is not an action")))
+    parse_words(&words.join(" "), cat).map_err(|_| {
+        first
+            .err()
+            .unwrap_or_else(|| ParseError::new(input, "is not an action"))
+    })
 }
 
 /// Lower case, without commas, single spaces: how a printed and a typed line are compared.

@@ -53,7 +53,11 @@ fn farewell(session: &Session, cat: &Catalog, out: &mut dyn Write) -> io::Result
         let path = p.display().to_string();
         writeln!(out, "{}", cat.ta("saved", &[("path", Arg::Str(&path))]))?;
     }
-    writeln!(out, "{}", text::goodbye(cat, session.save_path(), session.game().is_over()))?;
+    writeln!(
+        out,
+        "{}",
+        text::goodbye(cat, session.save_path(), session.game().is_over())
+    )?;
     out.flush()
 }
 

@@ -162,7 +162,8 @@ impl App {
     /// continue it (or, once it is finished, how to watch it again).
     pub fn farewell(&self, save: &std::path::Path) -> Vec<String> {
         vec![
-            self.cat.ta("saved", &[("path", Arg::Str(&save.display().to_string()))]),
+            self.cat
+                .ta("saved", &[("path", Arg::Str(&save.display().to_string()))]),
             text::goodbye(&self.cat, Some(save), self.session.game().is_over()),
         ]
     }
@@ -359,7 +360,9 @@ impl App {
     fn press(&mut self, a: Action) {
         if needs_confirmation(a) && self.confirm != Some(a) {
             let v = self.session.view();
-            let label = v.map(|v| render::button_label(&self.cat, &v, a)).unwrap_or_default();
+            let label = v
+                .map(|v| render::button_label(&self.cat, &v, a))
+                .unwrap_or_default();
             self.confirm = Some(a);
             self.message = Some((
                 self.cat.ta("confirm-action", &[("action", Arg::Str(&label))]),

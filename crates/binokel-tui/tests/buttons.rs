@@ -103,7 +103,10 @@ fn buttons_stop_at_either_end() {
     assert_eq!(a.button, 0);
     assert!(matches!(focused(&a), Action::Trump(_)));
     key(&mut a, KeyCode::Left);
-    assert!(matches!(focused(&a), Action::Trump(_)), "left from the first trump");
+    assert!(
+        matches!(focused(&a), Action::Trump(_)),
+        "left from the first trump"
+    );
     let n = buttons(&a.session.view().unwrap()).len();
     for _ in 0..n + 3 {
         key(&mut a, KeyCode::Right);
@@ -124,7 +127,10 @@ fn press_with_confirmation(a: &mut App, want: Action) {
     assert_eq!(tone, Tone::Error);
     assert!(msg.contains("Enter again"), "{msg}");
     // Esc cancels the question without leaving the table.
-    assert_eq!(a.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)), Flow::Continue);
+    assert_eq!(
+        a.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
+        Flow::Continue
+    );
     assert!(a.message.is_none(), "{:?}", a.message);
     key(a, KeyCode::Enter);
     assert_eq!(phase(a), Some(Phase::Declare), "{want} after Esc and one Enter");
@@ -134,7 +140,11 @@ fn press_with_confirmation(a: &mut App, want: Action) {
     assert_eq!(a.button, i);
     assert!(a.message.is_none(), "{:?}", a.message);
     key(a, KeyCode::Enter);
-    assert_eq!(phase(a), Some(Phase::Declare), "{want} after a cancelled question");
+    assert_eq!(
+        phase(a),
+        Some(Phase::Declare),
+        "{want} after a cancelled question"
+    );
     key(a, KeyCode::Enter);
     assert_ne!(phase(a), Some(Phase::Declare), "{want} after the confirmation");
 }
@@ -194,5 +204,8 @@ fn the_declaration_starts_on_the_best_trump() {
             not_first += 1;
         }
     }
-    assert!(not_first > 0, "every best trump was the first suit: the test proves nothing");
+    assert!(
+        not_first > 0,
+        "every best trump was the first suit: the test proves nothing"
+    );
 }

@@ -667,7 +667,10 @@ fn leaving_a_finished_match_does_not_offer_to_resume_it() {
     let save = std::path::Path::new("/tmp/some match.json");
     let mut a = app(4, Lang::En);
     let before = a.farewell(save);
-    assert!(before[1].contains("binokel play --resume '/tmp/some match.json'"), "{before:?}");
+    assert!(
+        before[1].contains("binokel play --resume '/tmp/some match.json'"),
+        "{before:?}"
+    );
     for _ in 0..200_000 {
         bots(&mut a);
         match a.session.status() {
@@ -683,7 +686,10 @@ fn leaving_a_finished_match_does_not_offer_to_resume_it() {
     let lines = a.farewell(save);
     assert!(lines[0].contains("/tmp/some match.json"), "{lines:?}");
     assert!(!lines.join("\n").contains("--resume"), "{lines:?}");
-    assert!(lines[1].contains("binokel replay '/tmp/some match.json'"), "{lines:?}");
+    assert!(
+        lines[1].contains("binokel replay '/tmp/some match.json'"),
+        "{lines:?}"
+    );
 }
 
 /// The letters of a typed card code go from the status line once the code is complete or

@@ -234,13 +234,27 @@ fn one_line_entries_echo_the_filled_in_points_and_the_result() {
          deal 2 3 200 S melds 0,0,40 tricks y,y,y points 100,100,-\n");
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines.iter().any(|l| l.contains("card points") && l.contains("60, 80, 110 (110 filled in for C)")),
+        lines
+            .iter()
+            .any(|l| l.contains("card points") && l.contains("60, 80, 110 (110 filled in for C)")),
         "{out}"
     );
-    assert!(lines.iter().any(|l| l.contains("B made") && l.contains("180 ≥ 160")), "{out}");
     assert!(
-        lines.iter().any(|l| l.contains("card points") && l.contains("100, 100, 50 (50 filled in for C)")),
+        lines
+            .iter()
+            .any(|l| l.contains("B made") && l.contains("180 ≥ 160")),
         "{out}"
     );
-    assert!(lines.iter().any(|l| l.contains("C went down") && l.contains("90 < 200")), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("card points") && l.contains("100, 100, 50 (50 filled in for C)")),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("C went down") && l.contains("90 < 200")),
+        "{out}"
+    );
 }

@@ -83,7 +83,11 @@ fn every_printed_action_is_read_back() {
                     for (a, _) in hint.values.iter().take(3) {
                         let printed = cat.action(*a);
                         assert!(line.contains(&printed), "{line} / {printed}");
-                        assert_eq!(back(&printed, &cat), Command::Act(*a), "{lang:?} {style:?}: {line}");
+                        assert_eq!(
+                            back(&printed, &cat),
+                            Command::Act(*a),
+                            "{lang:?} {style:?}: {line}"
+                        );
                     }
                     if v.phase == Phase::Bury {
                         // The prompt's example, typed back as printed.
@@ -95,12 +99,20 @@ fn every_printed_action_is_read_back() {
                         assert_eq!(example, example_of(&s), "{lang:?} {style:?}: {prompt}");
                         // The burial as the log prints it reads back too.
                         let printed = cat.action(Action::Bury(example));
-                        assert_eq!(back(&printed, &cat), Command::Act(Action::Bury(example)), "{printed}");
+                        assert_eq!(
+                            back(&printed, &cat),
+                            Command::Act(Action::Bury(example)),
+                            "{printed}"
+                        );
                     } else {
                         for a in &v.legal {
                             let typed = cat.action_input(*a);
                             assert_eq!(back(&typed, &cat), Command::Act(*a), "{lang:?} {style:?}");
-                            assert_eq!(back(&cat.action(*a), &cat), Command::Act(*a), "{lang:?} {style:?}");
+                            assert_eq!(
+                                back(&cat.action(*a), &cat),
+                                Command::Act(*a),
+                                "{lang:?} {style:?}"
+                            );
                         }
                     }
                 }
@@ -120,7 +132,11 @@ fn every_printed_action_is_read_back() {
                     assert_eq!(kept, best_kept(&v), "seed {seed}: burying {example} loses melds");
                     Action::Bury(example)
                 }
-                Phase::Auction => *v.legal.iter().find(|a| matches!(a, Action::Bid(_))).unwrap_or(&v.legal[0]),
+                Phase::Auction => *v
+                    .legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Bid(_)))
+                    .unwrap_or(&v.legal[0]),
                 Phase::Declare => {
                     declared += 1;
                     hint.values[0].0
@@ -130,7 +146,10 @@ fn every_printed_action_is_read_back() {
             s.play_human(a).unwrap();
         }
     }
-    assert!(burials > 0 && declared > 0, "burials {burials}, declarations {declared}");
+    assert!(
+        burials > 0 && declared > 0,
+        "burials {burials}, declarations {declared}"
+    );
 }
 
 /// The examples in each language's help are read back, and the language's command words work
@@ -138,24 +157,85 @@ fn every_printed_action_is_read_back() {
 #[test]
 fn the_helps_examples_and_the_languages_command_words_are_read_back() {
     let examples: [(Lang, &[&str]); 4] = [
-        (Lang::En, &["bid 160", "pass", "bury AS 9H 9C", "trump H", "durch", "surrender H", "meld pair H", "exchange", "AH"]),
-        (Lang::De, &["reize 160", "passe", "drücke AS 9H 9C", "trumpf H", "durch", "abgehen H", "melde pair H", "tausche", "AH"]),
-        (Lang::Pt, &["lance 160", "passo", "descartar AS 9H 9C", "trunfo H", "durch", "render H", "cantar pair H", "trocar", "AH"]),
-        (Lang::Nl, &["bied 160", "pas", "wegleggen AS 9H 9C", "troef H", "durch", "opgeven H", "roem pair H", "ruil", "AH"]),
+        (
+            Lang::En,
+            &[
+                "bid 160",
+                "pass",
+                "bury AS 9H 9C",
+                "trump H",
+                "durch",
+                "surrender H",
+                "meld pair H",
+                "exchange",
+                "AH",
+            ],
+        ),
+        (
+            Lang::De,
+            &[
+                "reize 160",
+                "passe",
+                "drücke AS 9H 9C",
+                "trumpf H",
+                "durch",
+                "abgehen H",
+                "melde pair H",
+                "tausche",
+                "AH",
+            ],
+        ),
+        (
+            Lang::Pt,
+            &[
+                "lance 160",
+                "passo",
+                "descartar AS 9H 9C",
+                "trunfo H",
+                "durch",
+                "render H",
+                "cantar pair H",
+                "trocar",
+                "AH",
+            ],
+        ),
+        (
+            Lang::Nl,
+            &[
+                "bied 160",
+                "pas",
+                "wegleggen AS 9H 9C",
+                "troef H",
+                "durch",
+                "opgeven H",
+                "roem pair H",
+                "ruil",
+                "AH",
+            ],
+        ),
     ];
     for (lang, list) in examples {
         let cat = Catalog::new(lang, CardStyle::French, Low::Nine);
         let help = cat.t("help-plain");
         for ex in list {
-            assert!(help.contains(ex), "{lang:?}: the help does not show `{ex}`: {help}");
+            assert!(
+                help.contains(ex),
+                "{lang:?}: the help does not show `{ex}`: {help}"
+            );
             assert!(matches!(back(ex, &cat), Command::Act(_)), "{lang:?}: `{ex}`");
         }
     }
     let de = Catalog::new(Lang::De, CardStyle::German, Low::Nine);
     assert_eq!(back("hilfe", &de), Command::Help);
     assert_eq!(back("Tipp", &de), Command::Hint);
-    assert_eq!(back("Trumpf Eichel", &de), Command::Act(Action::Trump(Suit::Clubs)));
-    assert_eq!(back("gehe ab, Trumpf Eichel", &de), Command::Act(Action::Surrender(Suit::Clubs)));
+    assert_eq!(
+        back("Trumpf Eichel", &de),
+        Command::Act(Action::Trump(Suit::Clubs))
+    );
+    assert_eq!(
+        back("gehe ab, Trumpf Eichel", &de),
+        Command::Act(Action::Surrender(Suit::Clubs))
+    );
     let en = Catalog::new(Lang::En, CardStyle::French, Low::Nine);
     assert_eq!(back("trump clubs", &en), Command::Act(Action::Trump(Suit::Clubs)));
     assert_eq!(back("trump ♣", &en), Command::Act(Action::Trump(Suit::Clubs)));
@@ -163,8 +243,14 @@ fn the_helps_examples_and_the_languages_command_words_are_read_back() {
         back("bury A♠ 9♥ 9♣", &en),
         Command::Act(Action::Bury("AS 9H 9C".parse::<CardSet>().unwrap()))
     );
-    assert_eq!(back("ajuda", &Catalog::new(Lang::Pt, CardStyle::French, Low::Nine)), Command::Help);
-    assert_eq!(back("hulp", &Catalog::new(Lang::Nl, CardStyle::French, Low::Nine)), Command::Help);
+    assert_eq!(
+        back("ajuda", &Catalog::new(Lang::Pt, CardStyle::French, Low::Nine)),
+        Command::Help
+    );
+    assert_eq!(
+        back("hulp", &Catalog::new(Lang::Nl, CardStyle::French, Low::Nine)),
+        Command::Help
+    );
 }
 
 /// An input that is nothing gets an error wholly in the person's language.
@@ -192,10 +278,15 @@ fn the_plain_deal_result_says_made_or_down() {
     let mut out = Vec::new();
     binokel_tui::plain::run(&mut s, &cat, &mut input, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
-    let over = text.lines().position(|l| l.starts_with("Deal over")).expect(&text);
+    let over = text
+        .lines()
+        .position(|l| l.starts_with("Deal over"))
+        .expect(&text);
     let verdict = text.lines().nth(over - 1).unwrap();
     assert!(
-        ["Made:", "Went down", "Gave up", "Durch", "Bettel"].iter().any(|w| verdict.contains(w)),
+        ["Made:", "Went down", "Gave up", "Durch", "Bettel"]
+            .iter()
+            .any(|w| verdict.contains(w)),
         "no verdict before the scores:\n{text}"
     );
 }

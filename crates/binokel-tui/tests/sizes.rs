@@ -23,7 +23,11 @@ fn app(seed: u64, rules: Rules, lang: Lang) -> App {
         save: None,
     })
     .unwrap();
-    App::new(session, Catalog::new(lang, CardStyle::French, Low::Nine), Duration::ZERO)
+    App::new(
+        session,
+        Catalog::new(lang, CardStyle::French, Low::Nine),
+        Duration::ZERO,
+    )
 }
 
 fn key(app: &mut App, code: KeyCode) {
@@ -35,7 +39,11 @@ fn draw(app: &mut App, w: u16, h: u16) -> String {
     term.draw(|f| app.draw(f)).unwrap();
     let b = term.backend().buffer().clone();
     (0..b.area.height)
-        .map(|y| (0..b.area.width).map(|x| b[(x, y)].symbol().to_string()).collect::<String>())
+        .map(|y| {
+            (0..b.area.width)
+                .map(|x| b[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

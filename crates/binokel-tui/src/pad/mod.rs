@@ -218,8 +218,14 @@ fn result_line(pad: &Pad, d: &PadDeal, rules: &Rules) -> Option<String> {
     Some(match d.contract {
         Contract::Trump(_) => {
             let cards = d.filled_card_points(n).ok()?;
-            let took = side.iter().any(|&s| d.took_trick.get(s).copied().unwrap_or(false));
-            let melds: u32 = if took { side.iter().map(|&s| d.melds[s]).sum() } else { 0 };
+            let took = side
+                .iter()
+                .any(|&s| d.took_trick.get(s).copied().unwrap_or(false));
+            let melds: u32 = if took {
+                side.iter().map(|&s| d.melds[s]).sum()
+            } else {
+                0
+            };
             let total = side.iter().map(|&s| cards[s]).sum::<u32>() + melds;
             if made {
                 format!("{who} made: {total} ≥ {}", d.bid)
@@ -231,7 +237,11 @@ fn result_line(pad: &Pad, d: &PadDeal, rules: &Rules) -> Option<String> {
         }
         Contract::Surrender(_) => format!("{who} gave up at {}", d.bid),
         Contract::Durch | Contract::Bettel => {
-            let game = if d.contract == Contract::Durch { "Durch" } else { "Bettel" };
+            let game = if d.contract == Contract::Durch {
+                "Durch"
+            } else {
+                "Bettel"
+            };
             format!("{who}'s {game} {}", if made { "made" } else { "failed" })
         }
     })
