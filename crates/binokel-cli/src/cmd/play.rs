@@ -49,7 +49,9 @@ pub struct Args {
     /// named by the start time.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Rules preset (standard, swabian, dutch, forty, kreuz, two-player).
+    /// Rules preset, with the computer players it seats: standard, swabian, dutch, forty (you
+    /// and two bots), kreuz (four seats: you and the bot opposite against two bots), two-player
+    /// (you against one bot).
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// A rules option, `name=value` (repeatable).
