@@ -7,6 +7,7 @@ soloist = Spieler
 passed = gepasst
 to-act = am Zug
 you = du
+partner = Partner
 level = { $name } ({ $level })
 cards-left = { $n ->
     [one] 1 Karte

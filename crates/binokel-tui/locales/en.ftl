@@ -7,6 +7,7 @@ soloist = soloist
 passed = passed
 to-act = to act
 you = you
+partner = partner
 level = { $name } ({ $level })
 cards-left = { $n ->
     [one] 1 card

@@ -7,6 +7,7 @@ soloist = speler
 passed = gepast
 to-act = aan zet
 you = jij
+partner = partner
 level = { $name } ({ $level })
 cards-left = { $n ->
     [one] 1 kaart

@@ -7,6 +7,7 @@ soloist = declarante
 passed = passou
 to-act = a jogar
 you = você
+partner = parceiro
 level = { $name } ({ $level })
 cards-left = { $n ->
     [one] 1 carta

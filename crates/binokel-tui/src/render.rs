@@ -304,7 +304,13 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
         // The seat's head line: its name with its level, "(you)", the dealer, the soloist.
         // Where the panel is too narrow the soloist's word, then the level give way; the
         // star always stays.
-        let you = (Some(seat) == v.seat).then(|| format!(" ({})", cat.t("you")));
+        // With four players the person's partner (opposite, RULES.md) is named as such.
+        let partner = v.players == 4 && v.seat.is_some_and(|me| seat == (me + 2) % 4);
+        let you = if Some(seat) == v.seat {
+            Some(format!(" ({})", cat.t("you")))
+        } else {
+            partner.then(|| format!(" ({})", cat.t("partner")))
+        };
         let dealer = (seat == v.dealer).then(|| format!(" [{}]", cat.t("dealer")));
         let solo = v.soloist == Some(seat);
         let room = (r.width as usize).saturating_sub(4);

@@ -123,3 +123,32 @@ fn below_the_minimum_size_the_notice_says_so() {
     let mut a = app(1, Rules::default(), Lang::En);
     assert!(!draw(&mut a, w, h).contains("too small"));
 }
+
+/// Kreuzbinokel at 80x24: all four seats show, and the person's partner (opposite) is named
+/// as such, in every language (issue #34 point 3, in part).
+#[test]
+fn kreuz_at_80x24_shows_all_four_seats_and_the_partner() {
+    for (lang, word) in [
+        (Lang::En, "(partner)"),
+        (Lang::De, "(Partner)"),
+        (Lang::Pt, "(parceiro)"),
+        (Lang::Nl, "(partner)"),
+    ] {
+        assert_eq!(missing(Rules::preset(Preset::Kreuz), lang, 80, 24, 2), None);
+        let mut a = app(3, Rules::preset(Preset::Kreuz), lang);
+        let names = a.session.game().seats().to_vec();
+        let screen = draw(&mut a, 80, 24);
+        let line = screen
+            .lines()
+            .find(|l| l.contains(names[2].as_str()))
+            .expect(&screen);
+        assert!(line.contains(word), "{lang:?}:\n{screen}");
+        for other in [1, 3] {
+            let l = screen
+                .lines()
+                .find(|l| l.contains(names[other].as_str()))
+                .unwrap();
+            assert!(!l.contains(word), "{lang:?}:\n{screen}");
+        }
+    }
+}
