@@ -30,7 +30,7 @@ enum Command {
     Pad(cmd::pad::Args),
     /// Count action sequences from a position of a record (move-generator check).
     Perft(cmd::perft::Args),
-    /// Play a match against two computer players in the terminal.
+    /// Play a match against computer players in the terminal (two, or as many as the preset seats).
     Play(cmd::play::Args),
     /// Watch a saved match again, action by action.
     Replay(cmd::replay::Args),

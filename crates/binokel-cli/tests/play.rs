@@ -571,3 +571,18 @@ fn a_refused_start_leaves_no_match_file() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("no visible character"), "{err}");
 }
+
+/// `play --help` names the computer players each preset seats (a regression: "two computer
+/// players" for every preset, also kreuz and two-player).
+#[test]
+fn play_help_names_the_seats_of_each_preset() {
+    let out = bin().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(!help.contains("two computer players"), "{help}");
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("kreuz (four seats"), "{help}");
+    assert!(flat.contains("two-player (you against one bot)"), "{help}");
+    let top = bin().arg("--help").output().unwrap();
+    let top = String::from_utf8(top.stdout).unwrap();
+    assert!(!top.contains("two computer players"), "{top}");
+}

@@ -7,6 +7,7 @@ soloist = soloist
 passed = passed
 to-act = to act
 you = you
+partner = partner
 level = { $name } ({ $level })
 cards-left = { $n ->
     [one] 1 card
@@ -104,6 +105,7 @@ prompt-wait = { $name } is thinking…
 help-auction = ←→ choose · Enter bid/pass · h hint · z undo · s scores · x quit
 help-bury = ←→ move · Space mark · Enter bury marked · h hint · z undo · x quit
 help-declare = ←→ choose · Enter declare · h hint · z undo · s scores · x quit
+confirm-action = { $action }? Press Enter again to confirm; any other key cancels.
 help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · x quit
 help-done = Enter next deal · z undo · s scores · x quit
 help-over = The match is over · s scores · x quit
@@ -120,6 +122,7 @@ undo-shown-drawn = You have drawn from the stock since your last action: a take-
 saved = Match saved to { $path }.
 resumed = Resumed the match from { $path }.
 bye = Goodbye. Continue later with: { $command }
+bye-over = Goodbye. The match is over; watch it again with: { $command }
 not-your-turn = It is not your turn.
 marked = Marked to bury: { $cards }
 
@@ -226,3 +229,13 @@ verdict-bettel-made = Bettel made → { $score }
 verdict-bettel-lost = Bettel lost → { $score }
 verdict-surrender = Gave up at { $bid } → { $score }
 phase-match-over = Match over
+# Plain-mode commands typed in this language (the English ones always work).
+cmd-help = help
+cmd-hint = hint
+cmd-undo = undo
+cmd-last = last
+cmd-scores = scores
+cmd-table = table
+cmd-quit = quit
+cmd-next = next
+why-choice = is not #N with a number, such as #2

@@ -2,7 +2,7 @@
 //! mode reads whole lines; the full-screen table maps keys onto the same commands.
 
 use crate::i18n::{Arg, CardStyle, Catalog};
-use binokel::{Action, ParseError};
+use binokel::{Action, Card, MeldKind, ParseError, Suit};
 
 /// A request from the person at the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,15 +46,13 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
             "t" | "table" => Command::Table,
             "x" | "q" | "quit" | "exit" => Command::Quit,
             "n" | "next" | "continue" => Command::Continue,
+            w if cat.command_word(w).is_some() => cat.command_word(w).unwrap_or(Command::Help),
             _ => {
                 if let Some(num) = lower.strip_prefix('#') {
                     let n: usize = num.trim().parse().map_err(|_| {
                         cat.ta(
                             "err-parse",
-                            &[
-                                ("input", Arg::Str(t)),
-                                ("why", Arg::Str("is not #N with a number, such as #2")),
-                            ],
+                            &[("input", Arg::Str(t)), ("why", Arg::Str(&cat.t("why-choice")))],
                         )
                     })?;
                     Command::Choice(n)
@@ -70,7 +68,96 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
 
 /// Reads an action in the catalogue's language and card style: the words of the language
 /// (`reize 180`, `passe`) or the record's English words (`bid 180`, `pass`).
+///
+/// What the table prints for an action is read back too: the descriptions of the hint and
+/// the log (`trump clubs`, `Trumpf Eichel`, `surrender, trump ♣`, `A♠`, `four aces`), in
+/// the catalogue's language, and cards and suits by their printed names inside a line
+/// (`bury A♠ 9♥ 9♣`, `trump ♣`).
 pub fn parse_action(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
+    let first = parse_words(input, cat);
+    if first.is_ok() {
+        return first;
+    }
+    let typed = normal(input);
+    if let Some(a) = printed_actions()
+        .into_iter()
+        .find(|a| normal(&cat.action(*a)) == typed || normal(&cat.action_input(*a)) == typed)
+    {
+        return Ok(a);
+    }
+    // A printed verb of several words (Dutch `leg weg A♠ …`) becomes the record's word.
+    let mut line = input.to_string();
+    for (word, id, arg) in [
+        ("bury", "act-bury", "cards"),
+        ("call", "act-call", "card"),
+        ("give", "act-give", "card"),
+        ("bid", "act-bid", "bid"),
+    ] {
+        let verb = normal(&cat.ta(id, &[(arg, Arg::Str(""))]));
+        if let Some(rest) = typed.strip_prefix(&format!("{verb} ")) {
+            line = format!("{word} {rest}");
+            break;
+        }
+    }
+    let words: Vec<String> = line
+        .split_whitespace()
+        .map(|w| printed_word(w.trim_end_matches([',', ';']), cat).unwrap_or_else(|| w.to_string()))
+        .collect();
+    parse_words(&words.join(" "), cat).map_err(|_| {
+        first
+            .err()
+            .unwrap_or_else(|| ParseError::new(input, "is not an action"))
+    })
+}
+
+/// Lower case, without commas, single spaces: how a printed and a typed line are compared.
+fn normal(s: &str) -> String {
+    s.to_lowercase()
+        .replace([',', ';'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every action the table may describe in words other than the record's (burials are read
+/// card by card instead).
+fn printed_actions() -> Vec<Action> {
+    let mut v = vec![Action::Pass, Action::Durch, Action::Bettel, Action::Exchange];
+    for s in Suit::ALL {
+        v.push(Action::Trump(s));
+        v.push(Action::Surrender(s));
+    }
+    for c in Card::all() {
+        v.extend([Action::Play(c), Action::Call(c), Action::Give(c)]);
+    }
+    for k in MeldKind::ALL {
+        if k.has_suit() {
+            v.extend(Suit::ALL.iter().map(|&s| Action::Meld(k, Some(s))));
+        } else {
+            v.push(Action::Meld(k, None));
+        }
+    }
+    v
+}
+
+/// A printed card (`A♠`, `10♥`) or suit (`clubs`, `♣`, `Eichel`) as the code a person types.
+fn printed_word(w: &str, cat: &Catalog) -> Option<String> {
+    let w = w.to_lowercase();
+    if let Some(c) = Card::all().find(|c| cat.card(*c).to_lowercase() == w) {
+        return Some(cat.card_code(c));
+    }
+    Suit::ALL
+        .into_iter()
+        .find(|&s| {
+            [cat.suit(s), cat.suit_short(s), s.symbol().to_string()]
+                .iter()
+                .any(|x| x.to_lowercase() == w)
+        })
+        .map(|s| cat.style().suit_letter(s).to_string())
+}
+
+/// The language's action word (or the record's) and record arguments.
+fn parse_words(input: &str, cat: &Catalog) -> Result<Action, ParseError> {
     let mut words = input.split_whitespace();
     let normal = match words.next().and_then(|w| cat.token_word(w)) {
         Some(token_word) => std::iter::once(token_word)

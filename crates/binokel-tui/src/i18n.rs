@@ -375,6 +375,30 @@ impl Catalog {
         })
     }
 
+    /// A plain-mode command typed in this language's words (`hilfe`, `tipp`, `zurück`): the
+    /// catalogue's `cmd-*` lists. None for any other word.
+    pub fn command_word(&self, typed: &str) -> Option<crate::command::Command> {
+        use crate::command::Command;
+        let typed = typed.to_lowercase();
+        [
+            ("help", Command::Help),
+            ("hint", Command::Hint),
+            ("undo", Command::Undo),
+            ("last", Command::LastTrick),
+            ("scores", Command::Scores),
+            ("table", Command::Table),
+            ("quit", Command::Quit),
+            ("next", Command::Continue),
+        ]
+        .into_iter()
+        .find(|(id, _)| {
+            self.t(&format!("cmd-{id}"))
+                .split_whitespace()
+                .any(|x| x.to_lowercase() == typed)
+        })
+        .map(|(_, c)| c)
+    }
+
     /// What a person types for an action in this language and style (`bid 160`, `reize
     /// 160`, `trump G`, `OG`).
     pub fn action_input(&self, a: Action) -> String {

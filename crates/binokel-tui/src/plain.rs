@@ -26,6 +26,26 @@ fn print_events(out: &mut dyn Write, cat: &Catalog, names: &[String], ev: &[Even
     Ok(())
 }
 
+/// The events of one move, and when they end the deal, the verdict (`Made: 236 ≥ 200 → +236`)
+/// before the scores.
+fn print_step(
+    out: &mut dyn Write,
+    cat: &Catalog,
+    names: &[String],
+    session: &Session,
+    ev: &[Event],
+) -> io::Result<()> {
+    for e in ev {
+        if matches!(e, Event::DealOver { .. }) {
+            if let Some(v) = session.deal().and_then(|d| text::verdict(cat, d)) {
+                writeln!(out, "{v}")?;
+            }
+        }
+        writeln!(out, "{}", text::event(cat, names, e))?;
+    }
+    Ok(())
+}
+
 /// Where the match was saved (if it is saved) and goodbye: said when the person quits and
 /// when the input ends.
 fn farewell(session: &Session, cat: &Catalog, out: &mut dyn Write) -> io::Result<()> {
@@ -33,7 +53,11 @@ fn farewell(session: &Session, cat: &Catalog, out: &mut dyn Write) -> io::Result
         let path = p.display().to_string();
         writeln!(out, "{}", cat.ta("saved", &[("path", Arg::Str(&path))]))?;
     }
-    writeln!(out, "{}", text::goodbye(cat, session.save_path()))?;
+    writeln!(
+        out,
+        "{}",
+        text::goodbye(cat, session.save_path(), session.game().is_over())
+    )?;
     out.flush()
 }
 
@@ -77,7 +101,7 @@ pub fn run(
             }
             Status::Bot(_) => {
                 let ev = session.bot_step().map_err(io::Error::other)?;
-                print_events(out, cat, &names, &ev)?;
+                print_step(out, cat, &names, session, &ev)?;
                 continue;
             }
             Status::DealOver | Status::Human => {
@@ -195,7 +219,7 @@ fn act(
 ) -> io::Result<()> {
     let legal = session.view().map(|v| v.legal).unwrap_or_default();
     match session.play_human(a) {
-        Ok(ev) => print_events(out, cat, names, &ev),
+        Ok(ev) => print_step(out, cat, names, session, &ev),
         Err(e) => writeln!(out, "{}", cat.illegal(&e, &legal)),
     }
 }

@@ -120,7 +120,8 @@ fn name(names: &[String], s: Seat) -> String {
     names.get(s).cloned().unwrap_or_else(|| s.to_string())
 }
 
-fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
+/// A button's label as the table shows it (`trump ♠`, `surrender, trump ♣`).
+pub fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
     match a {
         // Two players: a meld offered after a won trick, with what it is worth.
         Action::Meld(kind, suit) => match view.trump {
@@ -137,8 +138,11 @@ fn button_label(cat: &Catalog, view: &View, a: Action) -> String {
     }
 }
 
-/// The smallest screen the table is drawn on; below it the screen says so.
-pub const MIN_SIZE: (u16, u16) = (40, 12);
+/// The smallest screen the table is drawn on; below it the screen says so. Chosen by
+/// tests/sizes.rs: at 64x20 every screen of whole matches (three players, Kreuzbinokel, two
+/// players) shows every seat and the whole hand (18 cards with tens: 62 columns); at 60x18 the
+/// fourth seat of a Kreuz declaration did not fit.
+pub const MIN_SIZE: (u16, u16) = (64, 20);
 
 /// Draws one frame and says where the clickable things are.
 pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
@@ -293,12 +297,20 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
     let v = s.view;
     let cat = s.cat;
     let auction = auction_state(v);
-    let mut lines: Vec<Line> = Vec::new();
+    // Each seat: its head line, what it said or took, its melds, its total.
+    let mut seats: Vec<[Line; 4]> = Vec::new();
     for (seat, said) in auction.iter().enumerate() {
+        let mut lines: Vec<Line> = Vec::new();
         // The seat's head line: its name with its level, "(you)", the dealer, the soloist.
         // Where the panel is too narrow the soloist's word, then the level give way; the
         // star always stays.
-        let you = (Some(seat) == v.seat).then(|| format!(" ({})", cat.t("you")));
+        // With four players the person's partner (opposite, RULES.md) is named as such.
+        let partner = v.players == 4 && v.seat.is_some_and(|me| seat == (me + 2) % 4);
+        let you = if Some(seat) == v.seat {
+            Some(format!(" ({})", cat.t("you")))
+        } else {
+            partner.then(|| format!(" ({})", cat.t("partner")))
+        };
         let dealer = (seat == v.dealer).then(|| format!(" [{}]", cat.t("dealer")));
         let solo = v.soloist == Some(seat);
         let room = (r.width as usize).saturating_sub(4);
@@ -376,11 +388,50 @@ fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
             lines.push(Line::from(""));
         }
         lines.push(Line::from(format!("  {} {}", cat.t("total"), v.totals[seat])));
+        let mut it = lines.into_iter();
+        let mut next = || it.next().unwrap_or_default();
+        seats.push([next(), next(), next(), next()]);
     }
+    let lines = compact_seats(seats, r.height.saturating_sub(2) as usize, r.width as usize);
     f.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL)),
         r,
     );
+}
+
+/// Every seat stays on the screen: where four lines a seat do not fit in `height`, the total
+/// joins the second line (`Tricks 1 · Points 13 · Total 40`, or `bid 160 · Total 40`), then
+/// empty meld lines go, then the meld lines; each seat keeps at least its name and its
+/// second line.
+fn compact_seats(seats: Vec<[Line<'static>; 4]>, height: usize, width: usize) -> Vec<Line<'static>> {
+    let n = seats.len();
+    if 4 * n <= height {
+        return seats.into_iter().flatten().collect();
+    }
+    let text = |l: &Line| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>();
+    let blank_melds = seats.iter().filter(|s| text(&s[2]).trim().is_empty()).count();
+    let keep_melds = 3 * n - blank_melds <= height;
+    let mut out = Vec::new();
+    for [head, second, melds, total] in seats {
+        out.push(head);
+        let second = text(&second);
+        let total = text(&total).trim().to_string();
+        let joined = if second.trim().is_empty() {
+            format!("  {total}")
+        } else {
+            format!("{second} · {total}")
+        };
+        // A second line too long for the panel keeps the total and gives up the rest.
+        out.push(Line::from(if joined.chars().count() + 2 > width {
+            format!("  {total}")
+        } else {
+            joined
+        }));
+        if keep_melds && !text(&melds).trim().is_empty() {
+            out.push(melds);
+        }
+    }
+    out
 }
 
 fn draw_table(f: &mut Frame, r: Rect, s: &Screen) {

@@ -240,15 +240,37 @@ pub fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
+/// A sensible burial to show as the example: of the legal ones, the one that keeps the most
+/// meld points under the best trump, then the one that buries the most card points (they
+/// count for the soloist), then the first.
+pub fn burial_example(view: &View) -> CardSet {
+    let hand = view.hand.unwrap_or_default();
+    let rules = binokel::Rules::from_json(&view.rules).unwrap_or_default();
+    let mut best: Option<(u32, u32, CardSet)> = None;
+    for a in &view.legal {
+        let Action::Bury(b) = a else { continue };
+        let Some(rest) = hand.minus(*b) else { continue };
+        let melds = binokel::Suit::ALL
+            .iter()
+            .map(|&t| binokel::meld::melds(rest, Some(t), &rules).total())
+            .max()
+            .unwrap_or(0);
+        let points: u32 = b.iter().map(|c| c.points()).sum();
+        if best.is_none_or(|(m, p, _)| (melds, points) > (m, p)) {
+            best = Some((melds, points, *b));
+        }
+    }
+    best.map_or(CardSet::EMPTY, |(_, _, b)| b)
+}
+
 /// The legal actions as a numbered list (`#1 bid 160 · #2 pass`); burials are summarised.
 pub fn legal_list(cat: &Catalog, view: &View) -> String {
     if view.legal.iter().any(|a| matches!(a, Action::Bury(_))) {
-        let hand = view.hand.unwrap_or_default().sorted_for_display();
         let k = match view.legal.first() {
             Some(Action::Bury(s)) => s.len(),
             _ => 3,
         };
-        let example: CardSet = hand.iter().rev().take(k).copied().collect();
+        let example = burial_example(view);
         return cat.ta(
             "prompt-bury",
             &[
@@ -293,21 +315,30 @@ pub fn take_back_refused(cat: &Catalog, e: binokel::TakeBackError) -> String {
 }
 
 /// The goodbye line with the command that continues this match: `binokel play --resume FILE`
-/// naming the file that was used (a regression: the `--save` file was left out).
-pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>) -> String {
-    let command = match save {
-        Some(p) => {
-            let path = p.display().to_string();
-            let quoted = if path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "/._-~+".contains(c))
-            {
-                path
-            } else {
-                format!("'{}'", path.replace('\'', "'\\''"))
-            };
-            format!("binokel play --resume {quoted}")
+/// naming the file that was used (a regression: the `--save` file was left out). A finished
+/// match cannot be continued, so then the line names `binokel replay FILE` instead (a
+/// regression: it offered `--resume`, which refuses a finished match).
+pub fn goodbye(cat: &Catalog, save: Option<&std::path::Path>, finished: bool) -> String {
+    let quote = |p: &std::path::Path| {
+        let path = p.display().to_string();
+        if path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-~+".contains(c))
+        {
+            path
+        } else {
+            format!("'{}'", path.replace('\'', "'\\''"))
         }
+    };
+    if finished {
+        let command = match save {
+            Some(p) => format!("binokel replay {}", quote(p)),
+            None => "binokel replay --list".to_string(),
+        };
+        return cat.ta("bye-over", &[("command", Arg::Str(&command))]);
+    }
+    let command = match save {
+        Some(p) => format!("binokel play --resume {}", quote(p)),
         None => "binokel play --resume".to_string(),
     };
     cat.ta("bye", &[("command", Arg::Str(&command))])

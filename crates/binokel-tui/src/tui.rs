@@ -47,6 +47,9 @@ pub struct App {
     /// The person's last auction call was a bid: the focus starts on the next bid, not on
     /// pass.
     bidding: bool,
+    /// A button that asks for a confirmation (giving up, Durch, Bettel) was pressed once;
+    /// a second Enter on it carries it out, any other key lets it go.
+    confirm: Option<Action>,
 }
 
 /// What the event loop does after a key.
@@ -76,6 +79,7 @@ impl App {
             hits: Hits::default(),
             on_buttons: false,
             bidding: false,
+            confirm: None,
         };
         let names = app.session.game().seats().to_vec();
         for l in app.session.game().deals().iter().enumerate().map(|(i, d)| {
@@ -128,12 +132,14 @@ impl App {
                 }
             }
         }
+        self.confirm = None;
         // In the auction the focus stays on the kind of call the person made last (a bid
         // stays on the next bid instead of jumping back to pass).
         self.button = match v.legal.iter().position(|a| matches!(a, Action::Bid(_))) {
             Some(i) if v.phase == Phase::Auction && self.bidding => {
                 buttons(&v).iter().position(|b| *b == v.legal[i]).unwrap_or(0)
             }
+            _ if v.phase == Phase::Declare => best_trump_button(&v),
             _ => 0,
         };
     }
@@ -150,6 +156,16 @@ impl App {
         self.session.status() == Status::Human
             && self.session.deal().map(|d| d.phase()) == Some(Phase::Play)
             && self.session.view().is_some_and(|v| !buttons(&v).is_empty())
+    }
+
+    /// What the terminal says after the table closes: where the match is saved, and how to
+    /// continue it (or, once it is finished, how to watch it again).
+    pub fn farewell(&self, save: &std::path::Path) -> Vec<String> {
+        vec![
+            self.cat
+                .ta("saved", &[("path", Arg::Str(&save.display().to_string()))]),
+            text::goodbye(&self.cat, Some(save), self.session.game().is_over()),
+        ]
     }
 
     /// Where the last frame drew the cards and buttons.
@@ -297,7 +313,7 @@ impl App {
                 match v.phase {
                     Phase::Play if self.on_buttons => {
                         if let Some(&a) = buttons(&v).get(self.button) {
-                            self.act(a);
+                            self.press(a);
                         }
                     }
                     Phase::Play => {
@@ -331,12 +347,31 @@ impl App {
                     }
                     _ => {
                         if let Some(&a) = buttons(&v).get(self.button) {
-                            self.act(a);
+                            self.press(a);
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A button pressed: giving up, Durch and Bettel first ask for a confirmation (a second
+    /// Enter on the same button), everything else is carried out at once.
+    fn press(&mut self, a: Action) {
+        if needs_confirmation(a) && self.confirm != Some(a) {
+            let v = self.session.view();
+            let label = v
+                .map(|v| render::button_label(&self.cat, &v, a))
+                .unwrap_or_default();
+            self.confirm = Some(a);
+            self.message = Some((
+                self.cat.ta("confirm-action", &[("action", Arg::Str(&label))]),
+                Tone::Error,
+            ));
+            return;
+        }
+        self.confirm = None;
+        self.act(a);
     }
 
     fn toggle_mark(&mut self, i: usize) {
@@ -357,12 +392,19 @@ impl App {
         if len == 0 {
             return;
         }
-        let cur = if self.focus_on_hand() {
+        let on_hand = self.focus_on_hand();
+        let cur = if on_hand {
             &mut self.cursor
         } else {
             &mut self.button
         };
-        *cur = ((*cur as isize + delta).rem_euclid(len as isize)) as usize;
+        // Buttons stop at either end (a stray arrow key must not jump from `pass` to the
+        // highest bid or from a trump to giving up); the hand wraps around.
+        *cur = if on_hand {
+            ((*cur as isize + delta).rem_euclid(len as isize)) as usize
+        } else {
+            (*cur as isize + delta).clamp(0, len as isize - 1) as usize
+        };
     }
 
     /// A key press.
@@ -373,9 +415,17 @@ impl App {
         if k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c')) {
             return Flow::Quit;
         }
+        if k.code != KeyCode::Enter && self.confirm.take().is_some() {
+            // Any key but Enter lets a pending confirmation go; Esc does only that.
+            self.message = None;
+            if k.code == KeyCode::Esc {
+                return Flow::Continue;
+            }
+        }
         match k.code {
             KeyCode::Esc if !self.typed.is_empty() => {
                 self.typed.clear();
+                self.message = None;
                 Flow::Continue
             }
             KeyCode::Esc => self.command(Command::Quit),
@@ -459,6 +509,8 @@ impl App {
             return Flow::Continue;
         }
         let code = std::mem::take(&mut self.typed);
+        // The code is complete: its echo goes (a card marked, played or refused says so).
+        self.message = None;
         match self.cat.style().parse_card(&code) {
             Ok(card) => {
                 let Some(v) = self.session.view() else {
@@ -561,6 +613,29 @@ impl App {
             _ => Duration::from_millis(500),
         }
     }
+}
+
+/// Giving up, Durch and Bettel are pressed twice: one stray Enter must not throw a hand away.
+fn needs_confirmation(a: Action) -> bool {
+    matches!(a, Action::Surrender(_) | Action::Durch | Action::Bettel)
+}
+
+/// The declaration's first button: the trump with the highest meld total for the person's
+/// hand (ties go to the first in suit order).
+fn best_trump_button(v: &binokel::View) -> usize {
+    let (Some(hand), Ok(rules)) = (v.hand, binokel::Rules::from_json(&v.rules)) else {
+        return 0;
+    };
+    let mut best: Option<(usize, u32)> = None;
+    for (i, a) in buttons(v).iter().enumerate() {
+        if let Action::Trump(t) = a {
+            let total = binokel::meld::melds(hand, Some(*t), &rules).total();
+            if best.is_none_or(|(_, b)| total > b) {
+                best = Some((i, total));
+            }
+        }
+    }
+    best.map_or(0, |(i, _)| i)
 }
 
 /// Runs the table on a terminal until the person quits. The terminal is restored on every

@@ -317,6 +317,8 @@ fn tiny_and_huge_terminals_draw_without_panicking() {
         (39, 30),
         (100, 11),
         (40, 12),
+        (64, 20),
+        (63, 30),
         (79, 23),
         (100, 30),
         (240, 70),
@@ -328,8 +330,10 @@ fn tiny_and_huge_terminals_draw_without_panicking() {
             .flat_map(|y| (0..w).map(move |x| (x, y)))
             .map(|(x, y)| b[(x, y)].symbol().to_string())
             .collect();
-        // Below 40 x 12 the screen says it is too small instead of a table without a hand.
-        let small = w < 40 || h < 12;
+        // Below the minimum the screen says it is too small instead of a table without a
+        // hand or a seat (tests/sizes.rs shows the minimum is honest).
+        let (mw, mh) = binokel_tui::render::MIN_SIZE;
+        let small = w < mw || h < mh;
         if w >= 39 {
             assert_eq!(text.contains("te klein"), small, "{w}x{h}: {text}");
         }
@@ -654,4 +658,81 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
         .with_review(&other)
         .unwrap_err();
     assert!(err.contains("does not belong to this record"), "{err}");
+}
+
+/// After the match is over, leaving names `binokel replay FILE`, not `--resume` (a
+/// regression: it offered `binokel play --resume FILE`, which refuses a finished match).
+#[test]
+fn leaving_a_finished_match_does_not_offer_to_resume_it() {
+    let save = std::path::Path::new("/tmp/some match.json");
+    let mut a = app(4, Lang::En);
+    let before = a.farewell(save);
+    assert!(
+        before[1].contains("binokel play --resume '/tmp/some match.json'"),
+        "{before:?}"
+    );
+    for _ in 0..200_000 {
+        bots(&mut a);
+        match a.session.status() {
+            Status::MatchOver => break,
+            Status::DealOver => {
+                key(&mut a, KeyCode::Enter);
+            }
+            _ => human_move(&mut a),
+        }
+    }
+    assert_eq!(a.session.status(), Status::MatchOver);
+    assert_eq!(key(&mut a, KeyCode::Char('x')), Flow::Quit);
+    let lines = a.farewell(save);
+    assert!(lines[0].contains("/tmp/some match.json"), "{lines:?}");
+    assert!(!lines.join("\n").contains("--resume"), "{lines:?}");
+    assert!(
+        lines[1].contains("binokel replay '/tmp/some match.json'"),
+        "{lines:?}"
+    );
+}
+
+/// The letters of a typed card code go from the status line once the code is complete or
+/// dropped (a regression: marking `jc` for the burial left `j` on the screen, as did Esc).
+#[test]
+fn typed_card_codes_leave_no_stale_letter() {
+    for seed in 0..30 {
+        let mut a = app(seed, Lang::En);
+        // Bid until the person buries (or give up on this seed).
+        for _ in 0..200 {
+            bots(&mut a);
+            if a.session.status() != Status::Human || phase(&a) != Some(Phase::Auction) {
+                break;
+            }
+            let v = a.session.view().unwrap();
+            a.button = binokel_tui::render::buttons(&v)
+                .iter()
+                .position(|x| matches!(x, Action::Bid(_)))
+                .unwrap_or(0);
+            key(&mut a, KeyCode::Enter);
+        }
+        if a.session.status() != Status::Human || phase(&a) != Some(Phase::Bury) {
+            continue;
+        }
+        let card = binokel_tui::render::hand_cards(&a.session.view().unwrap())[0];
+        let code = a.cat.card_code(card).to_lowercase();
+        let (first, rest) = code.split_at(code.len() - 1);
+        for ch in first.chars() {
+            key(&mut a, KeyCode::Char(ch));
+        }
+        assert_eq!(a.message.as_ref().map(|m| m.0.as_str()), Some(first));
+        key(&mut a, KeyCode::Char(rest.chars().next().unwrap()));
+        assert_eq!(a.marked.len(), 1, "{code} marks the card");
+        let screen = draw(&mut a);
+        let status = screen.lines().nth(21).unwrap().trim().to_string();
+        assert_ne!(status, first, "the stale letter stays:\n{screen}");
+        assert!(a.message.as_ref().is_none_or(|m| m.0 != first), "{:?}", a.message);
+        // Esc drops a half-typed code and its letter.
+        key(&mut a, KeyCode::Char(first.chars().next().unwrap()));
+        assert!(a.message.is_some());
+        key(&mut a, KeyCode::Esc);
+        assert!(a.message.is_none(), "{:?}", a.message);
+        return;
+    }
+    panic!("the person never buried");
 }

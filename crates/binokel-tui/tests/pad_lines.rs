@@ -204,3 +204,57 @@ fn sub_cent_stakes_are_refused() {
     }
     assert!(new_pad("standard", &[], names(), Some("1000.01")).is_err());
 }
+
+/// Issue #34 point 9: the game question offers only the games the rules play (`bettel` was
+/// offered under the standard rules and then refused), and so does the refusal.
+#[test]
+fn the_game_question_offers_only_the_rules_games() {
+    let (out, _) = run("new standard A B C\ndeal\n\nB\n160\nbettel\nH\n");
+    let asks: Vec<&str> = out.lines().filter(|l| l.contains("game (")).collect();
+    assert!(!asks.is_empty(), "{out}");
+    for l in &asks {
+        assert!(!l.contains("bettel"), "standard rules offer bettel: {l}");
+        assert!(l.contains("durch"), "{l}");
+    }
+    let (out, _) = run("new dutch A B C\ndeal\n\nB\n160\n200\n300\nH\n");
+    let ask = out.lines().find(|l| l.contains("game (")).expect(&out);
+    assert!(ask.contains("bettel"), "dutch rules play Bettel: {ask}");
+    let (out, _) = run("new standard A B C\ndeal 1 2 160 nothing\n");
+    let e = errors(&out);
+    assert_eq!(e.len(), 1, "{out}");
+    assert!(!e[0].contains("bettel"), "{out}");
+}
+
+/// Issue #34 point 9: a one-line entry echoes the card points the pad filled in and whether
+/// the soloist made the contract.
+#[test]
+fn one_line_entries_echo_the_filled_in_points_and_the_result() {
+    let (out, _) = run("new standard A B C\n\
+         deal 1 2 160 H melds 0,100,20 tricks y,y,y points 60,80,-\n\
+         deal 2 3 200 S melds 0,0,40 tricks y,y,y points 100,100,-\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("card points") && l.contains("60, 80, 110 (110 filled in for C)")),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("B made") && l.contains("180 ≥ 160")),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("card points") && l.contains("100, 100, 50 (50 filled in for C)")),
+        "{out}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("C went down") && l.contains("90 < 200")),
+        "{out}"
+    );
+}

@@ -49,7 +49,9 @@ pub struct Args {
     /// named by the start time.
     #[arg(long)]
     pub save: Option<PathBuf>,
-    /// Rules preset (standard, swabian, dutch, forty, kreuz, two-player).
+    /// Rules preset, with the computer players it seats: standard, swabian, dutch, forty (you
+    /// and two bots), kreuz (four seats: you and the bot opposite against two bots), two-player
+    /// (you against one bot).
     #[arg(long, default_value = "standard")]
     pub rules: String,
     /// A rules option, `name=value` (repeatable).
@@ -190,12 +192,9 @@ pub fn run(args: Args) -> ExitCode {
         let mut app = App::new(session, cat, Duration::from_millis(args.delay));
         match binokel_tui::tui::run(&mut app) {
             Ok(()) => {
-                println!(
-                    "{}",
-                    app.cat
-                        .ta("saved", &[("path", (&save.display().to_string()).into())])
-                );
-                println!("{}", binokel_tui::text::goodbye(&app.cat, Some(&save)));
+                for line in app.farewell(&save) {
+                    println!("{line}");
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&format!("terminal error: {e}")),

@@ -122,7 +122,7 @@ pub(super) fn ask_deal<R: BufRead, W: Write>(
     );
     let contract = ask!(
         lines,
-        "game (trump suit S/H/D/C, durch, bettel, surrender X):",
+        game_question(&rules),
         old.map(|o| contract_input(o.contract)),
         |s: &str| contract_of(s, &rules)
     );

@@ -203,6 +203,66 @@ fn seat_of(pad: &Pad, tok: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{tok}` is not a player ({})", pad.players.join(", ")))
 }
 
+/// Whether the soloist made the contract, in numbers for a trump game (`B made: 180 ≥ 160`,
+/// `C went down: 90 < 200`, the side's card points and melds when it took a trick); None
+/// with two players.
+fn result_line(pad: &Pad, d: &PadDeal, rules: &Rules) -> Option<String> {
+    let made = d.soloist_made(rules).ok()??;
+    let who = &pad.players[d.soloist];
+    let n = pad.players.len();
+    let side: Vec<usize> = if n == 4 {
+        vec![d.soloist, (d.soloist + 2) % 4]
+    } else {
+        vec![d.soloist]
+    };
+    Some(match d.contract {
+        Contract::Trump(_) => {
+            let cards = d.filled_card_points(n).ok()?;
+            let took = side
+                .iter()
+                .any(|&s| d.took_trick.get(s).copied().unwrap_or(false));
+            let melds: u32 = if took {
+                side.iter().map(|&s| d.melds[s]).sum()
+            } else {
+                0
+            };
+            let total = side.iter().map(|&s| cards[s]).sum::<u32>() + melds;
+            if made {
+                format!("{who} made: {total} ≥ {}", d.bid)
+            } else if !took {
+                format!("{who} went down: no trick")
+            } else {
+                format!("{who} went down: {total} < {}", d.bid)
+            }
+        }
+        Contract::Surrender(_) => format!("{who} gave up at {}", d.bid),
+        Contract::Durch | Contract::Bettel => {
+            let game = if d.contract == Contract::Durch {
+                "Durch"
+            } else {
+                "Bettel"
+            };
+            format!("{who}'s {game} {}", if made { "made" } else { "failed" })
+        }
+    })
+}
+
+/// The games `rules` play, as the pad's questions and refusals name them (Bettel only where
+/// the rules play it).
+fn games_of(rules: &Rules) -> String {
+    let mut games = vec!["a suit letter S/H/D/C (the trump)"];
+    if offers(rules, Contract::Durch) {
+        games.push("durch");
+    }
+    if offers(rules, Contract::Bettel) {
+        games.push("bettel");
+    }
+    if offers(rules, Contract::Surrender(Suit::Spades)) {
+        games.push("surrender X");
+    }
+    games.join(", ")
+}
+
 fn contract_of(text: &str, rules: &Rules) -> Result<Contract, String> {
     let t = text.trim().to_ascii_lowercase();
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -212,11 +272,7 @@ fn contract_of(text: &str, rules: &Rules) -> Result<Contract, String> {
         ["surrender", s] => Contract::Surrender(Suit::parse(s).map_err(|e| e.to_string())?),
         ["durch"] => Contract::Durch,
         ["bettel"] => Contract::Bettel,
-        _ => {
-            return Err(format!(
-                "`{text}` is not a game: a suit letter (the trump), durch, bettel or surrender X"
-            ))
-        }
+        _ => return Err(format!("`{text}` is not a game: {}", games_of(rules))),
     };
     if !offers(rules, c) {
         let game = if c == Contract::Durch { "Durch" } else { "Bettel" };
@@ -552,7 +608,7 @@ commands:
   new PRESET NAME NAME [NAME] [NAME] [target=N] [stake=0.05]   start a pad (presets: standard, swabian, dutch, forty, kreuz, two-player)
   deal                                  enter the next deal, field by field
   deal DEALER SOLOIST BID GAME [melds 0,150,20] [tricks y,y,n] [points 80,90,-] [made|failed]
-                                        the same in one line; GAME: S/H/D/C (trump), durch, bettel, surrender X
+                                        the same in one line; GAME: S/H/D/C (trump), durch, bettel (where played), surrender X
   deal DEALER TRUMP [melds 150,40] points 140,-   two players: no auction, melds shown and card points
   fix N [...]                           correct deal N (field by field, or the one-line form)
   sheet                                 the sheet: scores, running totals, the winner, who pays whom
@@ -560,6 +616,11 @@ commands:
   csv FILE | json FILE                  export
   save FILE | load FILE                 keep the evening in a file (saved after every change)
   quit";
+
+/// The game question, naming only the games the rules play.
+fn game_question(rules: &Rules) -> String {
+    format!("game ({}):", games_of(rules))
+}
 
 impl PadSession {
     fn pad(&self) -> Result<&Pad, String> {
@@ -675,6 +736,21 @@ impl PadSession {
             return Ok(Err(e.to_string()));
         }
         let i = index.unwrap_or(p.deals.len() - 1);
+        let rules = p.rules().map_err(|e| io::Error::other(e.to_string()))?;
+        if !rest.is_empty() {
+            // A one-line entry: the card points as filled in (asked one by one, they were
+            // shown already).
+            if let Ok(v) = p.deals[i].filled_card_points(p.players.len()) {
+                let filled = match p.deals[i].card_points.iter().position(Option::is_none) {
+                    Some(s) => format!(" ({} filled in for {})", v[s], p.players[s]),
+                    None => String::new(),
+                };
+                writeln!(out, "card points: {}{filled}", join(&v))?;
+            }
+        }
+        if let Some(line) = result_line(p, &p.deals[i], &rules) {
+            writeln!(out, "{line}")?;
+        }
         let sheet = p.sheet().map_err(|e| io::Error::other(e.to_string()))?;
         writeln!(
             out,
@@ -684,7 +760,6 @@ impl PadSession {
             join(&sheet.totals)
         )?;
         if sheet.winner.is_some() {
-            let rules = p.rules().map_err(|e| io::Error::other(e.to_string()))?;
             writeln!(out, "{}", status_line(p, &sheet, &rules))?;
         }
         if sheet.counted < p.deals.len() {
