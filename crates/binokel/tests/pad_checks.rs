@@ -259,3 +259,20 @@ fn csv_text_cells_never_start_a_formula() {
         assert!(row.starts_with("1,0,1,300,trump S,100,-600,"), "{csv:?}");
     }
 }
+
+/// A player's name needs a visible character, as everywhere a name is entered (a
+/// regression: names of only U+200B, U+2060, U+FEFF or the Hangul filler were taken).
+#[test]
+fn pad_names_need_a_visible_character() {
+    for bad in ["\u{200B}", "\u{200D}\u{2060}", "\u{FEFF}", "\u{3164}"] {
+        let names = vec!["Anna".to_string(), bad.to_string(), "Bo".to_string()];
+        let e = binokel::pad::check_names(&names).unwrap_err();
+        assert!(e.to_string().contains("no visible character"), "{bad:?}: {e}");
+        assert!(
+            e.to_string().contains("players[1]") || format!("{e:?}").contains("players[1]"),
+            "{e:?}"
+        );
+    }
+    let ok = vec!["Anna".to_string(), "\u{200B}Bert".to_string(), "Bo".to_string()];
+    assert!(binokel::pad::check_names(&ok).is_ok());
+}
