@@ -14,27 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A fresh PostgreSQL database (`BINOKEL_TEST_POSTGRES`), or None (the test says it skips).
 async fn fresh_postgres(name: &str) -> Option<String> {
-    let admin = binokel_server::store::test_postgres_url(name)?;
-    let db = format!("binokel_lobby_{}_{:x}", std::process::id(), rand::random::<u32>());
-    Some(
-        binokel_server::store::create_postgres_database(&admin, &db)
-            .await
-            .expect("a fresh database"),
-    )
-}
-
-async fn lobby(url: &str) -> Value {
-    let a = http(url, "GET", "/api/lobby", None).await.unwrap();
-    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
-    a.json().unwrap()
-}
-
-fn codes(list: &Value) -> Vec<String> {
-    list.as_array()
-        .expect("a list")
-        .iter()
-        .map(|e| e["code"].as_str().expect("code").to_string())
-        .collect()
+    fresh_postgres_named("lobby", name).await
 }
 
 /// A public standard table with `humans` human seats (the creator takes the first) and

@@ -22,13 +22,7 @@ const OTHER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 4));
 
 /// A fresh PostgreSQL database (`BINOKEL_TEST_POSTGRES`), or None (the test says it skips).
 async fn fresh_postgres(name: &str) -> Option<String> {
-    let admin = binokel_server::store::test_postgres_url(name)?;
-    let db = format!("binokel_flood_{}_{:x}", std::process::id(), rand::random::<u32>());
-    Some(
-        binokel_server::store::create_postgres_database(&admin, &db)
-            .await
-            .expect("a fresh database"),
-    )
+    fresh_postgres_named("flood", name).await
 }
 
 async fn post_from(from: IpAddr, url: &str, path: &str, body: Value) -> (u16, Value) {
@@ -36,20 +30,6 @@ async fn post_from(from: IpAddr, url: &str, path: &str, body: Value) -> (u16, Va
         .await
         .unwrap();
     (a.status, a.json().unwrap_or(Value::Null))
-}
-
-async fn lobby(url: &str) -> Value {
-    let a = http(url, "GET", "/api/lobby", None).await.unwrap();
-    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
-    a.json().unwrap()
-}
-
-fn codes(list: &Value) -> Vec<String> {
-    list.as_array()
-        .expect("a list")
-        .iter()
-        .map(|e| e["code"].as_str().expect("code").to_string())
-        .collect()
 }
 
 /// A public standard table of three human seats, `name` in the first: it waits for two.

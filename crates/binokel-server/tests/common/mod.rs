@@ -309,3 +309,35 @@ pub fn json_of(a: &HttpAnswer) -> Value {
 pub fn header<'a>(a: &'a HttpAnswer, name: &str) -> Option<&'a str> {
     a.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
 }
+
+/// A fresh PostgreSQL database named `binokel_PREFIX_...` (`BINOKEL_TEST_POSTGRES`), or None
+/// (the test says it skips).
+pub async fn fresh_postgres_named(prefix: &str, name: &str) -> Option<String> {
+    let admin = binokel_server::store::test_postgres_url(name)?;
+    let db = format!(
+        "binokel_{prefix}_{}_{:x}",
+        std::process::id(),
+        rand::random::<u32>()
+    );
+    Some(
+        binokel_server::store::create_postgres_database(&admin, &db)
+            .await
+            .expect("a fresh database"),
+    )
+}
+
+/// `GET /api/lobby` as JSON (answered 200).
+pub async fn lobby(url: &str) -> Value {
+    let a = http(url, "GET", "/api/lobby", None).await.unwrap();
+    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
+    a.json().unwrap()
+}
+
+/// The invite codes of a lobby list.
+pub fn codes(list: &Value) -> Vec<String> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|e| e["code"].as_str().expect("code").to_string())
+        .collect()
+}
