@@ -99,11 +99,16 @@ impl Bot for RandomBot {
 /// depends on the position and the seed only, never on how often the bot was asked before
 /// (a take-back followed by the same action gets the same answers; docs/strength.md).
 pub fn decision_rng(seed: u64, view: &View) -> ChaCha8Rng {
-    let mut z = seed ^ view.fingerprint();
+    ChaCha8Rng::seed_from_u64(splitmix64(seed ^ view.fingerprint()))
+}
+
+/// One SplitMix64 step: nearby inputs give unrelated outputs (the bots' and the review's
+/// decision seeds).
+pub(crate) fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    ChaCha8Rng::seed_from_u64(z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
 /// The names `make_bot` knows.

@@ -251,11 +251,7 @@ pub(crate) fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
 /// The fixed seed of the decision at action `index` of deal `deal` (SplitMix64 of its
 /// position in the record).
 pub fn decision_seed(deal: usize, index: usize) -> u64 {
-    let mut z = 0x0B14_0CE1_u64 ^ ((deal as u64) << 32) ^ index as u64;
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::splitmix64(0x0B14_0CE1_u64 ^ ((deal as u64) << 32) ^ index as u64)
 }
 
 /// The seed of a hint for `view` from a bot seeded `bot_seed`: the review's
