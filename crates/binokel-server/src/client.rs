@@ -72,6 +72,18 @@ pub async fn http_from(
     path: &str,
     body: Option<&serde_json::Value>,
 ) -> Result<HttpAnswer, ClientError> {
+    http_with(from, base, method, path, body, &[]).await
+}
+
+/// [`http_from`] with more request headers (`X-Forwarded-For`, as a proxy sends it).
+pub async fn http_with(
+    from: Option<std::net::IpAddr>,
+    base: &str,
+    method: &str,
+    path: &str,
+    body: Option<&serde_json::Value>,
+    headers: &[(&str, &str)],
+) -> Result<HttpAnswer, ClientError> {
     let host = base
         .strip_prefix("http://")
         .ok_or_else(|| ClientError(format!("`{base}` is not an http:// URL")))?
@@ -83,8 +95,9 @@ pub async fn http_from(
         Some(ip) => connect_from(ip, host).await?,
     };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes())

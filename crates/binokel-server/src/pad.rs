@@ -19,12 +19,13 @@
 //! pool's one connection; PostgreSQL: `SELECT ... FOR UPDATE`), so writers of one pad take
 //! turns and none is refused for being concurrent (there is no `409 busy`).
 
+use crate::address::ClientAddr;
+use crate::reply::ApiError;
+use crate::shared::Shared;
 use crate::store::{now_ms, Backend, StoreError};
-use crate::Shared;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -54,146 +55,30 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/api/meld", post(meld))
 }
 
-/// Answers the refusals that axum makes before a handler runs, or for a handler's body
-/// extractor, in the API's JSON shape (a layer of the whole router, so every route answers
-/// them alike): `405` (a method the route does not take, with its
-/// `Allow` header kept) and `413` (a body over the server's limit), each with `error` and
-/// `message`.
-pub(crate) async fn json_refusals(req: Request, next: Next) -> Response {
-    let method = req.method().clone();
-    let limit = if req.uri().path() == "/api/reviews" {
-        crate::review::MAX_REVIEW_BODY
-    } else {
-        crate::protocol::MAX_MESSAGE_BYTES
-    };
-    let r = next.run(req).await;
-    let json = r
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if json {
-        return r;
-    }
-    match r.status() {
-        StatusCode::METHOD_NOT_ALLOWED => {
-            let allow = r.headers().get(header::ALLOW).cloned();
-            let takes = allow
-                .as_ref()
-                .and_then(|a| a.to_str().ok())
-                .map(|a| format!("; it takes {a}"))
-                .unwrap_or_default();
-            let mut out = Refused::other(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                format!("{method} is not allowed on this route{takes}"),
-            )
-            .into_response();
-            if let Some(a) = allow {
-                out.headers_mut().insert(header::ALLOW, a);
-            }
-            out
-        }
-        StatusCode::PAYLOAD_TOO_LARGE => Refused::other(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!(
-                "the body is more than {} KiB, the most this route takes",
-                limit / 1024
-            ),
-        )
-        .into_response(),
-        _ => r,
+/// `409 stale` with the pad's current state (editor's view: the secret is the writer's).
+fn stale(secret: &str, st: &Stored, message: impl Into<String>) -> ApiError {
+    match state_json(Some(secret), st) {
+        Ok(state) => ApiError::new(StatusCode::CONFLICT, "stale", message).with("state", state),
+        Err(r) => r,
     }
 }
 
-/// A refused request: the HTTP status, a code, the field at fault (if one is), a sentence.
-#[derive(Debug)]
-struct Refused {
-    status: StatusCode,
-    error: &'static str,
-    field: Option<String>,
-    message: String,
-    /// The pad as it is now (a `409 stale` carries it, so the writer need not ask again).
-    state: Option<Box<Value>>,
-    /// Seconds for a `Retry-After` header (a `429`).
-    retry_after: Option<u64>,
-}
-
-impl Refused {
-    fn field(field: impl Into<String>, message: impl Into<String>) -> Refused {
-        Refused {
-            status: StatusCode::BAD_REQUEST,
-            error: "bad_request",
-            field: Some(field.into()),
-            message: message.into(),
-            state: None,
-            retry_after: None,
-        }
-    }
-
-    fn other(status: StatusCode, error: &'static str, message: impl Into<String>) -> Refused {
-        Refused {
-            status,
-            error,
-            field: None,
-            message: message.into(),
-            state: None,
-            retry_after: None,
-        }
-    }
-
-    /// `409 stale` with the pad's current state (editor's view: the secret is the writer's).
-    fn stale(secret: &str, st: &Stored, message: impl Into<String>) -> Refused {
-        match state_json(Some(secret), st) {
-            Ok(state) => Refused {
-                state: Some(Box::new(state)),
-                ..Refused::other(StatusCode::CONFLICT, "stale", message)
-            },
-            Err(r) => r,
-        }
-    }
-
-    fn unknown() -> Refused {
-        Refused::other(StatusCode::NOT_FOUND, "unknown_pad", "there is no such pad")
-    }
+fn unknown() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "unknown_pad", "there is no such pad")
 }
 
 /// The rules crate's refusals: an entry is `400` naming its field; a deal after the match's
 /// end `409 match_over`; a deal past the most a pad holds `409 pad_full`.
-impl From<PadError> for Refused {
-    fn from(e: PadError) -> Refused {
+impl From<PadError> for ApiError {
+    fn from(e: PadError) -> ApiError {
         match e.kind {
-            PadErrorKind::Entry => Refused {
-                field: e.field,
-                ..Refused::other(StatusCode::BAD_REQUEST, "bad_request", e.message)
+            PadErrorKind::Entry => match e.field {
+                Some(f) => ApiError::field(f, e.message),
+                None => ApiError::bad_request(e.message),
             },
-            PadErrorKind::MatchOver => Refused::other(StatusCode::CONFLICT, "match_over", e.message),
-            PadErrorKind::Full => Refused::other(StatusCode::CONFLICT, "pad_full", e.message),
+            PadErrorKind::MatchOver => ApiError::new(StatusCode::CONFLICT, "match_over", e.message),
+            PadErrorKind::Full => ApiError::new(StatusCode::CONFLICT, "pad_full", e.message),
         }
-    }
-}
-
-impl From<StoreError> for Refused {
-    fn from(e: StoreError) -> Refused {
-        Refused::other(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string())
-    }
-}
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        let mut body = json!({"error": self.error, "message": self.message});
-        if let Some(f) = self.field {
-            body["field"] = json!(f);
-        }
-        if let Some(st) = self.state {
-            body["state"] = *st;
-        }
-        let mut r = (self.status, Json(body)).into_response();
-        if let Some(secs) = self.retry_after {
-            r.headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
-        }
-        r
     }
 }
 
@@ -203,11 +88,11 @@ fn db(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
 
 /// The body as a JSON object whose every field `T` defines: a field it does not define (a
 /// misspelt `stake`) is refused naming it, since ignoring it would quietly change the meaning.
-fn body_object<T: DeserializeOwned>(body: &Bytes) -> Result<serde_json::Map<String, Value>, Refused> {
+fn body_object<T: DeserializeOwned>(body: &Bytes) -> Result<serde_json::Map<String, Value>, ApiError> {
     let v: Value = serde_json::from_slice(body)
-        .map_err(|e| Refused::field("body", format!("the body is not JSON: {e}")))?;
+        .map_err(|e| ApiError::field("body", format!("the body is not JSON: {e}")))?;
     let Value::Object(m) = v else {
-        return Err(Refused::field("body", "the body must be a JSON object"));
+        return Err(ApiError::field("body", "the body must be a JSON object"));
     };
     if let Err(e) = T::deserialize(Value::Object(m.clone())) {
         let text = e.to_string();
@@ -216,7 +101,7 @@ fn body_object<T: DeserializeOwned>(body: &Bytes) -> Result<serde_json::Map<Stri
             .and_then(|r| r.split('`').next())
             .unwrap_or("body")
             .to_string();
-        return Err(Refused::field(field, text));
+        return Err(ApiError::field(field, text));
     }
     Ok(m)
 }
@@ -273,46 +158,46 @@ struct MeldBody {
 }
 
 /// The rules of a request: a preset name or a record's rules object.
-fn rules_of(v: Option<&Value>) -> Result<Rules, Refused> {
+fn rules_of(v: Option<&Value>) -> Result<Rules, ApiError> {
     let rules = match v {
         None | Some(Value::Null) => Rules::default(),
         Some(Value::String(name)) => {
-            Rules::from_preset_name(name).map_err(|e| Refused::field("rules", e.to_string()))?
+            Rules::from_preset_name(name).map_err(|e| ApiError::field("rules", e.to_string()))?
         }
-        Some(v) => Rules::from_json(v).map_err(|e| Refused::field("rules", e.to_string()))?,
+        Some(v) => Rules::from_json(v).map_err(|e| ApiError::field("rules", e.to_string()))?,
     };
     rules
         .validate()
-        .map_err(|e| Refused::field("rules", e.to_string()))?;
+        .map_err(|e| ApiError::field("rules", e.to_string()))?;
     Ok(rules)
 }
 
 /// The players' names as strings; the rules crate trims and checks them.
-fn names_of(v: Option<&Value>, n: usize) -> Result<Vec<String>, Refused> {
+fn names_of(v: Option<&Value>, n: usize) -> Result<Vec<String>, ApiError> {
     match v {
         Some(Value::Array(a)) if a.len() == n => a
             .iter()
             .enumerate()
             .map(|(i, v)| {
                 v.as_str().map(str::to_string).ok_or_else(|| {
-                    Refused::field(format!("players[{i}]"), "a player's name must be a string")
+                    ApiError::field(format!("players[{i}]"), "a player's name must be a string")
                 })
             })
             .collect(),
-        Some(Value::Array(a)) => Err(Refused::field(
+        Some(Value::Array(a)) => Err(ApiError::field(
             "players",
             format!("{} names given; these rules are played by {n}", a.len()),
         )),
-        _ => Err(Refused::field("players", "`players` must be a list of names")),
+        _ => Err(ApiError::field("players", "`players` must be a list of names")),
     }
 }
 
-fn stake_of(v: Option<&Value>) -> Result<Option<u32>, Refused> {
+fn stake_of(v: Option<&Value>) -> Result<Option<u32>, ApiError> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(x) => match x.as_u64() {
             Some(c) => Ok(Some(check_stake(c)?)),
-            None => Err(Refused::field(
+            None => Err(ApiError::field(
                 "stake_cents",
                 format!(
                     "the stake per point is a whole number of cents from 0 to {}",
@@ -323,14 +208,14 @@ fn stake_of(v: Option<&Value>) -> Result<Option<u32>, Refused> {
     }
 }
 
-fn seat_field(m: &serde_json::Map<String, Value>, name: &str, n: usize) -> Result<usize, Refused> {
+fn seat_field(m: &serde_json::Map<String, Value>, name: &str, n: usize) -> Result<usize, ApiError> {
     match m.get(name).and_then(Value::as_u64) {
         Some(s) if (s as usize) < n => Ok(s as usize),
-        Some(s) => Err(Refused::field(
+        Some(s) => Err(ApiError::field(
             name,
             format!("seat {s} does not exist; seats are numbered 0 to {}", n - 1),
         )),
-        None => Err(Refused::field(name, format!("`{name}` must be a seat number"))),
+        None => Err(ApiError::field(name, format!("`{name}` must be a seat number"))),
     }
 }
 
@@ -338,14 +223,14 @@ fn list_field<'a>(
     m: &'a serde_json::Map<String, Value>,
     name: &str,
     n: usize,
-) -> Result<&'a Vec<Value>, Refused> {
+) -> Result<&'a Vec<Value>, ApiError> {
     match m.get(name) {
         Some(Value::Array(a)) if a.len() == n => Ok(a),
-        Some(Value::Array(a)) => Err(Refused::field(
+        Some(Value::Array(a)) => Err(ApiError::field(
             name,
             format!("`{name}` lists {} seats, not {n}", a.len()),
         )),
-        _ => Err(Refused::field(
+        _ => Err(ApiError::field(
             name,
             format!("`{name}` must be a list, one entry per seat"),
         )),
@@ -355,7 +240,7 @@ fn list_field<'a>(
 /// A deal as the page sends it, each field's type checked here so that a refusal names its
 /// field; what the rules allow (the opening bid and step, melds, card points, contracts) is
 /// checked by the rules crate, as in the terminal.
-fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
+fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, ApiError> {
     let rules = rules_of_pad(pad)?;
     let n = rules.players as usize;
     let m = body_object::<DealBody>(body)?;
@@ -369,7 +254,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
         let b = m
             .get("bid")
             .and_then(Value::as_u64)
-            .ok_or_else(|| Refused::field("bid", "`bid` must be a whole number"))?;
+            .ok_or_else(|| ApiError::field("bid", "`bid` must be a whole number"))?;
         check_bid(&rules, b)?;
         b as u32
     };
@@ -377,14 +262,14 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
         .get("contract")
         .and_then(Value::as_str)
         .ok_or_else(|| {
-            Refused::field(
+            ApiError::field(
                 "contract",
                 "`contract` must be `trump X`, `durch`, `bettel` or `surrender X`",
             )
         })
         .and_then(|s| {
             serde_json::from_value(json!(s.trim())).map_err(|_| {
-                Refused::field(
+                ApiError::field(
                     "contract",
                     format!("`{s}` is not a contract (`trump S`, `durch`, `bettel`, `surrender H`)"),
                 )
@@ -395,7 +280,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
         .enumerate()
         .map(|(i, x)| {
             let v = x.as_u64().ok_or_else(|| {
-                Refused::field(
+                ApiError::field(
                     format!("melds[{i}]"),
                     "melds are a whole number, a multiple of 10",
                 )
@@ -403,7 +288,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
             check_meld(i, &pad.players[i], v)?;
             Ok(v as u32)
         })
-        .collect::<Result<Vec<u32>, Refused>>()?;
+        .collect::<Result<Vec<u32>, ApiError>>()?;
     let took_trick = if two {
         Vec::new()
     } else {
@@ -412,9 +297,9 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
             .enumerate()
             .map(|(i, x)| {
                 x.as_bool()
-                    .ok_or_else(|| Refused::field(format!("took_trick[{i}]"), "true or false"))
+                    .ok_or_else(|| ApiError::field(format!("took_trick[{i}]"), "true or false"))
             })
-            .collect::<Result<Vec<bool>, Refused>>()?
+            .collect::<Result<Vec<bool>, ApiError>>()?
     };
     let card_points = list_field(&m, "card_points", n)?
         .iter()
@@ -423,7 +308,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
             Value::Null => Ok(None),
             _ => {
                 let v = x.as_u64().ok_or_else(|| {
-                    Refused::field(
+                    ApiError::field(
                         format!("card_points[{i}]"),
                         "card points are a whole number from 0 to 250, or null to have the pad fill them in",
                     )
@@ -432,7 +317,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, Refused> {
                 Ok(Some(v as u32))
             }
         })
-        .collect::<Result<Vec<Option<u32>>, Refused>>()?;
+        .collect::<Result<Vec<Option<u32>>, ApiError>>()?;
     let d = PadDeal {
         dealer,
         soloist,
@@ -458,7 +343,7 @@ fn plausible_key(key: &str) -> bool {
     !key.is_empty() && key.len() <= 64 && key.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-fn stored_of(row: &sqlx::any::AnyRow, column: &str) -> Result<(String, Stored), Refused> {
+fn stored_of(row: &sqlx::any::AnyRow, column: &str) -> Result<(String, Stored), ApiError> {
     let secret: String = row.try_get("secret").map_err(db("secret"))?;
     let text: String = row.try_get("pad").map_err(db("pad"))?;
     let pad: Pad = serde_json::from_str(&text)
@@ -473,7 +358,7 @@ fn stored_of(row: &sqlx::any::AnyRow, column: &str) -> Result<(String, Stored), 
     ))
 }
 
-async fn load_by(s: &Shared, column: &str, key: &str) -> Result<Option<(String, Stored)>, Refused> {
+async fn load_by(s: &Shared, column: &str, key: &str) -> Result<Option<(String, Stored)>, ApiError> {
     // Codes come from the URL: anything outside their alphabet cannot be a pad.
     if !plausible_key(key) {
         return Ok(None);
@@ -521,7 +406,7 @@ fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
     })
 }
 
-fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
+fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, ApiError> {
     let rules = st.pad.rules()?;
     let sheet = st.pad.sheet()?;
     let mut v = json!({
@@ -549,23 +434,15 @@ fn state_json(secret: Option<&str>, st: &Stored) -> Result<Value, Refused> {
 
 const SHARE_LEN: usize = 8;
 
-async fn create(
-    State(s): App,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    body: Bytes,
-) -> Response {
-    if let Err(secs) = s.pad_creations.check(peer.ip()) {
+async fn create(State(s): App, ClientAddr(client): ClientAddr, body: Bytes) -> Response {
+    if let Err(secs) = s.pad_creations.check(client) {
         let per_minute = s.pad_creations.limit();
-        return Refused {
-            retry_after: Some(secs),
-            ..Refused::other(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_pads",
-                format!(
-                    "this address created {per_minute} pads in the last minute, the most allowed; try again in {secs} s"
-                ),
-            )
-        }
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_pads",
+            format!("this address created {per_minute} pads in the last minute, the most allowed; try again in {secs} s"),
+        )
+        .retry_after(secs)
         .into_response();
     }
     match create_pad(&s, &body).await {
@@ -574,7 +451,7 @@ async fn create(
     }
 }
 
-async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
+async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, ApiError> {
     let m = body_object::<CreateBody>(body)?;
     let rules = rules_of(m.get("rules"))?;
     let names = names_of(m.get("players"), rules.players as usize)?;
@@ -612,7 +489,7 @@ async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
             return state_json(Some(&secret), &st);
         }
     }
-    Err(Refused::other(
+    Err(ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "unavailable",
         "no free share code",
@@ -627,10 +504,10 @@ async fn create_pad(s: &Shared, body: &Bytes) -> Result<Value, Refused> {
 async fn update(
     s: &Shared,
     secret: &str,
-    change: impl FnOnce(&Stored) -> Result<Option<Pad>, Refused>,
-) -> Result<Value, Refused> {
+    change: impl FnOnce(&Stored) -> Result<Option<Pad>, ApiError>,
+) -> Result<Value, ApiError> {
     if !plausible_key(secret) {
-        return Err(Refused::unknown());
+        return Err(unknown());
     }
     let mut tx = s.store.pool().begin().await.map_err(db("begin"))?;
     let lock = match s.store.backend() {
@@ -643,7 +520,7 @@ async fn update(
         .fetch_optional(&mut *tx)
         .await
         .map_err(db("load pad"))?
-        .ok_or_else(Refused::unknown)?;
+        .ok_or_else(unknown)?;
     let (_, mut st) = stored_of(&row, "secret")?;
     let Some(pad) = change(&st)? else {
         return state_json(Some(secret), &st);
@@ -670,13 +547,13 @@ async fn update(
 }
 
 /// The `version` of a deal's body, if it names one.
-fn version_of(body: &Bytes) -> Result<Option<i64>, Refused> {
+fn version_of(body: &Bytes) -> Result<Option<i64>, ApiError> {
     let m = body_object::<DealBody>(body)?;
     match m.get("version") {
         None | Some(Value::Null) => Ok(None),
         Some(v) => match v.as_i64() {
             Some(n) if n >= 1 => Ok(Some(n)),
-            _ => Err(Refused::field(
+            _ => Err(ApiError::field(
                 "version",
                 format!(
                     "`version` is the pad's version the entry was made on, a whole number from 1, not {v}"
@@ -690,7 +567,12 @@ fn version_of(body: &Bytes) -> Result<Option<i64>, Refused> {
 /// corrected (`index` below it). A `version` in the body that is not the pad's refuses the
 /// write as `409 stale`, unless the deal at `index` already is the one sent (a replay
 /// after a lost answer: nothing is written, the answer is the state).
-fn write_deal(secret: &str, st: &Stored, index: Option<usize>, body: &Bytes) -> Result<Option<Pad>, Refused> {
+fn write_deal(
+    secret: &str,
+    st: &Stored,
+    index: Option<usize>,
+    body: &Bytes,
+) -> Result<Option<Pad>, ApiError> {
     let expected = version_of(body)?;
     let len = st.pad.deals.len();
     let i = index.unwrap_or(len);
@@ -700,7 +582,7 @@ fn write_deal(secret: &str, st: &Stored, index: Option<usize>, body: &Bytes) -> 
         } else {
             format!("{len} deals")
         };
-        return Err(Refused::stale(
+        return Err(stale(
             secret,
             st,
             format!("deal {i} cannot be set: the pad holds {holds} (indexes from 0)"),
@@ -711,7 +593,7 @@ fn write_deal(secret: &str, st: &Stored, index: Option<usize>, body: &Bytes) -> 
             return Ok(None);
         }
         let what = if i < len { "correction of" } else { "new" };
-        return Err(Refused::stale(
+        return Err(stale(
             secret,
             st,
             format!(
@@ -730,11 +612,11 @@ fn write_deal(secret: &str, st: &Stored, index: Option<usize>, body: &Bytes) -> 
     Ok(Some(pad))
 }
 
-fn rules_of_pad(pad: &Pad) -> Result<Rules, Refused> {
+fn rules_of_pad(pad: &Pad) -> Result<Rules, ApiError> {
     Ok(pad.rules()?)
 }
 
-fn append_to(pad: &mut Pad, body: &Bytes) -> Result<(), Refused> {
+fn append_to(pad: &mut Pad, body: &Bytes) -> Result<(), ApiError> {
     // The match may be over or the pad full: said before the entry's own faults.
     pad.can_add()?;
     let deal = deal_of(body, pad)?;
@@ -753,7 +635,7 @@ async fn set_deal(State(s): App, Path((secret, index)): Path<(String, String)>, 
     let r = async {
         let i: usize = index
             .parse()
-            .map_err(|_| Refused::field("index", format!("`{index}` is not a deal index")))?;
+            .map_err(|_| ApiError::field("index", format!("`{index}` is not a deal index")))?;
         update(&s, &secret, |st| write_deal(&secret, st, Some(i), &body)).await
     }
     .await;
@@ -763,9 +645,9 @@ async fn set_deal(State(s): App, Path((secret, index)): Path<(String, String)>, 
     }
 }
 
-async fn find(s: &Shared, by_share: bool, key: &str) -> Result<(String, Stored), Refused> {
+async fn find(s: &Shared, by_share: bool, key: &str) -> Result<(String, Stored), ApiError> {
     let column = if by_share { "share" } else { "secret" };
-    load_by(s, column, key).await?.ok_or_else(Refused::unknown)
+    load_by(s, column, key).await?.ok_or_else(unknown)
 }
 
 async fn editor_view(State(s): App, Path(secret): Path<String>) -> Response {
@@ -801,7 +683,7 @@ fn csv_of(st: &Stored) -> Response {
             text,
         )
             .into_response(),
-        Err(e) => Refused::from(e).into_response(),
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -852,15 +734,15 @@ async fn meld(body: Bytes) -> Response {
     }
 }
 
-fn meld_answer(body: &Bytes) -> Result<Value, Refused> {
+fn meld_answer(body: &Bytes) -> Result<Value, ApiError> {
     let m = body_object::<MeldBody>(body)?;
     let rules = rules_of(m.get("rules"))?;
     let trump = match m.get("trump") {
         None | Some(Value::Null) => None,
         Some(Value::String(t)) if t.is_empty() => None,
-        Some(Value::String(t)) => Some(Suit::parse(t).map_err(|e| Refused::field("trump", e.to_string()))?),
+        Some(Value::String(t)) => Some(Suit::parse(t).map_err(|e| ApiError::field("trump", e.to_string()))?),
         Some(_) => {
-            return Err(Refused::field(
+            return Err(ApiError::field(
                 "trump",
                 "`trump` is a suit letter (S, H, D, C) or null",
             ))
@@ -872,10 +754,10 @@ fn meld_answer(body: &Bytes) -> Result<Value, Refused> {
             .iter()
             .map(|x| x.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Refused::field("cards", "`cards` lists card codes"))?
+            .ok_or_else(|| ApiError::field("cards", "`cards` lists card codes"))?
             .join(" "),
         _ => {
-            return Err(Refused::field(
+            return Err(ApiError::field(
                 "cards",
                 "`cards` must be card codes, e.g. \"AS TS KS\"",
             ))
@@ -888,10 +770,10 @@ fn meld_answer(body: &Bytes) -> Result<Value, Refused> {
     {
         let card = match Card::parse(tok) {
             Ok(c) if rules.pack == binokel::rules::Pack::Full48 || c.rank() != binokel::Rank::Nine => c,
-            _ => return Err(Refused::field("cards", format!("`{tok}` is not a card"))),
+            _ => return Err(ApiError::field("cards", format!("`{tok}` is not a card"))),
         };
         if !hand.insert(card) {
-            return Err(Refused::field(
+            return Err(ApiError::field(
                 "cards",
                 format!("`{tok}` is a third copy (the pack has two of each card)"),
             ));

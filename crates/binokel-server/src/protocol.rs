@@ -12,6 +12,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// message (up to [`MAX_FRAME_BYTES`]) is read and answered with a `too_large` error.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// The largest `POST /api/reviews` body: a long match's record with every hand.
+pub const MAX_REVIEW_BODY: usize = 1024 * 1024;
+
 /// The transport's hard cap: a WebSocket message over this many bytes closes the
 /// connection (the server will not buffer more for one message).
 pub const MAX_FRAME_BYTES: usize = 1024 * 1024;

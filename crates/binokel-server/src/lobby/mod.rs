@@ -13,25 +13,23 @@
 //! tables), and publishes it in a `watch` channel: a subscriber holds at most the latest
 //! list, never a queue, so a slow one costs one list and skips what it missed.
 
-mod db;
 mod quick;
 
-pub(crate) use db::{fill_seats, seat_taken, set_online};
-
-use crate::http::{refuse, App};
-use crate::protocol::{BotFill, CreateRequest, ErrorCode, Refusal, SeatKind, Status, MAX_FILL_SECS};
+use crate::core::TableEvent;
+use crate::protocol::{ErrorCode, Refusal, SeatKind, Status};
+use crate::reply::ApiError;
+use crate::shared::Shared;
+use crate::store::lobby as db;
 use crate::store::{now_ms, seat_names};
-use crate::Shared;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{extract::State, Router};
 use serde::Serialize;
 use std::convert::Infallible;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Mutex, Notify};
+use tokio::sync::{broadcast, watch, OwnedSemaphorePermit};
 
 /// How long a change waits for others before the list is rebuilt (changes come in bursts:
 /// a join that starts a match changes seats and status at once).
@@ -42,114 +40,6 @@ pub const REFRESH: Duration = Duration::from_secs(2);
 
 /// Most tables in each of the two lists (open, running).
 pub const LIST_LIMIT: usize = 100;
-
-/// A table's place in the lobby, as stored with it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LobbyOptions {
-    /// Listed in the lobby.
-    pub public: bool,
-    /// Bots that take the free seats after a wait.
-    pub fill: Option<BotFill>,
-    /// When the table was created (ms since the epoch).
-    pub created_ms: i64,
-}
-
-impl LobbyOptions {
-    /// The options of a stored table's row (`listed`, `fill_bot`, `fill_after_ms`,
-    /// `created_ms`).
-    pub(crate) fn from_row(r: &sqlx::any::AnyRow) -> Result<LobbyOptions, sqlx::Error> {
-        use sqlx::Row;
-        let listed: i64 = r.try_get("listed")?;
-        let bot: Option<String> = r.try_get("fill_bot")?;
-        let after: Option<i64> = r.try_get("fill_after_ms")?;
-        Ok(LobbyOptions {
-            public: listed != 0,
-            fill: bot.zip(after).map(|(bot, ms)| BotFill {
-                bot,
-                after_secs: (ms.max(0) / 1000) as u64,
-            }),
-            created_ms: r.try_get("created_ms")?,
-        })
-    }
-
-    /// The checked options of a create request: the bot of a fill must be known and its
-    /// wait at most [`MAX_FILL_SECS`].
-    pub(crate) fn of_request(req: &CreateRequest) -> Result<LobbyOptions, Refusal> {
-        if let Some(f) = &req.fill {
-            check_bot("`fill.bot`", &f.bot)?;
-            if f.after_secs > MAX_FILL_SECS {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    format!(
-                        "`fill.after_secs` {} is too long (at most {MAX_FILL_SECS})",
-                        f.after_secs
-                    ),
-                ));
-            }
-        }
-        Ok(LobbyOptions {
-            public: req.public,
-            fill: req.fill.clone(),
-            created_ms: now_ms(),
-        })
-    }
-
-    /// When the bots take the free seats (ms since the epoch), if they do.
-    pub fn fill_at_ms(&self) -> Option<i64> {
-        self.fill
-            .as_ref()
-            .map(|f| self.created_ms + (f.after_secs * 1000) as i64)
-    }
-}
-
-/// A bot name the server knows, or a refusal naming `field` and the known names.
-pub(crate) fn check_bot(field: &str, bot: &str) -> Result<(), Refusal> {
-    if binokel_ai::BOT_NAMES.contains(&bot) {
-        Ok(())
-    } else {
-        Err(Refusal::new(
-            ErrorCode::BadRequest,
-            format!(
-                "{field}: unknown bot `{bot}` (known: {})",
-                binokel_ai::BOT_NAMES.join(", ")
-            ),
-        ))
-    }
-}
-
-/// The lobby's share of [`Shared`]: the latest list for subscribers, the change signal of
-/// the tables, the stop signal of a shutdown, and the lock of matching.
-pub(crate) struct Lobby {
-    feed: watch::Sender<Arc<str>>,
-    changed: Notify,
-    stop: watch::Sender<bool>,
-    /// Held while a quick match decides between a seat at a waiting table and a new table,
-    /// and while a public table is created (with the cap of its address): requests at the
-    /// same instant see each other's seats and tables.
-    pub(crate) matching: Mutex<()>,
-}
-
-impl Lobby {
-    pub(crate) fn new() -> Lobby {
-        Lobby {
-            feed: watch::Sender::new(Arc::from("")),
-            changed: Notify::new(),
-            stop: watch::Sender::new(false),
-            matching: Mutex::new(()),
-        }
-    }
-
-    /// A public table changed: the list is rebuilt soon.
-    pub(crate) fn touch(&self) {
-        self.changed.notify_one();
-    }
-
-    /// The server stops: every feed ends (so that the graceful shutdown need not wait for
-    /// them) and so does [`run`].
-    pub(crate) fn stop(&self) {
-        self.stop.send_replace(true);
-    }
-}
 
 /// One seat as the lobby shows it (never the token).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -279,54 +169,36 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/api/lobby/quick", post(quick::quick))
 }
 
-async fn list(State(s): App) -> Response {
-    match lists(&s).await {
-        Ok(l) => (
-            [(axum::http::header::CONTENT_TYPE, "application/json")],
-            snapshot_text(&l),
-        )
-            .into_response(),
-        Err(r) => refuse(r),
-    }
-}
-
-/// A lobby subscriber counts as a connection (`--max-connections`) while it lasts.
-struct Counted(Arc<Shared>);
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.0.connections.fetch_sub(1, Ordering::SeqCst);
-    }
+async fn list(State(s): State<Arc<Shared>>) -> Result<Response, ApiError> {
+    let l = lists(&s).await?;
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        snapshot_text(&l),
+    )
+        .into_response())
 }
 
 struct Feed {
     first: Option<String>,
     rx: watch::Receiver<Arc<str>>,
     stop: watch::Receiver<bool>,
-    _counted: Counted,
+    /// A lobby subscriber counts as a connection (`--max-connections`) while it lasts.
+    _permit: OwnedSemaphorePermit,
 }
 
-async fn events(State(s): App) -> Response {
-    let n = s.connections.fetch_add(1, Ordering::SeqCst);
-    let counted = Counted(s.clone());
-    if n >= s.config.max_connections {
-        return refuse(Refusal::new(
-            ErrorCode::ServerFull,
-            "too many connections; try again later",
-        ));
-    }
+async fn events(State(s): State<Arc<Shared>>) -> Result<Response, ApiError> {
+    let Some(permit) = s.connection() else {
+        return Err(Refusal::new(ErrorCode::ServerFull, "too many connections; try again later").into());
+    };
     // Subscribed before the first list is read: a change meanwhile is sent after it.
     let rx = s.lobby.feed.subscribe();
     let stop = s.lobby.stop.subscribe();
-    let first = match lists(&s).await {
-        Ok(l) => snapshot_text(&l),
-        Err(r) => return refuse(r),
-    };
+    let first = snapshot_text(&lists(&s).await?);
     let feed = Feed {
         first: Some(first),
         rx,
         stop,
-        _counted: counted,
+        _permit: permit,
     };
     let stream = futures_util::stream::unfold(feed, |mut f| async move {
         if let Some(text) = f.first.take() {
@@ -345,16 +217,18 @@ async fn events(State(s): App) -> Response {
         let text: Arc<str> = f.rx.borrow_and_update().clone();
         Some((Ok(Event::default().event("lobby").data(&*text)), f))
     });
-    Sse::new(stream)
+    Ok(Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response()
+        .into_response())
 }
 
-/// The lobby's task: rebuilds the list on changes and while subscribed (see the module
-/// page), and loads waiting tables whose bot fill is due that no process has loaded (after a
-/// restart), so their bots take the seats.
+/// The lobby's task: rebuilds the list on changes (a table's signal, or the end of a
+/// match, [`TableEvent::MatchEnded`]) and while subscribed (see the module page), and loads
+/// waiting tables whose bot fill is due that no process has loaded (after a restart), so
+/// their bots take the seats.
 pub(crate) async fn run(shared: Arc<Shared>) {
     let mut stop = shared.lobby.stop.subscribe();
+    let mut events = shared.subscribe();
     let mut last: Option<Lists> = None;
     loop {
         if *stop.borrow() {
@@ -362,6 +236,12 @@ pub(crate) async fn run(shared: Arc<Shared>) {
         }
         tokio::select! {
             _ = shared.lobby.changed.notified() => tokio::time::sleep(DEBOUNCE).await,
+            e = events.recv() => match e {
+                Ok(TableEvent::MatchEnded(_)) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    tokio::time::sleep(DEBOUNCE).await
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
             _ = tokio::time::sleep(REFRESH) => {}
             _ = stop.changed() => return,
         }
@@ -390,51 +270,4 @@ pub(crate) async fn run(shared: Arc<Shared>) {
             }
         }
     }
-}
-
-/// Before a public table that waits for players is created: refused with
-/// `too_many_tables` when its address `opener` has
-/// [`Config::open_tables_per_address`](crate::Config::open_tables_per_address) public tables
-/// waiting already. The caller holds [`Lobby::matching`], so that requests at the same
-/// instant count each other's tables.
-pub(crate) async fn check_open_cap(shared: &Shared, opener: std::net::IpAddr) -> Result<(), Refusal> {
-    let cap = shared.config.open_tables_per_address;
-    if cap == 0 {
-        return Ok(());
-    }
-    let n = db::waiting_of(&shared.store, &opener.to_string())
-        .await
-        .map_err(|e| Refusal::new(ErrorCode::Unavailable, e.to_string()))?;
-    if n >= cap {
-        return Err(Refusal::new(
-            ErrorCode::TooManyTables,
-            format!(
-                "this address has {cap} public tables waiting for players, the most allowed; \
-                 open another when one of them has begun, or create a private table"
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// After a public table was created (by the client address `opener`; `seated`: its creator
-/// took a seat): stores its options, and the lobby hears of it.
-pub(crate) async fn created(
-    shared: &Shared,
-    code: &str,
-    o: &LobbyOptions,
-    opener: std::net::IpAddr,
-    seated: bool,
-) -> Result<(), Refusal> {
-    if !o.public && o.fill.is_none() {
-        return Ok(());
-    }
-    let taken_ms = if seated { o.created_ms } else { 0 };
-    db::set_options(&shared.store, code, o, Some(&opener.to_string()), taken_ms)
-        .await
-        .map_err(|e| Refusal::new(ErrorCode::Unavailable, e.to_string()))?;
-    if o.public {
-        shared.lobby.touch();
-    }
-    Ok(())
 }

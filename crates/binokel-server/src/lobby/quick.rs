@@ -4,19 +4,23 @@
 //! the wait the caller chose. The choice is made under the lobby's matching lock, so that
 //! requests at the same instant fill a table before they open another.
 
-use super::{check_bot, db};
-use crate::http::{ask, check_creation, create_from, moved, parse, refuse, refuse_creation, App};
+use crate::address::ClientAddr;
+use crate::creation;
+use crate::mailbox::{ask, Cmd};
+use crate::model::check_bot;
 use crate::protocol::{
     BotFill, CreateRequest, ErrorCode, JoinAnswer, JoinRequest, Refusal, SeatKind, SeatRequest, MAX_FILL_SECS,
 };
-use crate::table::Cmd;
-use crate::Route;
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use crate::registry::Route;
+use crate::reply::{moved, ApiError, ApiJson, Body};
+use crate::shared::Shared;
+use crate::store::lobby as db;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How many open tables quick match tries before it opens one (a table may fill up between
 /// the list and the join).
@@ -52,54 +56,41 @@ struct QuickAnswer {
     opened: bool,
 }
 
+impl Body for QuickRequest {}
+
 fn bad(m: String) -> Refusal {
     Refusal::new(ErrorCode::BadRequest, m)
 }
 
 pub(crate) async fn quick(
-    State(s): App,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    body: Bytes,
-) -> Response {
-    let req: QuickRequest = match parse(&body) {
-        Ok(r) => r,
-        Err(r) => return refuse(r),
-    };
+    State(s): State<Arc<Shared>>,
+    ClientAddr(client): ClientAddr,
+    ApiJson(req): ApiJson<QuickRequest>,
+) -> Result<Response, ApiError> {
     let preset = req.rules.clone().unwrap_or_else(|| "standard".into());
-    let mut rules = match binokel::Rules::from_preset_name(&preset) {
-        Ok(r) => r,
-        Err(e) => return refuse(bad(format!("`rules`: {e}"))),
-    };
+    let mut rules = binokel::Rules::from_preset_name(&preset).map_err(|e| bad(format!("`rules`: {e}")))?;
     if let Some(t) = req.target {
         let max = crate::protocol::MAX_TABLE_TARGET;
         if !(50..=max).contains(&t) {
-            return refuse(bad(format!("`target` {t} is out of range (50 to {max})")));
+            return Err(bad(format!("`target` {t} is out of range (50 to {max})")).into());
         }
         rules.target = t;
     }
-    if let Err(e) = rules.validate() {
-        return refuse(bad(format!("`rules`: {e}")));
-    }
+    rules.validate().map_err(|e| bad(format!("`rules`: {e}")))?;
     let bot = req.bot.clone().unwrap_or_else(|| "medium".into());
-    if let Err(r) = check_bot("`bot`", &bot) {
-        return refuse(r);
-    }
+    check_bot("`bot`", &bot)?;
     if let Some(a) = req.fill_after_secs.filter(|a| *a > MAX_FILL_SECS) {
-        return refuse(bad(format!(
+        return Err(bad(format!(
             "`fill_after_secs` {a} is too long (at most {MAX_FILL_SECS})"
-        )));
+        ))
+        .into());
     }
-    if let Err(r) = crate::check_name(req.name.as_deref(), 0) {
-        return refuse(r);
-    }
+    crate::ids::check_name(req.name.as_deref(), 0)?;
     // One decision at a time: a request sees the seats and tables of those before it.
     let _one = s.lobby.matching.lock().await;
     // The open tables played under exactly these rules where a person is present.
     let key = rules.to_json().to_string();
-    let found = match db::candidates(&s.store, &key, TRIES, super::presence(&s)).await {
-        Ok(c) => c,
-        Err(e) => return refuse(Refusal::new(ErrorCode::Unavailable, e.to_string())),
-    };
+    let found = db::candidates(&s.store, &key, TRIES, super::presence(&s)).await?;
     for code in found {
         match s.route(&code).await {
             Ok(Route::Local(h)) => {
@@ -109,27 +100,25 @@ pub(crate) async fn quick(
                 };
                 match ask(&h, |reply| Cmd::Join { req: join, reply }).await {
                     Ok(Ok(a)) => {
-                        return Json(QuickAnswer {
+                        return Ok(Json(QuickAnswer {
                             join: a,
                             opened: false,
                         })
-                        .into_response()
+                        .into_response())
                     }
                     // Taken meanwhile (by a person or the bots): the next one.
                     Ok(Err(r)) if r.error == ErrorCode::NoFreeSeat => continue,
-                    Ok(Err(r)) => return refuse(r),
+                    Ok(Err(r)) => return Err(r.into()),
                     Err(_) => continue,
                 }
             }
             // The process that serves that table answers the whole request.
-            Ok(Route::Elsewhere(url)) => return moved(&url, "/api/lobby/quick"),
+            Ok(Route::Elsewhere(url)) => return Ok(moved(&url, "/api/lobby/quick")),
             Err(_) => continue,
         }
     }
     // None: a new public table, under the limits of every table creation.
-    if let Err(r) = check_creation(&s, peer.ip()).await {
-        return r;
-    }
+    creation::check_limits(&s, client)?;
     let create = CreateRequest {
         rules: Some(serde_json::Value::String(preset)),
         target: req.target,
@@ -146,15 +135,15 @@ pub(crate) async fn quick(
         public: true,
         fill: req.fill_after_secs.map(|after_secs| BotFill { bot, after_secs }),
     };
-    match create_from(&s, create, peer.ip()).await {
-        Ok(a) => (
-            StatusCode::CREATED,
-            Json(QuickAnswer {
-                join: a,
-                opened: true,
-            }),
-        )
-            .into_response(),
-        Err(r) => refuse_creation(r),
-    }
+    let a = creation::create_from(&s, create, client).await?;
+    // This process owns the new table.
+    s.route(&a.code).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(QuickAnswer {
+            join: a,
+            opened: true,
+        }),
+    )
+        .into_response())
 }

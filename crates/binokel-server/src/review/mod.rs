@@ -10,11 +10,12 @@
 pub mod queue;
 pub mod store;
 
+use crate::address::ClientAddr;
 use crate::protocol::{ErrorCode, Refusal, Status};
+use crate::reply::{ApiError, ApiJson, Body};
+use crate::shared::Shared;
 use crate::store::rebuild_game;
-use crate::Shared;
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -27,8 +28,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
-/// The largest `POST /api/reviews` body: a long match's record with every hand.
-pub const MAX_REVIEW_BODY: usize = 1024 * 1024;
+pub use crate::protocol::MAX_REVIEW_BODY;
 
 pub(crate) fn routes() -> Router<Arc<Shared>> {
     Router::new()
@@ -40,8 +40,8 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
 }
 
 /// An answer `{"error", "message"}` with the status.
-fn fail(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
-    (status, Json(json!({"error": code, "message": message.into()}))).into_response()
+fn fail(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError::new(status, code, message)
 }
 
 /// What `POST /api/reviews` takes: exactly one of the two.
@@ -76,16 +76,16 @@ const FORMAT_SALT: &str = "binokel-review/1 all seats, hindsight\n";
 /// Checks a record with the referee (off the async threads) and reads it back in its
 /// canonical form; the error answer for a record that is not one, an illegal one (HTTP 422
 /// with the referee's verdict) or one without a complete deal.
-fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, Box<Response>> {
+fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, ApiError> {
     let verdict = referee(text);
     match &verdict {
         Verdict::Legal(_) => {}
         Verdict::NotARecord(m) => {
-            return Err(Box::new(fail(
+            return Err(fail(
                 StatusCode::BAD_REQUEST,
                 "bad_request",
                 format!("`record`: {m}"),
-            )))
+            ))
         }
         Verdict::Illegal { deal, action, reason } => {
             // The sentence of `binokel review`, and the verdict of `binokel referee`.
@@ -95,24 +95,12 @@ fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, Box<Response>> 
                 reason: reason.clone(),
             }
             .to_string();
-            return Err(Box::new(
-                (
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    Json(
-                        json!({"error": "illegal_record", "message": message, "verdict": verdict.to_json()}),
-                    ),
-                )
-                    .into_response(),
-            ));
+            return Err(fail(StatusCode::UNPROCESSABLE_ENTITY, "illegal_record", message)
+                .with("verdict", json!(verdict.to_json())));
         }
     }
-    let game = read_record(text).map_err(|m| {
-        Box::new(fail(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            format!("`record`: {m}"),
-        ))
-    })?;
+    let game = read_record(text)
+        .map_err(|m| fail(StatusCode::BAD_REQUEST, "bad_request", format!("`record`: {m}")))?;
     // The seat names follow the rule of names at tables (binokel::name): a posted record is
     // shown to anyone with its share link. An empty name is no name (the pages number it).
     for (i, name) in game.seats().iter().enumerate() {
@@ -120,19 +108,19 @@ fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, Box<Response>> 
             continue;
         }
         if let Err(e) = binokel::name::check(name) {
-            return Err(Box::new(fail(
+            return Err(fail(
                 StatusCode::BAD_REQUEST,
                 "bad_request",
                 format!("`record`: seats[{i}]: {e}"),
-            )));
+            ));
         }
     }
     if !game.deals().iter().any(|d| d.state.is_over()) {
-        return Err(Box::new(fail(
+        return Err(fail(
             StatusCode::CONFLICT,
             "not_finished",
             "the record has no finished deal: a review covers finished deals only",
-        )));
+        ));
     }
     let record = write_record(&game).to_string();
     Ok(Accepted {
@@ -142,8 +130,8 @@ fn accept(text: &str, budget: &ReviewBudget) -> Result<Accepted, Box<Response>> 
 }
 
 /// The record of a table's finished match, as text; the error answer otherwise.
-async fn table_record(s: &Shared, code: &str) -> Result<String, Response> {
-    let code = crate::normal_code(code);
+async fn table_record(s: &Shared, code: &str) -> Result<String, ApiError> {
+    let code = crate::ids::normal_code(code);
     let t = match s.store.load_table(&code).await {
         Ok(Some(t)) => t,
         Ok(None) => {
@@ -195,7 +183,7 @@ fn job_answer(id: &str, job: &queue::Job) -> Response {
         JobState::Queued => "queued",
         JobState::Running => "running",
         JobState::Failed(m) => {
-            return fail(StatusCode::INTERNAL_SERVER_ERROR, "review_failed", m.clone());
+            return fail(StatusCode::INTERNAL_SERVER_ERROR, "review_failed", m.clone()).into_response();
         }
     };
     (
@@ -234,99 +222,79 @@ fn done_answer(id: &str, r: &store::StoredReview) -> Response {
 }
 
 /// `429 too_many_reviews` with `Retry-After` when `ip` asked for more reviews in the last
-/// minute than [`crate::Config::reviews_per_minute`]; None when the request may go on.
-fn refuse_rate(s: &Shared, ip: std::net::IpAddr) -> Option<Response> {
-    let secs = s.allow_review(ip).err()?;
-    let mut r = crate::http::refuse(Refusal::new(
+/// minute than [`crate::Config::reviews_per_minute`].
+fn check_rate(s: &Shared, ip: std::net::IpAddr) -> Result<(), ApiError> {
+    let Err(secs) = s.allow_review(ip) else {
+        return Ok(());
+    };
+    Err(ApiError::from(Refusal::new(
         ErrorCode::TooManyReviews,
         format!(
             "this address asked for {} reviews in the last minute, the most allowed; try again in {secs} s",
             s.config.reviews_per_minute
         ),
-    ));
-    if let Ok(v) = header::HeaderValue::from_str(&secs.to_string()) {
-        r.headers_mut().insert(header::RETRY_AFTER, v);
-    }
-    Some(r)
+    ))
+    .retry_after(secs))
+}
+
+impl Body for ReviewRequest {
+    const EMPTY_IS_DEFAULT: bool = false;
+    const WHAT: &'static str = "a review request (`{\"table\": CODE}` or `{\"record\": RECORD}`)";
 }
 
 async fn start(
     State(s): State<Arc<Shared>>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    body: Bytes,
-) -> Response {
-    if let Some(r) = refuse_rate(&s, peer.ip()) {
-        return r;
-    }
-    let req: ReviewRequest = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return fail(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                format!(
-                "the body is not a review request (`{{\"table\": CODE}}` or `{{\"record\": RECORD}}`): {e}"
-            ),
-            )
-        }
-    };
+    ClientAddr(client): ClientAddr,
+    body: Result<ApiJson<ReviewRequest>, ApiError>,
+) -> Result<Response, ApiError> {
+    // The limit first: a request that is refused for its body still counts.
+    check_rate(&s, client)?;
+    let ApiJson(req) = body?;
     let text = match (req.table, req.record) {
-        (Some(code), None) => match table_record(&s, &code).await {
-            Ok(t) => t,
-            Err(r) => return r,
-        },
+        (Some(code), None) => table_record(&s, &code).await?,
         (None, Some(record)) => record.to_string(),
         _ => {
-            return fail(
+            return Err(fail(
                 StatusCode::BAD_REQUEST,
                 "bad_request",
                 "give exactly one of `table` (a table's invite code) and `record` (a binokel-record/1)",
-            )
+            ))
         }
     };
     let budget = s.reviews.budget;
-    let accepted = match tokio::task::spawn_blocking(move || accept(&text, &budget)).await {
-        Ok(Ok(a)) => a,
-        Ok(Err(r)) => return *r,
-        Err(e) => {
-            return fail(
+    let accepted = tokio::task::spawn_blocking(move || accept(&text, &budget))
+        .await
+        .map_err(|e| {
+            fail(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "review_failed",
                 format!("the referee failed: {e}"),
             )
-        }
-    };
+        })??;
     let id = accepted.id;
     if let Some(job) = s.reviews.job(&id) {
         if !matches!(job.progress().0, JobState::Failed(_)) {
-            return job_answer(&id, &job);
+            return Ok(job_answer(&id, &job));
         }
     }
-    match s.store.load_review(&id).await {
-        Ok(Some(r)) => return done_answer(&id, &r),
-        Ok(None) => {}
-        Err(e) => return fail(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string()),
+    if let Some(r) = s.store.load_review(&id).await? {
+        return Ok(done_answer(&id, &r));
     }
     match s.reviews.submit(&id, accepted.record) {
-        Ok(job) => job_answer(&id, &job),
-        Err(b) => {
-            let mut r = fail(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                format!(
-                    "the server is busy with {} reviews, the most it runs and queues; try again in {} s",
-                    b.pending, b.retry_after
-                ),
-            );
-            if let Ok(v) = header::HeaderValue::from_str(&b.retry_after.to_string()) {
-                r.headers_mut().insert(header::RETRY_AFTER, v);
-            }
-            r
-        }
+        Ok(job) => Ok(job_answer(&id, &job)),
+        Err(b) => Err(fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!(
+                "the server is busy with {} reviews, the most it runs and queues; try again in {} s",
+                b.pending, b.retry_after
+            ),
+        )
+        .retry_after(b.retry_after)),
     }
 }
 
-async fn progress(State(s): State<Arc<Shared>>, Path(id): Path<String>) -> Response {
+async fn progress(State(s): State<Arc<Shared>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let id = id.trim().to_ascii_lowercase();
     let unknown = || {
         fail(
@@ -336,14 +304,13 @@ async fn progress(State(s): State<Arc<Shared>>, Path(id): Path<String>) -> Respo
         )
     };
     if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return unknown();
+        return Err(unknown());
     }
     if let Some(job) = s.reviews.job(&id) {
-        return job_answer(&id, &job);
+        return Ok(job_answer(&id, &job));
     }
-    match s.store.load_review(&id).await {
-        Ok(Some(r)) => done_answer(&id, &r),
-        Ok(None) => unknown(),
-        Err(e) => fail(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string()),
+    match s.store.load_review(&id).await? {
+        Some(r) => Ok(done_answer(&id, &r)),
+        None => Err(unknown()),
     }
 }

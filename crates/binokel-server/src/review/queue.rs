@@ -92,6 +92,8 @@ struct Inner {
     store: Store,
     rt: tokio::runtime::Handle,
     budget: ReviewBudget,
+    /// Told whenever a running review ends ([`Reviews::all_stopped`]).
+    ended: tokio::sync::Notify,
 }
 
 /// The review service of one server process.
@@ -125,6 +127,7 @@ impl Reviews {
                 store,
                 rt,
                 budget,
+                ended: tokio::sync::Notify::new(),
             }),
             budget,
         }
@@ -143,6 +146,20 @@ impl Reviews {
     /// Reviews running on the pool now.
     pub fn running(&self) -> usize {
         self.inner.line.lock().map_or(0, |l| l.running)
+    }
+
+    /// Waits until no review runs (after [`Reviews::stop`], the running ones stop before
+    /// their next decision).
+    pub async fn all_stopped(&self) {
+        loop {
+            let ended = self.inner.ended.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            if self.running() == 0 {
+                return;
+            }
+            ended.await;
+        }
     }
 
     /// Queues the review of `record` under `id`; the job already in memory under that id
@@ -233,6 +250,7 @@ impl Inner {
                     if let Ok(mut line) = me.line.lock() {
                         line.running -= 1;
                     }
+                    me.ended.notify_waiters();
                     Inner::pump(&me);
                 })
             });

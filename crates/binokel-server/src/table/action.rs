@@ -3,7 +3,7 @@
 //! of the match). People's actions and bots' take the same path.
 
 use super::Table;
-use crate::protocol::{ErrorCode, Refusal, ServerMsg, Status};
+use crate::protocol::{ErrorCode, Refusal, ServerMsg};
 use binokel::{Action, Game, Seat};
 use tokio::time::Instant;
 
@@ -143,10 +143,13 @@ impl Table {
                 "no deal is being played right now",
             ));
         };
+        // An action that ends the match is stored with the match's result (finish.rs).
+        let finish = self.result_after(action);
+        let ends = finish.clone();
         match self
-            .shared
+            .core
             .store
-            .append_action(&self.code, d, index, seat, &token, &self.shared.node)
+            .append_action(&self.code, d, index, seat, &token, &self.core.node, finish)
             .await
         {
             Ok(true) => {}
@@ -177,8 +180,6 @@ impl Table {
             self.lost_lease = true;
             return Err(Refusal::new(ErrorCode::Unavailable, "internal error; reconnect"));
         }
-        let over = game.is_over();
-        let (winner, totals) = (game.winner(), game.totals()[..game.players()].to_vec());
         self.last_activity = Instant::now();
         if let Some((conn, id)) = from {
             self.send(
@@ -192,18 +193,8 @@ impl Table {
             );
         }
         self.broadcast();
-        if over {
-            if let Err(e) = self.shared.store.set_status(&self.code, Status::Finished).await {
-                tracing::warn!(table = %self.code, error = %e, "cannot mark the table finished");
-            }
-            self.lobby_changed();
-            let msg = ServerMsg::MatchOver {
-                winner,
-                totals,
-                record: format!("/api/tables/{}/record", self.code),
-            };
-            tracing::info!(table = %self.code, winner = ?winner, "match over");
-            self.send_all(&msg.to_text());
+        if let Some(result) = ends {
+            self.match_ended(result);
         }
         Ok(())
     }

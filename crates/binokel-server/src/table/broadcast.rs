@@ -2,7 +2,8 @@
 //! ([`Table::broadcast`]), single messages, and dropping a connection that does not read
 //! them.
 
-use super::{Out, Table, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
+use super::Table;
+use crate::outbox::{Out, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
 use crate::protocol::{Clock, SeatInfo, SeatKind, ServerMsg};
 use crate::store::seat_names;
 use binokel::{Seat, View};

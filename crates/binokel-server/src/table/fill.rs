@@ -4,7 +4,7 @@
 //! database learns whether a person is at it (a seat taken, an open WebSocket).
 
 use super::Table;
-use crate::lobby::LobbyOptions;
+use crate::model::LobbyOptions;
 use crate::protocol::SeatKind;
 use crate::store::{now_ms, seat_names, StoredSeat};
 use binokel::Game;
@@ -27,7 +27,7 @@ impl Table {
     /// A public table's list entry changed (seats, status, unloaded): the lobby is told.
     pub(super) fn lobby_changed(&self) {
         if self.public {
-            self.shared.lobby.touch();
+            self.core.lobby.touch();
         }
     }
 
@@ -37,7 +37,7 @@ impl Table {
         if !self.public {
             return;
         }
-        if let Err(e) = crate::lobby::seat_taken(&self.shared.store, &self.code, now_ms()).await {
+        if let Err(e) = crate::store::lobby::seat_taken(&self.core.store, &self.code, now_ms()).await {
             tracing::warn!(table = %self.code, error = %e, "cannot store when a seat was taken");
         }
     }
@@ -58,7 +58,7 @@ impl Table {
             return;
         }
         let since = if online { now_ms() } else { 0 };
-        match crate::lobby::set_online(&self.shared.store, &self.code, since).await {
+        match crate::store::lobby::set_online(&self.core.store, &self.code, since).await {
             Ok(()) => {
                 self.online_stored = Some(online);
                 self.lobby_changed();
@@ -81,7 +81,7 @@ impl Table {
             self.fill = Some((bot, at));
             return;
         }
-        if let Err(e) = crate::lobby::fill_seats(&self.shared.store, &self.code, &bot).await {
+        if let Err(e) = crate::store::lobby::fill_seats(&self.core.store, &self.code, &bot).await {
             tracing::warn!(table = %self.code, error = %e, "cannot store the bot fill; trying again");
             self.fill = Some((bot, Instant::now() + RETRY));
             return;

@@ -4,8 +4,9 @@
 //!
 //! # How the pieces fit
 //!
-//! [`spawn`] starts the task of a table loaded from the database and returns its
-//! [`TableHandle`]; everybody else talks to the task by sending it a [`Cmd`] on that handle.
+//! [`open`] makes the task of a table loaded from the database and returns its
+//! [`TableHandle`] (the registry of tables runs the task); everybody else talks to the task
+//! by sending it a [`Cmd`](crate::mailbox::Cmd) on that handle.
 //! The task (`Table::run`, here) is one loop that waits for the first of three things:
 //!
 //! - a request ([`Cmd`]) from a WebSocket session or an HTTP handler, taken in
@@ -22,125 +23,38 @@
 //! person's or a bot's, goes through `action.rs`: [`try_action`] checks it on a copy of the
 //! deal, then it is stored (losing the lease there ends the task), played and announced.
 //! After every change `broadcast.rs` sends each connection the state of its own seat; a
-//! connection whose [`Outbox`] (`outbox.rs`) is full is dropped with a close frame that says
-//! why ([`CLOSE_TOO_SLOW`]). When the task ends (shutdown, lost lease, idle, finished and
-//! unwatched) it closes its connections, gives up its lease and forgets itself in
-//! [`Shared`](crate::Shared).
+//! connection whose [`Outbox`](crate::outbox::Outbox) is full is dropped with a close frame
+//! that says why ([`CLOSE_TOO_SLOW`](crate::outbox::CLOSE_TOO_SLOW)). A match ends in
+//! `finish.rs`, the one place that stores the result and publishes the event. When the task
+//! ends (shutdown, lost lease, idle, finished and unwatched) it closes its connections and
+//! gives up its lease; the registry then forgets it.
+//!
+//! The table knows the [`Core`] of its process and nothing above it: it never reaches the
+//! registry, the front door or the lobby (a rematch asks the core to start the follow-up).
 
 mod action;
 mod broadcast;
 mod fill;
-mod outbox;
+mod finish;
 mod requests;
 mod schedule;
 
 pub use action::try_action;
-pub use outbox::{Out, Outbox, OutboxRx, CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, OUTBOX, TOO_SLOW_REASON};
+pub use finish::finished_result;
 
-use crate::protocol::{JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status, TableSummary};
+use crate::core::Core;
+use crate::mailbox::{Cmd, TableHandle};
+use crate::outbox::{Out, Outbox, CLOSE_GOING_AWAY, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
+use crate::protocol::{SeatKind, ServerMsg, Status};
 use crate::store::{StoredSeat, StoredTable};
-use crate::Shared;
 use binokel::{Game, Seat};
 use binokel_ai::Bot;
 use schedule::BotMove;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
-
-/// A request to a table task.
-pub enum Cmd {
-    /// A connection says hello: with a token it takes that seat, without it watches.
-    Connect {
-        /// The seat's secret, or None for a spectator.
-        token: Option<String>,
-        /// Where the table sends this connection's messages.
-        out: Outbox,
-        /// The client's opt-ins from its `hello` (`ready`, `emote`).
-        features: Vec<String>,
-        /// The connection id and seat, or why not.
-        reply: oneshot::Sender<Result<(u64, Option<Seat>), Refusal>>,
-    },
-    /// A connection went away.
-    Disconnect {
-        /// Its id.
-        conn: u64,
-    },
-    /// A connection plays an action for its seat.
-    Act {
-        /// The connection.
-        conn: u64,
-        /// The action token as sent.
-        action: String,
-        /// The client's id.
-        id: Option<u64>,
-        /// The deal and the index the client saw, each optional: each one given is checked.
-        at: (Option<usize>, Option<usize>),
-    },
-    /// The person is back from a turn-clock timeout.
-    Back {
-        /// The connection.
-        conn: u64,
-    },
-    /// Between deals: the connection's seat is ready for the next deal.
-    Ready {
-        /// The connection.
-        conn: u64,
-        /// The finished deal the client means (None: the last one).
-        deal: Option<usize>,
-    },
-    /// A fixed phrase from the connection's seat.
-    Emote {
-        /// The connection.
-        conn: u64,
-        /// The phrase's id.
-        emote: String,
-        /// The client's id.
-        id: Option<u64>,
-    },
-    /// The strong bot's hint for the connection's seat.
-    Hint {
-        /// The connection.
-        conn: u64,
-        /// The client's id.
-        id: Option<u64>,
-    },
-    /// Take back the seat's last action (tables against bots only).
-    Undo {
-        /// The connection.
-        conn: u64,
-        /// The client's id.
-        id: Option<u64>,
-    },
-    /// Start the follow-up match of a finished one.
-    Rematch {
-        /// The connection.
-        conn: u64,
-        /// The client's id.
-        id: Option<u64>,
-    },
-    /// Take a free human seat.
-    Join {
-        /// Name and wanted seat.
-        req: JoinRequest,
-        /// The answer.
-        reply: oneshot::Sender<Result<JoinAnswer, Refusal>>,
-    },
-    /// Describe the table.
-    Summary {
-        /// The answer.
-        reply: oneshot::Sender<TableSummary>,
-    },
-    /// Give the table up (shutdown).
-    Stop,
-}
-
-/// A handle to a running table.
-#[derive(Clone)]
-pub struct TableHandle {
-    /// The table's command channel.
-    pub tx: mpsc::Sender<Cmd>,
-}
 
 struct SeatState {
     stored: StoredSeat,
@@ -166,7 +80,7 @@ struct Table {
     code: String,
     rules: binokel::Rules,
     seed: u64,
-    shared: Arc<Shared>,
+    core: Arc<Core>,
     seats: Vec<SeatState>,
     game: Option<Game>,
     conns: HashMap<u64, Conn>,
@@ -200,9 +114,16 @@ struct Table {
 /// How long a finished, unwatched table keeps its task.
 const IDLE_CLOSE: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// Starts the task of a table loaded from the database (the caller holds its lease), with
-/// its match rebuilt from the stored actions ([`rebuild_game`](crate::store::rebuild_game)).
-pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHandle {
+/// The task of a table loaded from the database (the caller holds its lease), with its
+/// match rebuilt from the stored actions ([`rebuild_game`](crate::store::rebuild_game)): the
+/// handle to talk to it, and the task to run. The task ends when the table closes; a panic
+/// in it (a rules engine bug) ends only that task, named in the log, and the next request
+/// loads the table again from its stored actions (or sets it aside).
+pub fn open(
+    core: Arc<Core>,
+    t: StoredTable,
+    game: Option<Game>,
+) -> (TableHandle, impl Future<Output = ()> + Send) {
     let (tx, rx) = mpsc::channel(1024);
     let (bot_tx, bot_rx) = mpsc::channel(4);
     let n = t.seats.len();
@@ -210,8 +131,8 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         code: t.code.clone(),
         rules: t.rules,
         seed: t.seed,
-        renew_at: Instant::now() + shared.config.lease / 3,
-        shared,
+        renew_at: Instant::now() + core.config.lease / 3,
+        core,
         seats: t
             .seats
             .into_iter()
@@ -255,23 +176,17 @@ pub fn spawn(shared: Arc<Shared>, t: StoredTable, game: Option<Game>) -> TableHa
         }
     }
     tracing::info!(table = %table.code, actions = t.actions.len(), "table opened");
-    let (code, shared) = (table.code.clone(), table.shared.clone());
-    tokio::spawn(async move {
+    let code = table.code.clone();
+    let task = async move {
         use futures_util::FutureExt;
-        // A panic in a table (a rules engine bug) ends only that table's task, named in the
-        // log; the next request loads the table again from its stored actions (or sets it
-        // aside if they fail to replay).
-        // (The task's future, with its channel, is gone after this statement, so that
-        // `forget` sees the channel closed.)
         let ran = std::panic::AssertUnwindSafe(table.run(rx, bot_rx))
             .catch_unwind()
             .await;
         if let Err(p) = ran {
             tracing::error!(table = %code, panic = %crate::store::panic_text(&*p), "the table's task panicked");
-            shared.forget(&code).await;
         }
-    });
-    TableHandle { tx }
+    };
+    (TableHandle { tx }, task)
 }
 
 impl Table {
@@ -306,8 +221,8 @@ impl Table {
         }
         if self.unload {
             // Not an orphan for anybody to take over: the next hello loads it again.
-            tracing::info!(table = %self.code, idle = ?self.shared.config.idle_unload, "idle: unloaded from memory");
-            if let Err(e) = self.shared.store.set_idle(&self.code, true).await {
+            tracing::info!(table = %self.code, idle = ?self.core.config.idle_unload, "idle: unloaded from memory");
+            if let Err(e) = self.core.store.set_idle(&self.code, true).await {
                 tracing::warn!(table = %self.code, error = %e, "cannot mark the table idle");
             }
             self.lobby_changed();
@@ -315,28 +230,22 @@ impl Table {
         if !self.lost_lease {
             // Its connections are closed: nobody is at the table now.
             self.sync_presence(true).await;
-            if let Err(e) = self
-                .shared
-                .store
-                .release_lease(&self.code, &self.shared.node)
-                .await
-            {
+            if let Err(e) = self.core.store.release_lease(&self.code, &self.core.node).await {
                 tracing::warn!(table = %self.code, error = %e, "cannot release lease");
             }
         }
-        // Closed before it is forgotten, so that the count of tables and the next request
-        // see that this task is gone (a request still queued gets "try again").
+        // Closed before the registry forgets it, so that the next request sees that this
+        // task is gone (a request still queued gets "try again").
         rx.close();
         drop(rx);
         drop(bot_rx);
-        self.shared.forget(&self.code).await;
         tracing::info!(table = %self.code, "table closed");
     }
 
     /// A finished match nobody has watched for a while needs no task. The wait lets a
     /// request that just found the table reach it.
     fn done(&mut self) -> bool {
-        if self.conns.is_empty() && Instant::now() >= self.last_activity + self.shared.config.idle_unload {
+        if self.conns.is_empty() && Instant::now() >= self.last_activity + self.core.config.idle_unload {
             self.unload = true;
             return true;
         }
@@ -380,9 +289,9 @@ impl Table {
     async fn lose_lease(&mut self) {
         tracing::warn!(table = %self.code, "lease lost: another process owns the table now");
         self.lost_lease = true;
-        if let Ok(Some(u)) = self.shared.store.lease_url(&self.code).await {
+        if let Ok(Some(u)) = self.core.store.lease_url(&self.code).await {
             let text = ServerMsg::Redirect {
-                url: crate::ws_url(&u),
+                url: crate::ids::ws_url(&u),
             }
             .to_text();
             for c in self.conns.values() {

@@ -2,13 +2,16 @@
 //! connecting and disconnecting, joining a free seat, hints, undo and the rematch. Actions
 //! are handed on to [`action`](super::action).
 
-use super::{Cmd, Conn, Out, Outbox, Table, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
+use super::{Conn, Table};
+use crate::core::Core;
+use crate::creation;
+use crate::mailbox::Cmd;
+use crate::outbox::{Out, Outbox, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
 use crate::protocol::{
     ErrorCode, HintItem, JoinAnswer, JoinRequest, Refusal, SeatKind, ServerMsg, Status, TableSummary, EMOTES,
     EMOTE_BURST, EMOTE_EVERY_SECS, FEATURES, PROTOCOL_VERSION,
 };
 use crate::store::{initial_status, seat_names, StoredSeat};
-use crate::Shared;
 use binokel::{Game, Seat, View};
 use tokio::time::Instant;
 
@@ -116,7 +119,7 @@ impl Table {
             protocol: PROTOCOL_VERSION,
             table: self.code.clone(),
             seat,
-            node: self.shared.node.clone(),
+            node: self.core.node.clone(),
             features: FEATURES.iter().map(|f| f.to_string()).collect(),
         };
         let _ = out.try_send(Out::Text(welcome.to_text()));
@@ -267,10 +270,10 @@ impl Table {
             .get(&conn)
             .map(|c| c.out.clone())
             .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "this connection has no seat"))?;
-        let shared = self.shared.clone();
+        let core = self.core.clone();
         tokio::spawn(async move {
             // Hints queue for the bot workers like bots do; the table task never waits.
-            let rated = shared
+            let rated = core
                 .bots
                 .run(move || binokel_ai::make_worker_bot("strong", seed).map(|mut b| b.hint(&view)))
                 .await;
@@ -345,9 +348,9 @@ impl Table {
         })?;
         let undone = log.actions.len() - from;
         match self
-            .shared
+            .core
             .store
-            .truncate_actions(&self.code, d, from, &self.shared.node)
+            .truncate_actions(&self.code, d, from, &self.core.node)
             .await
         {
             Ok(Some(_)) => {}
@@ -394,21 +397,20 @@ impl Table {
         let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
         let next = match &self.rematch {
             Some(c) => c.clone(),
-            None => match self.shared.store.rematch(&self.code).await.map_err(unavailable)? {
+            None => match self.core.store.rematch(&self.code).await.map_err(unavailable)? {
                 Some(c) => c,
                 None => {
                     let seats: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
-                    create_rematch(&self.shared, &self.code, &self.rules, &seats).await?
+                    create_rematch(&self.core, &self.code, &self.rules, &seats).await?
                 }
             },
         };
         self.rematch = Some(next.clone());
-        // The follow-up starts at once (every seat is taken) in this process when it can.
-        if let Err(r) = self.shared.route(&next).await {
-            tracing::warn!(table = %self.code, next = %next, error = %r, "cannot start the rematch here");
-        }
+        // The follow-up starts at once (every seat is taken) in this process when it can:
+        // the registry loads it (and logs why not).
+        self.core.start(&next);
         let t = self
-            .shared
+            .core
             .store
             .load_table(&next)
             .await
@@ -479,10 +481,10 @@ impl Table {
                 format!("seat {seat} is not free"),
             ));
         }
-        let name = crate::check_name(req.name.as_deref(), seat)?;
-        let token = crate::new_token();
+        let name = crate::ids::check_name(req.name.as_deref(), seat)?;
+        let token = crate::ids::new_token();
         let ok = self
-            .shared
+            .core
             .store
             .take_seat(&self.code, seat, &name, &token)
             .await
@@ -501,7 +503,7 @@ impl Table {
         if self.game.is_none() && initial_status(&stored) == Status::Playing {
             self.game = Some(Game::new(self.rules, seat_names(&stored)));
             self.next_deal_at = Some(Instant::now());
-            self.shared
+            self.core
                 .store
                 .set_status(&self.code, Status::Playing)
                 .await
@@ -521,45 +523,22 @@ impl Table {
 }
 
 /// Stores the follow-up table of `code` (same rules and seats, a new token for every person)
-/// with this process's lease, and records it as the rematch; returns the recorded one.
+/// with this process's lease through the creation service, and records it as the rematch;
+/// returns the recorded one.
 async fn create_rematch(
-    shared: &Shared,
+    core: &Core,
     code: &str,
     rules: &binokel::Rules,
     seats: &[StoredSeat],
 ) -> Result<String, Refusal> {
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
-    let max = shared.config.max_tables;
-    if max > 0 && shared.table_count().await >= max {
-        return Err(Refusal::new(
-            ErrorCode::TooManyTables,
-            format!("the server holds {max} tables, the most it may; try the rematch again later"),
-        ));
+    creation::check_room(core, "try the rematch again later")?;
+    let seats = creation::rematch_seats(seats);
+    let next = creation::store_new(core, rules, rand::random(), &seats).await?;
+    let kept = core.store.set_rematch(code, &next).await.map_err(unavailable)?;
+    if kept != next {
+        // Another process recorded a follow-up first: that one is the rematch.
+        let _ = core.store.delete_table(&next).await;
     }
-    let seats: Vec<StoredSeat> = seats
-        .iter()
-        .map(|s| StoredSeat {
-            token: (s.kind == SeatKind::Human).then(crate::new_token),
-            ..s.clone()
-        })
-        .collect();
-    let seed: u64 = rand::random();
-    let owner = (shared.node.as_str(), shared.url.as_str(), shared.config.lease);
-    for _ in 0..20 {
-        let next = crate::new_code();
-        if shared
-            .store
-            .create_table(&next, rules, seed, &seats, owner)
-            .await
-            .map_err(unavailable)?
-        {
-            let kept = shared.store.set_rematch(code, &next).await.map_err(unavailable)?;
-            if kept != next {
-                // Another process recorded a follow-up first: that one is the rematch.
-                let _ = shared.store.delete_table(&next).await;
-            }
-            return Ok(kept);
-        }
-    }
-    Err(Refusal::new(ErrorCode::Unavailable, "no free invite code"))
+    Ok(kept)
 }

@@ -25,7 +25,7 @@ impl Table {
             w = w.min(t + IDLE_CLOSE);
         }
         if self.conns.is_empty() {
-            w = w.min(self.last_activity + self.shared.config.idle_unload);
+            w = w.min(self.last_activity + self.core.config.idle_unload);
         }
         if let Some(t) = self.next_deal_at {
             w = w.min(t);
@@ -43,7 +43,7 @@ impl Table {
             for s in &self.seats {
                 if let (Some(g), false) = (s.gone_since, s.autopilot) {
                     if s.stored.kind == SeatKind::Human {
-                        w = w.min(g + self.shared.config.grace);
+                        w = w.min(g + self.core.config.grace);
                     }
                 }
             }
@@ -116,7 +116,7 @@ impl Table {
             self.ready_deadline = None;
             let at = *self
                 .next_deal_at
-                .get_or_insert_with(|| now + self.shared.config.deal_pause);
+                .get_or_insert_with(|| now + self.core.config.deal_pause);
             return now >= at;
         }
         self.next_deal_at = None;
@@ -129,7 +129,7 @@ impl Table {
         }
         let at = *self
             .ready_deadline
-            .get_or_insert_with(|| now + self.shared.config.ready_wait);
+            .get_or_insert_with(|| now + self.core.config.ready_wait);
         now >= at
     }
 
@@ -161,7 +161,7 @@ impl Table {
         match (to_act, self.position()) {
             (Some(s), Some(pos)) if !self.bot_controls(s) && self.with_people() => {
                 if self.turn.is_none_or(|(p, seat, _)| p != pos || seat != s) {
-                    self.turn = Some((pos, s, Instant::now() + self.shared.config.turn));
+                    self.turn = Some((pos, s, Instant::now() + self.core.config.turn));
                 }
             }
             _ => self.turn = None,
@@ -174,7 +174,7 @@ impl Table {
         };
         let bot = match self.bots[seat].take() {
             Some(b) => b,
-            None => match binokel_ai::make_worker_bot(&self.shared.config.autopilot_bot, self.bot_seed(seat))
+            None => match binokel_ai::make_worker_bot(&self.core.config.autopilot_bot, self.bot_seed(seat))
                 .or_else(|_| binokel_ai::make_worker_bot("random", self.bot_seed(seat)))
             {
                 Ok(b) => b,
@@ -186,15 +186,15 @@ impl Table {
         };
         self.bot_busy = true;
         let tx = self.bot_tx.clone();
-        let delay = self.shared.config.bot_delay;
-        let shared = self.shared.clone();
+        let delay = self.core.config.bot_delay;
+        let core = self.core.clone();
         tokio::spawn(async move {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
             // Search is CPU work: it runs on the bounded bot workers, so no table waits for
             // it and memory grows with the workers, not with the bot seats.
-            let result = shared
+            let result = core
                 .bots
                 .run(move || {
                     let mut bot = bot;
@@ -228,11 +228,11 @@ impl Table {
         let now = Instant::now();
         let mut changed = false;
         if now >= self.renew_at {
-            self.renew_at = now + self.shared.config.lease / 3;
+            self.renew_at = now + self.core.config.lease / 3;
             match self
-                .shared
+                .core
                 .store
-                .renew_lease(&self.code, &self.shared.node, self.shared.config.lease)
+                .renew_lease(&self.code, &self.core.node, self.core.config.lease)
                 .await
             {
                 Ok(true) => {}
@@ -249,7 +249,7 @@ impl Table {
             }
         }
         if self.game.is_some() && self.with_people() {
-            let grace = self.shared.config.grace;
+            let grace = self.core.config.grace;
             for (i, s) in self.seats.iter_mut().enumerate() {
                 if s.stored.kind == SeatKind::Human && !s.autopilot {
                     if let Some(g) = s.gone_since {

@@ -1,11 +1,14 @@
 //! Persistence with sqlx: SQLite (a file, created on first start) or PostgreSQL, each with
 //! its own migrations. Tables, seats, every accepted action, and leases.
 
+pub mod lobby;
+
+use crate::model::MatchResult;
 use crate::protocol::{SeatKind, Status};
 use binokel::{Action, Game, Rules};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// A database error, with what was being done.
 #[derive(Debug)]
@@ -61,7 +64,7 @@ pub struct StoredTable {
     /// Every action, as (deal, action token), in order.
     pub actions: Vec<(usize, String)>,
     /// Whether the lobby lists it, its bot fill, when it was created.
-    pub lobby: crate::lobby::LobbyOptions,
+    pub lobby: crate::model::LobbyOptions,
 }
 
 /// What happened when a lease was asked for.
@@ -73,13 +76,7 @@ pub enum Lease {
     HeldBy(String),
 }
 
-/// Milliseconds since the epoch: lease expiry times are compared across processes.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
+pub use crate::model::now_ms;
 
 /// The seed of deal `n` of a table (the record keeps it, so every deal can be replayed).
 pub fn deal_seed(table_seed: u64, n: usize) -> u64 {
@@ -114,6 +111,8 @@ struct Pending {
     seat: usize,
     token: String,
     owner: String,
+    /// The match ends with this action: its result is stored with it.
+    finish: Option<MatchResult>,
     reply: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
 }
 
@@ -121,10 +120,10 @@ const INSERT_ACTION: &str = "INSERT INTO actions (code, deal, idx, seat, action)
      SELECT CAST($1 AS TEXT), CAST($2 AS BIGINT), CAST($3 AS BIGINT), CAST($4 AS BIGINT), CAST($5 AS TEXT) \
      WHERE EXISTS (SELECT 1 FROM leases WHERE code = $1 AND owner = $6)";
 
-async fn insert_action<'c, E: sqlx::Executor<'c, Database = sqlx::Any>>(
-    e: E,
-    p: &Pending,
-) -> Result<bool, sqlx::Error> {
+/// Writes one pending action (only while its owner holds the lease) and, when it ends the
+/// match, the table's finished status and the match's result, all on the connection `c`
+/// (the caller's transaction). Ok(false): the lease is gone and nothing was written.
+async fn insert_action(c: &mut sqlx::AnyConnection, p: &Pending) -> Result<bool, sqlx::Error> {
     let r = sqlx::query(INSERT_ACTION)
         .bind(p.code.clone())
         .bind(p.deal as i64)
@@ -132,9 +131,43 @@ async fn insert_action<'c, E: sqlx::Executor<'c, Database = sqlx::Any>>(
         .bind(p.seat as i64)
         .bind(p.token.clone())
         .bind(p.owner.clone())
-        .execute(e)
+        .execute(&mut *c)
         .await?;
-    Ok(r.rows_affected() == 1)
+    if r.rows_affected() != 1 {
+        return Ok(false);
+    }
+    if let Some(result) = &p.finish {
+        finish_match(c, result).await?;
+    }
+    Ok(true)
+}
+
+/// Marks a table finished and stores its result (once: a result already stored stays).
+async fn finish_match(c: &mut sqlx::AnyConnection, r: &MatchResult) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE tables SET status = 'finished' WHERE code = $1")
+        .bind(r.code.clone())
+        .execute(&mut *c)
+        .await?;
+    sqlx::query(
+        "INSERT INTO match_results (code, winner, totals, deals, finished_ms) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (code) DO NOTHING",
+    )
+    .bind(r.code.clone())
+    .bind(r.winner.map(|w| w as i64))
+    .bind(serde_json::to_string(&r.totals).unwrap_or_else(|_| "[]".into()))
+    .bind(r.deals as i64)
+    .bind(r.finished_ms)
+    .execute(&mut *c)
+    .await?;
+    Ok(())
+}
+
+/// One pending action in a transaction of its own.
+async fn insert_alone(pool: &AnyPool, p: &Pending) -> Result<bool, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let ok = insert_action(&mut tx, p).await?;
+    tx.commit().await?;
+    Ok(ok)
 }
 
 /// SQLite commits one writer at a time: actions that arrive together are written in one
@@ -152,7 +185,7 @@ async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::UnboundedReceive
             let mut tx = pool.begin().await?;
             let mut oks = Vec::with_capacity(batch.len());
             for p in &batch {
-                oks.push(insert_action(&mut *tx, p).await?);
+                oks.push(insert_action(&mut tx, p).await?);
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(oks)
@@ -167,7 +200,7 @@ async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::UnboundedReceive
             // One bad row (a place already filled) must not fail the others: one by one.
             Err(_) => {
                 for p in batch {
-                    let r = insert_action(&pool, &p).await.map_err(err("store action"));
+                    let r = insert_alone(&pool, &p).await.map_err(err("store action"));
                     let _ = p.reply.send(r);
                 }
             }
@@ -425,7 +458,10 @@ impl Store {
 
     /// Stores one accepted action, only while `owner` holds the table's lease (so a
     /// process that lost its table can never write to it). Ok(false): the lease is gone.
-    /// An error also comes when that place of the deal is already filled.
+    /// An error also comes when that place of the deal is already filled. With `finish`
+    /// (the action ends the match) the table is marked finished and the result stored in
+    /// the same transaction: the seam where a match ends (docs/architecture.md).
+    #[allow(clippy::too_many_arguments)]
     pub async fn append_action(
         &self,
         code: &str,
@@ -434,6 +470,7 @@ impl Store {
         seat: usize,
         token: &str,
         owner: &str,
+        finish: Option<MatchResult>,
     ) -> Result<bool, StoreError> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         let p = Pending {
@@ -443,6 +480,7 @@ impl Store {
             seat,
             token: token.to_string(),
             owner: owner.to_string(),
+            finish,
             reply,
         };
         match &self.writer {
@@ -453,8 +491,50 @@ impl Store {
                     .await
                     .map_err(|_| StoreError("the database writer has stopped".into()))?
             }
-            None => insert_action(&self.pool, &p).await.map_err(err("store action")),
+            None => insert_alone(&self.pool, &p).await.map_err(err("store action")),
         }
+    }
+
+    /// Marks a table whose match is over finished and stores its result, if that was not
+    /// done yet (a table stored before the result was, or by an older version): in one
+    /// transaction. True when this call stored the result.
+    pub async fn finish(&self, r: &MatchResult) -> Result<bool, StoreError> {
+        let go = async {
+            let mut tx = self.pool.begin().await?;
+            let had = sqlx::query("SELECT 1 AS one FROM match_results WHERE code = $1")
+                .bind(r.code.clone())
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some();
+            finish_match(&mut tx, r).await?;
+            tx.commit().await?;
+            Ok::<bool, sqlx::Error>(!had)
+        };
+        go.await.map_err(err("store the result"))
+    }
+
+    /// The stored result of a table's match, if it ended.
+    pub async fn result(&self, code: &str) -> Result<Option<MatchResult>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT winner, totals, deals, finished_ms FROM match_results WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(err("read the result"))?
+        else {
+            return Ok(None);
+        };
+        let winner: Option<i64> = row.try_get("winner").map_err(err("winner"))?;
+        let totals: String = row.try_get("totals").map_err(err("totals"))?;
+        let deals: i64 = row.try_get("deals").map_err(err("deals"))?;
+        Ok(Some(MatchResult {
+            code: code.to_string(),
+            winner: winner.map(|w| w as usize),
+            totals: serde_json::from_str(&totals)
+                .map_err(|e| StoreError(format!("table {code}: stored totals are not JSON: {e}")))?,
+            deals: deals as usize,
+            finished_ms: row.try_get("finished_ms").map_err(err("finished_ms"))?,
+        }))
     }
 
     /// The URL of the process holding a table's lease, if any.
@@ -506,7 +586,7 @@ impl Store {
             },
             seats,
             actions,
-            lobby: crate::lobby::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
+            lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }
 

@@ -1,9 +1,9 @@
 //! The lobby's queries: a table's lobby options (public, bot fill), the public tables with
 //! their seats, quick match's candidates, and the bot fill of a waiting table's free seats.
 
-use super::LobbyOptions;
+use super::{seat_from_row, Store, StoreError, StoredSeat};
+use crate::model::LobbyOptions;
 use crate::protocol::Status;
-use crate::store::{seat_from_row, Store, StoreError, StoredSeat};
 use sqlx::Row;
 
 fn err(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {

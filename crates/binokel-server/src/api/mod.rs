@@ -1,0 +1,6 @@
+//! The HTTP resources of the front door that are not a service's own: tables
+//! (`/api/tables`, `/health`) and the embedded web assets. The lobby, the pad and reviews
+//! bring their own routes; `router.rs` puts them all together.
+
+pub(crate) mod assets;
+pub(crate) mod tables;

@@ -1,0 +1,54 @@
+//! The seam where a match ends. The action that ends a match is stored in one transaction
+//! with the table's `finished` status and the match's result ([`Table::result_after`] makes
+//! the result before the action is stored; `Store::append_action` writes the three
+//! together). Only after that commit does [`Table::match_ended`] publish
+//! [`TableEvent::MatchEnded`] (the lobby listens; later ratings and tournaments will) and
+//! tell the connections. If the store fails, the action is refused and not played: a match
+//! is never over without its stored result. A table stored before results were (or whose
+//! result is missing for any other reason) gets it when it is loaded
+//! ([`finished_result`], used by the registry).
+
+use super::Table;
+use crate::core::TableEvent;
+use crate::model::{now_ms, MatchResult};
+use crate::protocol::ServerMsg;
+use binokel::{Action, Game};
+
+/// The result of a match that is over.
+pub fn finished_result(code: &str, game: &Game) -> Option<MatchResult> {
+    game.is_over().then(|| MatchResult {
+        code: code.to_string(),
+        winner: game.winner(),
+        totals: game.totals()[..game.players()].to_vec(),
+        deals: game.deals().len(),
+        finished_ms: now_ms(),
+    })
+}
+
+impl Table {
+    /// The match's result if `action` (checked legal) ends the match, else None. Only an
+    /// action that ends its deal can end the match: only then is the match copied.
+    pub(super) fn result_after(&self, action: Action) -> Option<MatchResult> {
+        let game = self.game.as_ref()?;
+        let mut deal = *game.current()?;
+        if deal.play(action).is_err() || !deal.is_over() {
+            return None;
+        }
+        let mut next = game.clone();
+        next.play(action).ok()?;
+        finished_result(&self.code, &next)
+    }
+
+    /// After the action that ended the match is stored and played: the lobby and every
+    /// listener hear of it, the connections get the result.
+    pub(super) fn match_ended(&mut self, result: MatchResult) {
+        tracing::info!(table = %self.code, winner = ?result.winner, "match over");
+        let msg = ServerMsg::MatchOver {
+            winner: result.winner,
+            totals: result.totals.clone(),
+            record: format!("/api/tables/{}/record", self.code),
+        };
+        self.core.publish(TableEvent::MatchEnded(result));
+        self.send_all(&msg.to_text());
+    }
+}
