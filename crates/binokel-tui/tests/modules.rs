@@ -17,7 +17,13 @@ fn uses(module: &str) -> String {
 #[test]
 fn i18n_does_not_use_command() {
     let command = uses("command");
-    assert!(command.contains("crate::i18n"), "command reads with the catalogue");
+    assert!(
+        command.contains("crate::i18n"),
+        "command reads with the catalogue"
+    );
     let i18n = uses("i18n");
-    assert!(!i18n.contains("crate::command"), "i18n imports command: an import circle");
+    assert!(
+        !i18n.contains("crate::command"),
+        "i18n imports command: an import circle"
+    );
 }
