@@ -111,7 +111,7 @@ help-done = Enter nächstes Spiel · z zurück · s Zettel · v Am Tisch · ? Hi
 help-over = Die Partie ist vorbei · s Zettel · v Am Tisch · ? Hilfe · x Ende
 help-plain = Gib eine Aktion ein (reize 160, passe, drücke AS 9H 9C, trumpf H, durch, abgehen H, melde pair H, tausche, eine Karte wie AH; die englischen Wörter bid, pass, bury … gehen auch), #N für die N-te erlaubte Aktion, h Tipp, z zurück, l letzter Stich, t das Spiel bisher, s Zettel, x Ende.
 
-hint = Tipp von { $bot }, { $measure }: { $best }
+hint = Tipp von { $bot } ({ $measure }): { $best }
 hint-item = { $action } { $value }
 hint-none = Kein Tipp: du bist nicht dran.
 undo-done = Zurückgenommen: { $actions }
@@ -244,7 +244,7 @@ why-choice = ist nicht #N mit einer Zahl, etwa #2
 team = { $a } mit { $b }
 # Was die Zahlen des Tipps messen.
 hint-own = erwartet: dein Spielergebnis
-hint-against = erwartet: das Ergebnis des Spielers, negiert (mehr ist besser für dich)
+hint-against = erwartet: das Ergebnis des Spielers, negiert; mehr ist besser für dich
 hint-two = erwartet: dein Ergebnis minus das des anderen
 page-keys = ↑↓ Bild↑ Bild↓ Pos1 Ende blättern · Esc schließen
 help-title = Hilfe
@@ -272,7 +272,7 @@ help-words =
     Abgehen: der Spieler sagt Trumpf an und gibt sofort auf: minus das Gebot; jeder andere bekommt 50 und seine Meldungen.
     Durch: der Spieler spielt ohne Trumpf und muss jeden Stich machen: +1000, sonst -1000.
     Bettel: der Spieler darf keinen Stich machen: +500, sonst -500 (Hausregel).
-    Meldungen: vor dem ersten Ausspielen gezeigt; sie zählen nur, wer einen Stich macht.
+    Meldungen: vor dem ersten Ausspielen gezeigt; sie zählen nur für den, der einen Stich macht.
     Familie: A 10 K O U einer Farbe (150 in Trumpf, sonst 100). Paar: K und O einer Farbe (40 in Trumpf, sonst 20).
     Binokel: Schippen-Ober (Q♠) mit Schellen-Unter (J♦) (40); beide doppelt: Doppel-Binokel (300).
     Diss: eine Trumpf-9, als Meldung 10 (zu zweit: gegen die aufgedeckte Karte getauscht).

@@ -111,7 +111,7 @@ help-done = Enter next deal · z undo · s scores · v table talk · ? help · x
 help-over = The match is over · s scores · v table talk · ? help · x quit
 help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, z undo, l last trick, t the deal so far, s scores, x quit.
 
-hint = Hint from { $bot }, { $measure }: { $best }
+hint = Hint from { $bot } ({ $measure }): { $best }
 hint-item = { $action } { $value }
 hint-none = No hint: it is not your turn.
 undo-done = Taken back: { $actions }
@@ -244,7 +244,7 @@ why-choice = is not #N with a number, such as #2
 team = { $a } with { $b }
 # What the hint's numbers measure (issue #34 point 5).
 hint-own = expected: your deal score
-hint-against = expected: the soloist's deal score, negated (more is better for you)
+hint-against = expected: the soloist's deal score, negated; more is better for you
 hint-two = expected: your score less the other's
 # The pages over the table: the help (?) and the table talk (v).
 page-keys = ↑↓ PgUp PgDn Home End scroll · Esc close

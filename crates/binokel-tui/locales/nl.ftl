@@ -111,7 +111,7 @@ help-done = Enter volgend spel · z terug · s scores · v aan tafel · ? hulp �
 help-over = De partij is voorbij · s scores · v aan tafel · ? hulp · x stoppen
 help-plain = Typ een actie (bied 160, pas, wegleggen AS 9H 9C, troef H, durch, opgeven H, roem pair H, ruil, een kaart zoals AH; de Engelse woorden bid, pass, bury … werken ook), #N voor de N-de toegestane actie, h tip, z terug, l laatste slag, t het spel tot nu toe, s scores, x stoppen.
 
-hint = Tip van { $bot }, { $measure }: { $best }
+hint = Tip van { $bot } ({ $measure }): { $best }
 hint-item = { $action } { $value }
 hint-none = Geen tip: je bent niet aan de beurt.
 undo-done = Teruggenomen: { $actions }
@@ -244,7 +244,7 @@ why-choice = is geen #N met een getal, zoals #2
 team = { $a } met { $b }
 # Wat de getallen van de tip meten.
 hint-own = verwacht: je eigen spelscore
-hint-against = verwacht: de score van de speler, met omgekeerd teken (meer is beter voor jou)
+hint-against = verwacht: de score van de speler, met omgekeerd teken; meer is beter voor jou
 hint-two = verwacht: je score min die van de ander
 page-keys = ↑↓ PgUp PgDn Home End bladeren · Esc sluiten
 help-title = Hulp

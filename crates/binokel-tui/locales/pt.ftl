@@ -111,7 +111,7 @@ help-done = Enter próxima mão · z desfazer · s pontos · v na mesa · ? ajud
 help-over = A partida terminou · s pontos · v na mesa · ? ajuda · x sair
 help-plain = Escreva uma ação (lance 160, passo, descartar AS 9H 9C, trunfo H, durch, render H, cantar pair H, trocar, uma carta como AH; as palavras inglesas bid, pass, bury … também servem), #N para a N-ésima ação permitida, h dica, z desfazer, l última vaza, t a mão até agora, s pontos, x sair.
 
-hint = Dica de { $bot }, { $measure }: { $best }
+hint = Dica de { $bot } ({ $measure }): { $best }
 hint-item = { $action } { $value }
 hint-none = Sem dica: não é a sua vez.
 undo-done = Desfeito: { $actions }
@@ -244,7 +244,7 @@ why-choice = não é #N com um número, como #2
 team = { $a } com { $b }
 # O que medem os números da dica.
 hint-own = esperado: a sua pontuação da mão
-hint-against = esperado: a pontuação do declarante, com o sinal trocado (mais é melhor para si)
+hint-against = esperado: a pontuação do declarante, com o sinal trocado; mais é melhor para si
 hint-two = esperado: a sua pontuação menos a do outro
 page-keys = ↑↓ PgUp PgDn Home End rolar · Esc fechar
 help-title = Ajuda

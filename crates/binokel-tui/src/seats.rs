@@ -253,12 +253,11 @@ fn layout(
     build(*fits.last().expect("at least one fit"))
 }
 
-/// A team's line with four players: `Anna with Babette · Total 40`; where the panel is
-/// narrow `Anna + Babette · Total 40`, then `Σ 40`, then the names shortened (with a dot),
-/// so the total stays whole.
-fn team_line(cat: &Catalog, names: &[String], v: &View, a: usize, width: usize) -> Line<'static> {
+/// The forms of a team's line with four players, longest first: `Anna with Babette · Total
+/// 40`, `Anna + Babette · Total 40`, then `Σ 40`, then the names shortened (with a dot), so
+/// the total stays whole.
+fn team_forms(cat: &Catalog, names: &[String], v: &View, a: usize) -> Vec<String> {
     let b = (a + 2) % 4;
-    let room = width.saturating_sub(2);
     let short = |s: usize, n: usize| {
         let full = name(names, s);
         if full.chars().count() > n {
@@ -267,31 +266,39 @@ fn team_line(cat: &Catalog, names: &[String], v: &View, a: usize, width: usize) 
             full
         }
     };
-    let mut tries = Vec::new();
-    for (n, sum) in [(usize::MAX, cat.t("total")), (usize::MAX, "Σ".to_string())] {
+    let mut forms = Vec::new();
+    for sum in [cat.t("total"), "Σ".to_string()] {
         let total = format!(" · {sum} {}", v.totals[a]);
-        tries.push(format!(
+        let (x, y) = (name(names, a), name(names, b));
+        forms.push(format!(
             "{}{total}",
-            cat.ta(
-                "team",
-                &[("a", Arg::Str(&short(a, n))), ("b", Arg::Str(&short(b, n)))]
-            )
+            cat.ta("team", &[("a", Arg::Str(&x)), ("b", Arg::Str(&y))])
         ));
-        tries.push(format!("{} + {}{total}", short(a, n), short(b, n)));
+        forms.push(format!("{x} + {y}{total}"));
     }
     for n in (3..16).rev() {
-        tries.push(format!("{} + {} · Σ {}", short(a, n), short(b, n), v.totals[a]));
+        forms.push(format!("{} + {} · Σ {}", short(a, n), short(b, n), v.totals[a]));
     }
-    let line = tries
+    forms
+}
+
+/// Both teams' lines, in the same form: the longest that fits both in `width`.
+fn team_lines(cat: &Catalog, names: &[String], v: &View, first: usize, width: usize) -> Vec<Line<'static>> {
+    let forms = [first, 1 - first].map(|a| team_forms(cat, names, v, a));
+    let room = width.saturating_sub(2);
+    let last = forms[0].len().min(forms[1].len()) - 1;
+    let k = (0..=last)
+        .find(|&k| forms.iter().all(|f| f[k].chars().count() <= room))
+        .unwrap_or(last);
+    forms
         .iter()
-        .find(|t| t.chars().count() <= room)
-        .or(tries.last())
-        .cloned()
-        .unwrap_or_default();
-    Line::from(Span::styled(
-        line,
-        Style::default().add_modifier(Modifier::UNDERLINED),
-    ))
+        .map(|f| {
+            Line::from(Span::styled(
+                f[k].clone(),
+                Style::default().add_modifier(Modifier::UNDERLINED),
+            ))
+        })
+        .collect()
 }
 
 /// Draws the seats panel.
@@ -306,10 +313,7 @@ pub fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
     let teams: Option<Vec<Line<'static>>> = (v.players == 4).then(|| {
         // The person's partnership first.
         let first = v.seat.map_or(0, |me| me % 2);
-        vec![
-            team_line(s.cat, s.names, v, first, width),
-            team_line(s.cat, s.names, v, 1 - first, width),
-        ]
+        team_lines(s.cat, s.names, v, first, width)
     });
     let height = r.height.saturating_sub(2) as usize;
     let lines = match &teams {
