@@ -230,7 +230,10 @@ fn the_default_opponents_are_the_strong_bots() {
         "{out}"
     );
     // The first turn is in the auction: the values are the person's own deal score.
-    assert!(out.contains("Hint from strong (expected: your deal score): "), "{out}");
+    assert!(
+        out.contains("Hint from strong (expected: your deal score): "),
+        "{out}"
+    );
     assert!(out.contains("Match saved to"), "{out}");
     assert_eq!(referee(&save)["legal"], true);
 }
