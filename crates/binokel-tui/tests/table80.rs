@@ -352,3 +352,41 @@ fn question_mark_opens_the_keys_and_the_glossary() {
         assert_eq!(draw(&mut a, 80, 24), table, "{lang:?}: `?` closes the help");
     }
 }
+
+/// At 80x24 with three players every seat's meld list is on the screen whole in card play,
+/// wrapped at spaces in the seats panel (a regression: "four que…"), in English and German.
+#[test]
+fn at_80x24_every_meld_list_is_whole() {
+    for lang in [Lang::En, Lang::De] {
+        let mut checked = 0;
+        for seed in 1..6 {
+            let mut a = app(seed, Rules::default(), lang);
+            while a.session.game().deals().len() < 2 {
+                let v = a.session.view().unwrap();
+                if v.phase == Phase::Play && a.message.is_none() {
+                    let screen = draw(&mut a, 80, 24);
+                    // The seats panel's lines, joined as one text.
+                    let panel: String = screen
+                        .lines()
+                        .map(|l| l.chars().skip(1).take(30).collect::<String>().trim().to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    for m in &v.melds {
+                        let list = binokel_tui::text::meld_list(&a.cat, &m.melds);
+                        let short = binokel_tui::text::meld_list_short(&a.cat, &m.melds);
+                        let head = format!("{} {}: ", a.cat.t("melds"), m.total);
+                        assert!(
+                            m.melds.is_empty()
+                                || panel.contains(&format!("{head}{list}"))
+                                || panel.contains(&format!("{head}{short}")),
+                            "{lang:?}: `{head}{short}` is not whole:\n{screen}"
+                        );
+                        checked += m.melds.len();
+                    }
+                }
+                step(&mut a, true);
+            }
+        }
+        assert!(checked > 20, "{lang:?}: {checked}");
+    }
+}
