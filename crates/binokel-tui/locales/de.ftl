@@ -102,17 +102,17 @@ prompt-bury = Drücke { $n } Karten, zum Beispiel: { $example }
 prompt-continue = Enter für das nächste Spiel.
 prompt-wait = { $name } überlegt…
 
-help-auction = ←→ wählen · Enter reizen/passen · h Tipp · z zurück · s Zettel · x Ende
-help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · z zurück · x Ende
-help-declare = ←→ wählen · Enter ansagen · h Tipp · z zurück · s Zettel · x Ende
+help-auction = ←→ wählen · Enter reizen/passen · h Tipp · z zurück · s Zettel · v Am Tisch · ? Hilfe · x Ende
+help-bury = ←→ bewegen · Leertaste markieren · Enter drücken · h Tipp · z zurück · v Am Tisch · ? Hilfe · x Ende
+help-declare = ←→ wählen · Enter ansagen · h Tipp · z zurück · s Zettel · v Am Tisch · ? Hilfe · x Ende
 confirm-action = { $action }? Zum Bestätigen noch einmal Enter; jede andere Taste bricht ab.
-help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · z zurück · x Ende
-help-done = Enter nächstes Spiel · z zurück · s Zettel · x Ende
-help-over = Die Partie ist vorbei · s Zettel · x Ende
+help-play = ←→ Enter spielen · AH tippen · l letzter Stich · h Tipp · z zurück · v Am Tisch · ? Hilfe · x Ende
+help-done = Enter nächstes Spiel · z zurück · s Zettel · v Am Tisch · ? Hilfe · x Ende
+help-over = Die Partie ist vorbei · s Zettel · v Am Tisch · ? Hilfe · x Ende
 help-plain = Gib eine Aktion ein (reize 160, passe, drücke AS 9H 9C, trumpf H, durch, abgehen H, melde pair H, tausche, eine Karte wie AH; die englischen Wörter bid, pass, bury … gehen auch), #N für die N-te erlaubte Aktion, h Tipp, z zurück, l letzter Stich, t das Spiel bisher, s Zettel, x Ende.
 
-hint = Tipp von { $bot }: { $best }
-hint-item = { $action } (erwartet { $value })
+hint = Tipp von { $bot } ({ $measure }): { $best }
+hint-item = { $action } { $value }
 hint-none = Kein Tipp: du bist nicht dran.
 undo-done = Zurückgenommen: { $actions }
 undo-none = In diesem Spiel gibt es nichts zurückzunehmen.
@@ -187,8 +187,8 @@ ev-exchanged = { $name } tauscht die Trumpf-9 gegen { $card }.
 ev-stock-empty = Der Stock ist aufgebraucht: ab jetzt bedienen, überstechen und trumpfen.
 stock-line = Trumpf { $suit } · aufgedeckt { $card } · Stock { $n }
 stock-empty = Trumpf { $suit } · Stock aufgebraucht
-help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · z zurück · x Ende
-help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · z zurück · x Ende
+help-play-stock = ←→ Enter spielen · m melden/tauschen · AH tippen · h Tipp · z zurück · v Am Tisch · ? Hilfe · x Ende
+help-buttons = ←→ wählen · Enter melden · m zurück zur Hand · h Tipp · z zurück · v Am Tisch · ? Hilfe · x Ende
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = „{ $action }“ geht jetzt nicht: { $reason }.
@@ -239,3 +239,41 @@ cmd-table = tisch
 cmd-quit = ende
 cmd-next = weiter
 why-choice = ist nicht #N mit einer Zahl, etwa #2
+
+# Vier Spieler: eine Partei (die Parteizeilen der Sitze).
+team = { $a } mit { $b }
+# Was die Zahlen des Tipps messen.
+hint-own = erwartet: dein Spielergebnis
+hint-against = erwartet: das Ergebnis des Spielers, negiert; mehr ist besser für dich
+hint-two = erwartet: dein Ergebnis minus das des anderen
+page-keys = ↑↓ Bild↑ Bild↓ Pos1 Ende blättern · Esc schließen
+help-title = Hilfe
+help-keys-title = Tasten
+help-keys =
+    ←→ oder Tab: Karte oder Knopf wählen (auch ↑↓)
+    Enter: die Karte spielen, den Knopf drücken, das nächste Spiel beginnen
+    Leertaste: eine Karte zum Drücken markieren oder die Markierung lösen
+    AH, 10S, QC …: eine Karte tippen, um sie zu spielen (beim Drücken: zu markieren)
+    Eine Zahl, dann Enter: so hoch reizen (beim Reizen)
+    h: ein Tipp vom starken Computerspieler, mit dem, was seine Zahlen messen
+    z: den letzten eigenen Zug zurücknehmen
+    l: der letzte Stich · s: der Schreibzettel (dieselbe Taste schließt sie)
+    m: zu zweit: zu den Knöpfen für Meldung und Tausch und zurück
+    v: Am Tisch: jedes Gebot, das Drücken, die Meldungen, Stiche und Ergebnisse (blättern)
+    ?: diese Hilfe · x oder Esc: die Partie speichern und gehen
+    Abgehen, Durch und Bettel fragen nach einem zweiten Enter.
+help-words-title = Wörter am Tisch
+help-words =
+    Spieler: wer am höchsten reizt; spielt allein gegen die anderen (zu viert mit dem Partner gegenüber).
+    Dapp (Tapp): die verdeckten Karten, die der Spieler nach dem Reizen aufnimmt (3; zu viert 8).
+    Drücken: der Spieler legt so viele Karten weg, wie der Dapp hatte; ihre Augen zählen für ihn.
+    Trumpf: die Farbe, die der Spieler ansagt; ein Trumpf sticht jede Karte der anderen Farben.
+    Gewonnen: die Summe des Spielers (Stiche, Gedrücktes, Meldungen) erreicht das Gebot und zählt. Verloren: minus das doppelte Gebot.
+    Abgehen: der Spieler sagt Trumpf an und gibt sofort auf: minus das Gebot; jeder andere bekommt 50 und seine Meldungen.
+    Durch: der Spieler spielt ohne Trumpf und muss jeden Stich machen: +1000, sonst -1000.
+    Bettel: der Spieler darf keinen Stich machen: +500, sonst -500 (Hausregel).
+    Meldungen: vor dem ersten Ausspielen gezeigt; sie zählen nur für den, der einen Stich macht.
+    Familie: A 10 K O U einer Farbe (150 in Trumpf, sonst 100). Paar: K und O einer Farbe (40 in Trumpf, sonst 20).
+    Binokel: Schippen-Ober (Q♠) mit Schellen-Unter (J♦) (40); beide doppelt: Doppel-Binokel (300).
+    Diss: eine Trumpf-9, als Meldung 10 (zu zweit: gegen die aufgedeckte Karte getauscht).
+    Rundgang: ein Paar in jeder Farbe mit vier Königen und vier Ober, eine Meldung von 240 (Hausregel).

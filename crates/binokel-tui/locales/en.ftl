@@ -102,17 +102,17 @@ prompt-bury = Bury { $n } cards, for example: { $example }
 prompt-continue = Press Enter for the next deal.
 prompt-wait = { $name } is thinking…
 
-help-auction = ←→ choose · Enter bid/pass · h hint · z undo · s scores · x quit
-help-bury = ←→ move · Space mark · Enter bury marked · h hint · z undo · x quit
-help-declare = ←→ choose · Enter declare · h hint · z undo · s scores · x quit
+help-auction = ←→ choose · Enter bid/pass · h hint · z undo · s scores · v table talk · ? help · x quit
+help-bury = ←→ move · Space mark · Enter bury marked · h hint · z undo · v table talk · ? help · x quit
+help-declare = ←→ choose · Enter declare · h hint · z undo · s scores · v table talk · ? help · x quit
 confirm-action = { $action }? Press Enter again to confirm; any other key cancels.
-help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · x quit
-help-done = Enter next deal · z undo · s scores · x quit
-help-over = The match is over · s scores · x quit
+help-play = ←→ Enter play · AH type a card · l last trick · h hint · z undo · v table talk · ? help · x quit
+help-done = Enter next deal · z undo · s scores · v table talk · ? help · x quit
+help-over = The match is over · s scores · v table talk · ? help · x quit
 help-plain = Type an action (bid 160, pass, bury AS 9H 9C, trump H, durch, surrender H, meld pair H, exchange, a card such as AH), #N for the N-th legal action, h hint, z undo, l last trick, t the deal so far, s scores, x quit.
 
-hint = Hint from { $bot }: { $best }
-hint-item = { $action } (expected { $value })
+hint = Hint from { $bot } ({ $measure }): { $best }
+hint-item = { $action } { $value }
 hint-none = No hint: it is not your turn.
 undo-done = Taken back: { $actions }
 undo-none = Nothing to take back in this deal.
@@ -187,8 +187,8 @@ ev-exchanged = { $name } exchanges the trump 9 for { $card }.
 ev-stock-empty = The stock is used up: from now on follow suit, beat and trump.
 stock-line = Trump { $suit } · turned { $card } · stock { $n }
 stock-empty = Trump { $suit } · stock used up
-help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · z undo · x quit
-help-buttons = ←→ choose · Enter show · m back to the hand · h hint · z undo · x quit
+help-play-stock = ←→ Enter play · m meld/exchange · AH type a card · h hint · z undo · v table talk · ? help · x quit
+help-buttons = ←→ choose · Enter show · m back to the hand · h hint · z undo · v table talk · ? help · x quit
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” is not possible now: { $reason }.
@@ -239,3 +239,42 @@ cmd-table = table
 cmd-quit = quit
 cmd-next = next
 why-choice = is not #N with a number, such as #2
+
+# Four players: a partnership (the seats panel's team lines).
+team = { $a } with { $b }
+# What the hint's numbers measure (issue #34 point 5).
+hint-own = expected: your deal score
+hint-against = expected: the soloist's deal score, negated; more is better for you
+hint-two = expected: your score less the other's
+# The pages over the table: the help (?) and the table talk (v).
+page-keys = ↑↓ PgUp PgDn Home End scroll · Esc close
+help-title = Help
+help-keys-title = Keys
+help-keys =
+    ←→ or Tab: choose a card or a button (↑↓ too)
+    Enter: play the card, press the button, start the next deal
+    Space: mark a card to bury, or unmark it
+    AH, 10S, QC …: type a card to play it (to mark it when burying)
+    A number, then Enter: bid that much (in the auction)
+    h: a hint from the strong computer player, saying what its numbers measure
+    z: take back your last move
+    l: the last trick · s: the score sheet (the same key closes them)
+    m: two players: to the meld and exchange buttons and back
+    v: the table talk: every bid, burial, meld, trick and result (scrolls)
+    ?: this help · x or Esc: save the match and leave
+    Surrender, Durch and Bettel ask for a second Enter.
+help-words-title = Words at the table
+help-words =
+    Soloist: the highest bidder; plays alone against the others (with four players together with the partner opposite).
+    Tapp: the face-down cards the soloist takes up after the auction (3; with four players 8).
+    Bury: the soloist lays away as many cards as the Tapp held; their points count for the soloist.
+    Trump: the suit the soloist names; a trump beats every card of the other suits.
+    Made: the soloist's total (tricks, burial, melds) reaches the bid and is scored. Went down: minus twice the bid.
+    Surrender: the soloist names trump and gives up at once: minus the bid; every other seat scores 50 and its melds.
+    Durch: the soloist declares no trump and must take every trick: +1000, else -1000.
+    Bettel: the soloist must take no trick at all: +500, else -500 (a house rule).
+    Melds: shown before the first lead; they count only for a seat that takes a trick.
+    Family: A 10 K Q J of one suit (150 in trump, else 100). Pair: K and Q of one suit (40 in trump, else 20).
+    Binokel: the Q♠ with the J♦ (40); both copies of each: double Binokel (300).
+    Diss: a 9 of trump, a meld of 10 (two players: exchanged for the turned-up card).
+    Rundgang: a pair in every suit with four kings and four queens, one meld of 240 (a house rule).

@@ -102,17 +102,17 @@ prompt-bury = Leg { $n } kaarten weg, bijvoorbeeld: { $example }
 prompt-continue = Druk op Enter voor het volgende spel.
 prompt-wait = { $name } denkt na…
 
-help-auction = ←→ kiezen · Enter bieden/passen · h tip · z terug · s scores · x stoppen
-help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · z terug · x stoppen
-help-declare = ←→ kiezen · Enter aankondigen · h tip · z terug · s scores · x stoppen
+help-auction = ←→ kiezen · Enter bieden/passen · h tip · z terug · s scores · v aan tafel · ? hulp · x stoppen
+help-bury = ←→ bewegen · Spatie markeren · Enter wegleggen · h tip · z terug · v aan tafel · ? hulp · x stoppen
+help-declare = ←→ kiezen · Enter aankondigen · h tip · z terug · s scores · v aan tafel · ? hulp · x stoppen
 confirm-action = { $action }? Druk nogmaals op Enter om te bevestigen; een andere toets annuleert.
-help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · z terug · x stoppen
-help-done = Enter volgend spel · z terug · s scores · x stoppen
-help-over = De partij is voorbij · s scores · x stoppen
+help-play = ←→ Enter spelen · AH kaart typen · l laatste slag · h tip · z terug · v aan tafel · ? hulp · x stoppen
+help-done = Enter volgend spel · z terug · s scores · v aan tafel · ? hulp · x stoppen
+help-over = De partij is voorbij · s scores · v aan tafel · ? hulp · x stoppen
 help-plain = Typ een actie (bied 160, pas, wegleggen AS 9H 9C, troef H, durch, opgeven H, roem pair H, ruil, een kaart zoals AH; de Engelse woorden bid, pass, bury … werken ook), #N voor de N-de toegestane actie, h tip, z terug, l laatste slag, t het spel tot nu toe, s scores, x stoppen.
 
-hint = Tip van { $bot }: { $best }
-hint-item = { $action } (verwacht { $value })
+hint = Tip van { $bot } ({ $measure }): { $best }
+hint-item = { $action } { $value }
 hint-none = Geen tip: je bent niet aan de beurt.
 undo-done = Teruggenomen: { $actions }
 undo-none = Niets terug te nemen in dit spel.
@@ -187,8 +187,8 @@ ev-exchanged = { $name } ruilt de troef-9 voor { $card }.
 ev-stock-empty = De stapel is op: vanaf nu bekennen, overnemen en troeven.
 stock-line = Troef { $suit } · omgedraaid { $card } · stapel { $n }
 stock-empty = Troef { $suit } · stapel is op
-help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · z terug · x stoppen
-help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · z terug · x stoppen
+help-play-stock = ←→ Enter spelen · m roemen/ruilen · AH kaart typen · h tip · z terug · v aan tafel · ? hulp · x stoppen
+help-buttons = ←→ kiezen · Enter roemen · m terug naar de hand · h tip · z terug · v aan tafel · ? hulp · x stoppen
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” kan nu niet: { $reason }.
@@ -239,3 +239,41 @@ cmd-table = tafel
 cmd-quit = stoppen
 cmd-next = verder
 why-choice = is geen #N met een getal, zoals #2
+
+# Vier spelers: een koppel (de koppelregels bij de plaatsen).
+team = { $a } met { $b }
+# Wat de getallen van de tip meten.
+hint-own = verwacht: je eigen spelscore
+hint-against = verwacht: de score van de speler, met omgekeerd teken; meer is beter voor jou
+hint-two = verwacht: je score min die van de ander
+page-keys = ↑↓ PgUp PgDn Home End bladeren · Esc sluiten
+help-title = Hulp
+help-keys-title = Toetsen
+help-keys =
+    ←→ of Tab: een kaart of een knop kiezen (ook ↑↓)
+    Enter: de kaart spelen, de knop indrukken, het volgende spel beginnen
+    Spatie: een kaart markeren om weg te leggen, of de markering weghalen
+    AH, 10S, QC …: een kaart typen om die te spelen (bij het wegleggen: te markeren)
+    Een getal, dan Enter: zoveel bieden (bij het bieden)
+    h: een tip van de sterke computerspeler, met wat zijn getallen meten
+    z: je laatste zet terugnemen
+    l: de laatste slag · s: de scorelijst (dezelfde toets sluit ze)
+    m: met twee: naar de knoppen voor roem en ruil en terug
+    v: Aan tafel: elk bod, het wegleggen, roem, slagen en uitslagen (bladeren)
+    ?: deze hulp · x of Esc: de partij bewaren en stoppen
+    Opgeven, Durch en Bettel vragen om een tweede Enter.
+help-words-title = Woorden aan tafel
+help-words =
+    Speler: wie het hoogst biedt; speelt alleen tegen de anderen (met vier samen met de partner tegenover).
+    Stok (Tapp): de gesloten kaarten die de speler na het bieden opneemt (3; met vier 8).
+    Wegleggen: de speler legt zoveel kaarten weg als de stok had; hun punten tellen voor de speler.
+    Troef: de kleur die de speler noemt; een troef wint van elke kaart van de andere kleuren.
+    Gehaald: het totaal van de speler (slagen, weggelegd, roem) haalt het bod en telt. Nat: min twee keer het bod.
+    Opgeven: de speler noemt troef en geeft meteen op: min het bod; elke andere plaats krijgt 50 en zijn roem.
+    Durch: de speler speelt zonder troef en moet elke slag halen: +1000, anders -1000.
+    Bettel: de speler mag geen enkele slag halen: +500, anders -500 (huisregel).
+    Roem: getoond voor de eerste uitkomst; telt alleen voor wie een slag haalt.
+    Familie: A 10 K Q J van één kleur (150 in troef, anders 100). Paar: K en Q van één kleur (40 in troef, anders 20).
+    Binokel: de Q♠ met de J♦ (40); beide dubbel: dubbele Binokel (300).
+    Diss: een troef-9, roem van 10 (met twee: geruild tegen de opengelegde kaart).
+    Rundgang: een paar in elke kleur met vier heren en vier vrouwen, één roem van 240 (huisregel).

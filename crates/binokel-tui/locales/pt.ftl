@@ -102,17 +102,17 @@ prompt-bury = Descarte { $n } cartas, por exemplo: { $example }
 prompt-continue = Prima Enter para a próxima mão.
 prompt-wait = { $name } está a pensar…
 
-help-auction = ←→ escolher · Enter lance/passo · h dica · z desfazer · s pontos · x sair
-help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · z desfazer · x sair
-help-declare = ←→ escolher · Enter declarar · h dica · z desfazer · s pontos · x sair
+help-auction = ←→ escolher · Enter lance/passo · h dica · z desfazer · s pontos · v na mesa · ? ajuda · x sair
+help-bury = ←→ mover · Espaço marcar · Enter descartar · h dica · z desfazer · v na mesa · ? ajuda · x sair
+help-declare = ←→ escolher · Enter declarar · h dica · z desfazer · s pontos · v na mesa · ? ajuda · x sair
 confirm-action = { $action }? Prima Enter outra vez para confirmar; qualquer outra tecla cancela.
-help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · z desfazer · x sair
-help-done = Enter próxima mão · z desfazer · s pontos · x sair
-help-over = A partida terminou · s pontos · x sair
+help-play = ←→ Enter jogar · AH escrever · l última vaza · h dica · z desfazer · v na mesa · ? ajuda · x sair
+help-done = Enter próxima mão · z desfazer · s pontos · v na mesa · ? ajuda · x sair
+help-over = A partida terminou · s pontos · v na mesa · ? ajuda · x sair
 help-plain = Escreva uma ação (lance 160, passo, descartar AS 9H 9C, trunfo H, durch, render H, cantar pair H, trocar, uma carta como AH; as palavras inglesas bid, pass, bury … também servem), #N para a N-ésima ação permitida, h dica, z desfazer, l última vaza, t a mão até agora, s pontos, x sair.
 
-hint = Dica de { $bot }: { $best }
-hint-item = { $action } (esperado { $value })
+hint = Dica de { $bot } ({ $measure }): { $best }
+hint-item = { $action } { $value }
 hint-none = Sem dica: não é a sua vez.
 undo-done = Desfeito: { $actions }
 undo-none = Nada a desfazer nesta mão.
@@ -187,8 +187,8 @@ ev-exchanged = { $name } troca o 9 de trunfo por { $card }.
 ev-stock-empty = O monte acabou: agora é obrigatório seguir o naipe, superar e trunfar.
 stock-line = Trunfo { $suit } · virada { $card } · monte { $n }
 stock-empty = Trunfo { $suit } · monte acabou
-help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · z desfazer · x sair
-help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · z desfazer · x sair
+help-play-stock = ←→ Enter jogar · m cantar/trocar · AH escrever · h dica · z desfazer · v na mesa · ? ajuda · x sair
+help-buttons = ←→ escolher · Enter cantar · m voltar à mão · h dica · z desfazer · v na mesa · ? ajuda · x sair
 
 # Why a two-player meld or exchange is refused.
 err-cannot-meld = “{ $action }” não é possível agora: { $reason }.
@@ -239,3 +239,41 @@ cmd-table = mesa
 cmd-quit = sair
 cmd-next = seguinte continuar
 why-choice = não é #N com um número, como #2
+
+# Quatro jogadores: uma dupla (as linhas das duplas nos lugares).
+team = { $a } com { $b }
+# O que medem os números da dica.
+hint-own = esperado: a sua pontuação da mão
+hint-against = esperado: a pontuação do declarante, com o sinal trocado; mais é melhor para si
+hint-two = esperado: a sua pontuação menos a do outro
+page-keys = ↑↓ PgUp PgDn Home End rolar · Esc fechar
+help-title = Ajuda
+help-keys-title = Teclas
+help-keys =
+    ←→ ou Tab: escolher uma carta ou um botão (também ↑↓)
+    Enter: jogar a carta, premir o botão, começar a próxima mão
+    Espaço: marcar uma carta para descartar, ou desmarcá-la
+    AH, 10S, QC …: escrever uma carta para a jogar (para a marcar ao descartar)
+    Um número e Enter: dar esse lance (no leilão)
+    h: uma dica do jogador forte do computador, dizendo o que os seus números medem
+    z: desfazer a sua última jogada
+    l: a última vaza · s: a folha de pontos (a mesma tecla fecha-as)
+    m: dois jogadores: para os botões de cantar e trocar e de volta
+    v: Na mesa: cada lance, descarte, combinação, vaza e resultado (rola)
+    ?: esta ajuda · x ou Esc: guardar a partida e sair
+    Render-se, Durch e Bettel pedem um segundo Enter.
+help-words-title = Palavras da mesa
+help-words =
+    Declarante: quem dá o lance mais alto; joga sozinho contra os outros (com quatro jogadores, com o parceiro em frente).
+    Tapp: as cartas viradas para baixo que o declarante recebe depois do leilão (3; com quatro jogadores 8).
+    Descartar: o declarante põe de lado tantas cartas quantas tinha o Tapp; os seus pontos contam para ele.
+    Trunfo: o naipe que o declarante escolhe; um trunfo vence qualquer carta dos outros naipes.
+    Cumprido: o total do declarante (vazas, descarte, combinações) chega ao lance e conta. Falhado: menos o dobro do lance.
+    Render-se: o declarante escolhe trunfo e desiste logo: menos o lance; cada outro lugar ganha 50 e as suas combinações.
+    Durch: o declarante joga sem trunfo e tem de ganhar todas as vazas: +1000, senão -1000.
+    Bettel: o declarante não pode ganhar nenhuma vaza: +500, senão -500 (regra da casa).
+    Combinações: mostradas antes da primeira saída; só contam para quem ganha uma vaza.
+    Família: A 10 K Q J de um naipe (150 em trunfo, senão 100). Par: K e Q de um naipe (40 em trunfo, senão 20).
+    Binokel: a Q♠ com o J♦ (40); as duas cópias de cada: Binokel duplo (300).
+    Diss: um 9 de trunfo, uma combinação de 10 (dois jogadores: trocado pela carta virada).
+    Rundgang: um par em cada naipe com quatro reis e quatro damas, uma combinação de 240 (regra da casa).

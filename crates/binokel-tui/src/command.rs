@@ -35,19 +35,19 @@ pub enum Command {
 pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
     let t = line.trim();
     let lower = t.to_lowercase();
-    let cmd =
-        match lower.as_str() {
-            "" => Command::Continue,
-            "h" | "hint" | "?" => Command::Hint,
-            "z" | "u" | "undo" => Command::Undo,
-            "l" | "last" => Command::LastTrick,
-            "s" | "scores" | "score" => Command::Scores,
-            "help" => Command::Help,
-            "t" | "table" => Command::Table,
-            "x" | "q" | "quit" | "exit" => Command::Quit,
-            "n" | "next" | "continue" => Command::Continue,
-            w if cat.command_word(w).is_some() => cat.command_word(w).unwrap_or(Command::Help),
-            _ => {
+    let cmd = match lower.as_str() {
+        "" => Command::Continue,
+        "h" | "hint" | "?" => Command::Hint,
+        "z" | "u" | "undo" => Command::Undo,
+        "l" | "last" => Command::LastTrick,
+        "s" | "scores" | "score" => Command::Scores,
+        "help" => Command::Help,
+        "t" | "table" => Command::Table,
+        "x" | "q" | "quit" | "exit" => Command::Quit,
+        "n" | "next" | "continue" => Command::Continue,
+        w => match command_word(w, cat) {
+            Some(c) => c,
+            None => {
                 if let Some(num) = lower.strip_prefix('#') {
                     let n: usize = num.trim().parse().map_err(|_| {
                         cat.ta(
@@ -62,8 +62,32 @@ pub fn parse_line(line: &str, cat: &Catalog) -> Result<Command, String> {
                     })?)
                 }
             }
-        };
+        },
+    };
     Ok(cmd)
+}
+
+/// A plain-mode command typed in this language's words (`hilfe`, `tipp`, `zurück`): the
+/// catalogue's `cmd-*` lists. None for any other word.
+fn command_word(typed: &str, cat: &Catalog) -> Option<Command> {
+    let typed = typed.to_lowercase();
+    [
+        ("help", Command::Help),
+        ("hint", Command::Hint),
+        ("undo", Command::Undo),
+        ("last", Command::LastTrick),
+        ("scores", Command::Scores),
+        ("table", Command::Table),
+        ("quit", Command::Quit),
+        ("next", Command::Continue),
+    ]
+    .into_iter()
+    .find(|(id, _)| {
+        cat.t(&format!("cmd-{id}"))
+            .split_whitespace()
+            .any(|x| x.to_lowercase() == typed)
+    })
+    .map(|(_, c)| c)
 }
 
 /// Reads an action in the catalogue's language and card style: the words of the language
@@ -227,6 +251,7 @@ mod tests {
         assert_eq!(parse_line("h", &cat), Ok(Command::Hint));
         assert_eq!(parse_line("u", &cat), Ok(Command::Undo));
         assert_eq!(parse_line("", &cat), Ok(Command::Continue));
+        assert_eq!(parse_line("Qx", &cat).unwrap_err(), "“Qx” is not a card.");
         let e = parse_line("XZ", &cat).unwrap_err();
         assert!(e.contains("XZ"), "{e}");
         assert!(parse_line("#x", &cat).unwrap_err().contains("#x"));

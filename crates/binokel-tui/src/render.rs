@@ -116,7 +116,8 @@ fn card_span(cat: &Catalog, c: Card) -> Span<'static> {
     )
 }
 
-fn name(names: &[String], s: Seat) -> String {
+/// A seat's name (its number where the names run out).
+pub(crate) fn name(names: &[String], s: Seat) -> String {
     names.get(s).cloned().unwrap_or_else(|| s.to_string())
 }
 
@@ -168,6 +169,30 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
     } else {
         (btn_width / area.width.max(1) as usize + 1).min(4) as u16
     };
+    // The message (or the newest table talk) wraps at spaces onto up to three lines, as
+    // many as the seats panel can spare (a regression: hints and totals cut mid-number at 80
+    // columns).
+    let msg_text = match s.message {
+        Some((m, _)) => m.to_string(),
+        None => s.log.last().cloned().unwrap_or_default(),
+    };
+    let mut msg_lines = wrap_words(&msg_text, area.width as usize);
+    // The rows the seats panel keeps: a message asked for (a hint, a refusal) may take the
+    // meld lines for a moment; the newest table talk takes only rows nobody needs.
+    let per_seat = if s.message.is_some() { 2 } else { 3 };
+    let seat_rows = 2 + per_seat * s.view.players as u16 + if s.view.players == 4 { 2 } else { 0 };
+    let spare = area
+        .height
+        .saturating_sub(1 + 4 + btn_lines + 1 + seat_rows.max(8));
+    let msg_rows = (msg_lines.len() as u16).clamp(1, spare.clamp(1, 3));
+    if msg_lines.len() > msg_rows as usize {
+        // What does not fit ends in "…" at a word; the table talk (v) has the whole line.
+        msg_lines.truncate(msg_rows as usize);
+        if let Some(last) = msg_lines.last_mut() {
+            let cut = wrap_words(last, (area.width as usize).saturating_sub(1));
+            *last = format!("{}…", cut.first().cloned().unwrap_or_default());
+        }
+    }
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -175,7 +200,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
             Constraint::Min(8),
             Constraint::Length(4),
             Constraint::Length(btn_lines),
-            Constraint::Length(1),
+            Constraint::Length(msg_rows),
             Constraint::Length(1),
         ])
         .split(area);
@@ -194,33 +219,42 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Hits {
             vec![Constraint::Length(left_w), Constraint::Min(30)]
         })
         .split(rows[1]);
-    draw_seats(f, cols[0], s);
+    crate::seats::draw_seats(f, cols[0], s);
     draw_table(f, cols[1], s);
     if wide {
         draw_log(f, cols[2], s);
     }
     hits.cards = draw_hand(f, rows[2], s);
     hits.buttons = draw_buttons(f, rows[3], s, &labels);
-    let msg = match s.message {
-        Some((m, tone)) => {
-            let color = match tone {
-                Tone::Info => Color::Reset,
-                Tone::Error => Color::LightRed,
-                Tone::Hint => Color::Cyan,
-            };
-            Line::from(Span::styled(m.to_string(), Style::default().fg(color)))
-        }
-        None => Line::from(s.log.last().cloned().unwrap_or_default()),
+    let color = match s.message {
+        Some((_, Tone::Info)) | None => Color::Reset,
+        Some((_, Tone::Error)) => Color::LightRed,
+        Some((_, Tone::Hint)) => Color::Cyan,
     };
+    let msg: Vec<Line> = msg_lines
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, Style::default().fg(color))))
+        .collect();
     f.render_widget(Paragraph::new(msg), rows[4]);
     f.render_widget(
         Paragraph::new(Line::from(Span::styled(
-            s.help.to_string(),
+            fit_help(s.help, area.width as usize),
             Style::default().fg(Color::DarkGray),
         ))),
         rows[5],
     );
     hits
+}
+
+/// The key help fitted to `width`: where it is too long, whole items (`h hint`) give way
+/// from the third-to-last backwards, so the first and the last two (`? help · x quit`) stay
+/// and no word is cut.
+pub fn fit_help(help: &str, width: usize) -> String {
+    let mut items: Vec<&str> = help.split(" · ").collect();
+    while items.join(" · ").chars().count() > width && items.len() > 3 {
+        items.remove(items.len() - 3);
+    }
+    items.join(" · ")
 }
 
 fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
@@ -280,160 +314,6 @@ fn contract_text(cat: &Catalog, c: Contract) -> String {
     }
 }
 
-/// The last auction word of each seat: `Some(None)` passed, `Some(Some(n))` bid n.
-fn auction_state(v: &View) -> Vec<Option<Option<u32>>> {
-    let mut st = vec![None; v.players];
-    for h in &v.history {
-        match h.action {
-            Some(Action::Pass) => st[h.seat] = Some(None),
-            Some(Action::Bid(n)) => st[h.seat] = Some(Some(n)),
-            _ => {}
-        }
-    }
-    st
-}
-
-fn draw_seats(f: &mut Frame, r: Rect, s: &Screen) {
-    let v = s.view;
-    let cat = s.cat;
-    let auction = auction_state(v);
-    // Each seat: its head line, what it said or took, its melds, its total.
-    let mut seats: Vec<[Line; 4]> = Vec::new();
-    for (seat, said) in auction.iter().enumerate() {
-        let mut lines: Vec<Line> = Vec::new();
-        // The seat's head line: its name with its level, "(you)", the dealer, the soloist.
-        // Where the panel is too narrow the soloist's word, then the level give way; the
-        // star always stays.
-        // With four players the person's partner (opposite, RULES.md) is named as such.
-        let partner = v.players == 4 && v.seat.is_some_and(|me| seat == (me + 2) % 4);
-        let you = if Some(seat) == v.seat {
-            Some(format!(" ({})", cat.t("you")))
-        } else {
-            partner.then(|| format!(" ({})", cat.t("partner")))
-        };
-        let dealer = (seat == v.dealer).then(|| format!(" [{}]", cat.t("dealer")));
-        let solo = v.soloist == Some(seat);
-        let room = (r.width as usize).saturating_sub(4);
-        let mut label = text::seat_label(cat, s.names, s.levels, seat);
-        let mut star = format!(" ★ {}", cat.t("soloist"));
-        let width = |label: &str, star: &str| {
-            label.chars().count()
-                + you.as_deref().map_or(0, |x| x.chars().count())
-                + dealer.as_deref().map_or(0, |x| x.chars().count())
-                + if solo { star.chars().count() } else { 0 }
-        };
-        if width(&label, &star) > room {
-            star = " ★".to_string();
-        }
-        if width(&label, &star) > room {
-            label = name(s.names, seat);
-        }
-        let mut head = vec![Span::raw(if v.to_act == Some(seat) { "▶ " } else { "  " })];
-        head.push(Span::styled(
-            format!("{label}{}", you.unwrap_or_default()),
-            Style::default().add_modifier(Modifier::BOLD),
-        ));
-        if let Some(d) = dealer {
-            head.push(Span::raw(d));
-        }
-        if solo {
-            head.push(Span::styled(star, Style::default().fg(Color::Yellow)));
-        }
-        lines.push(Line::from(head));
-        let second = match (v.phase, *said) {
-            (Phase::Auction | Phase::Bury | Phase::Declare, Some(None)) => cat.t("passed"),
-            (Phase::Auction | Phase::Bury | Phase::Declare, Some(Some(n))) => cat.action(Action::Bid(n)),
-            (Phase::Auction | Phase::Bury | Phase::Declare, None) => String::new(),
-            _ => {
-                let base = format!(
-                    "{} {} · {} {}",
-                    cat.t("tricks"),
-                    v.tricks_taken[seat],
-                    cat.t("points"),
-                    v.card_points[seat]
-                );
-                let cards = cat.ta("cards-left", &[("n", Arg::Num(v.hand_sizes[seat] as i64))]);
-                // The hand size only where the panel has room for it.
-                if base.chars().count() + cards.chars().count() + 7 <= r.width as usize {
-                    format!("{base} · {cards}")
-                } else {
-                    base
-                }
-            }
-        };
-        lines.push(Line::from(format!("  {second}")));
-        if let Some(m) = v.melds.iter().find(|m| m.seat == seat) {
-            let room = r.width.saturating_sub(2) as usize;
-            let head = format!("  {} {}: ", cat.t("melds"), m.total);
-            let text = if m.melds.is_empty() {
-                cat.t("melds-none")
-            } else {
-                // With suit and points where they fit, else with suits only (a regression:
-                // "family, family, …" at 80 columns said neither).
-                let full = text::meld_list(cat, &m.melds);
-                if head.chars().count() + full.chars().count() <= room {
-                    full
-                } else {
-                    text::meld_list_short(cat, &m.melds)
-                }
-            };
-            let full = format!("{head}{text}");
-            let shown = if full.chars().count() > room {
-                format!("{}…", text::truncate(&full, room.saturating_sub(1)))
-            } else {
-                full
-            };
-            lines.push(Line::from(shown));
-        } else {
-            lines.push(Line::from(""));
-        }
-        lines.push(Line::from(format!("  {} {}", cat.t("total"), v.totals[seat])));
-        let mut it = lines.into_iter();
-        let mut next = || it.next().unwrap_or_default();
-        seats.push([next(), next(), next(), next()]);
-    }
-    let lines = compact_seats(seats, r.height.saturating_sub(2) as usize, r.width as usize);
-    f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL)),
-        r,
-    );
-}
-
-/// Every seat stays on the screen: where four lines a seat do not fit in `height`, the total
-/// joins the second line (`Tricks 1 · Points 13 · Total 40`, or `bid 160 · Total 40`), then
-/// empty meld lines go, then the meld lines; each seat keeps at least its name and its
-/// second line.
-fn compact_seats(seats: Vec<[Line<'static>; 4]>, height: usize, width: usize) -> Vec<Line<'static>> {
-    let n = seats.len();
-    if 4 * n <= height {
-        return seats.into_iter().flatten().collect();
-    }
-    let text = |l: &Line| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>();
-    let blank_melds = seats.iter().filter(|s| text(&s[2]).trim().is_empty()).count();
-    let keep_melds = 3 * n - blank_melds <= height;
-    let mut out = Vec::new();
-    for [head, second, melds, total] in seats {
-        out.push(head);
-        let second = text(&second);
-        let total = text(&total).trim().to_string();
-        let joined = if second.trim().is_empty() {
-            format!("  {total}")
-        } else {
-            format!("{second} · {total}")
-        };
-        // A second line too long for the panel keeps the total and gives up the rest.
-        out.push(Line::from(if joined.chars().count() + 2 > width {
-            format!("  {total}")
-        } else {
-            joined
-        }));
-        if keep_melds && !text(&melds).trim().is_empty() {
-            out.push(melds);
-        }
-    }
-    out
-}
-
 fn draw_table(f: &mut Frame, r: Rect, s: &Screen) {
     let v = s.view;
     let cat = s.cat;
@@ -457,7 +337,7 @@ fn draw_table(f: &mut Frame, r: Rect, s: &Screen) {
             };
             (cat.t("last-trick"), lines)
         }
-        Overlay::None => phase_lines(s),
+        Overlay::None => phase_lines(s, r.height.saturating_sub(2) as usize),
     };
     f.render_widget(
         Paragraph::new(lines)
@@ -492,7 +372,8 @@ fn trick_lines(
         .collect()
 }
 
-fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
+/// The phase's content of the middle panel, `height` lines high.
+fn phase_lines(s: &Screen, height: usize) -> (String, Vec<Line<'static>>) {
     let v = s.view;
     let cat = s.cat;
     let n = v.players;
@@ -528,7 +409,8 @@ fn phase_lines(s: &Screen) -> (String, Vec<Line<'static>>) {
                         .map(|a| format!("{}: {}", name(s.names, h.seat), cat.action(a)))
                 })
                 .collect();
-            let start = words.len().saturating_sub(8);
+            // As many of the latest calls as the panel holds below the bid and a blank line.
+            let start = words.len().saturating_sub(height.saturating_sub(2).max(1));
             lines.extend(words[start..].iter().map(|w| Line::from(format!("  {w}"))));
             cat.t("phase-auction")
         }

@@ -134,6 +134,37 @@ pub struct Hint {
     pub bot: String,
     /// Actions with their expected values, best first.
     pub values: Vec<(Action, f64)>,
+    /// What the values measure.
+    pub measure: Measure,
+}
+
+/// What a hint's values measure (the hint bot's, `binokel_ai::review::value`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The person's own deal score: in the auction, and on the soloist's side.
+    Own,
+    /// The soloist's deal score negated: in card play against the soloist.
+    AgainstSoloist,
+    /// Two players: the person's score less the other's.
+    Difference,
+}
+
+impl Measure {
+    /// The measure of the hint values for a seat's view.
+    pub fn of(view: &View) -> Measure {
+        let me = view.seat;
+        let partner = |s: Seat| view.players == 4 && me.is_some_and(|m| (m + 2) % 4 == s);
+        if view.players == 2 {
+            Measure::Difference
+        } else {
+            match view.soloist {
+                Some(s) if view.phase != Phase::Auction && Some(s) != me && !partner(s) => {
+                    Measure::AgainstSoloist
+                }
+                _ => Measure::Own,
+            }
+        }
+    }
 }
 
 /// A match in progress between one person and bots.
@@ -495,6 +526,7 @@ impl Session {
         Ok(Hint {
             bot: name.to_string(),
             values: bot.hint(&view),
+            measure: Measure::of(&view),
         })
     }
 

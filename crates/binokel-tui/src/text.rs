@@ -2,7 +2,7 @@
 //! replay.
 
 use crate::i18n::{Arg, Catalog};
-use crate::session::{Event, Hint, Taken};
+use crate::session::{Event, Hint, Measure, Taken};
 use binokel::{Action, CardSet, Seat, View};
 
 /// Seat names as the table shows them: `Anna`, `Babette (strong)`.
@@ -203,9 +203,20 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
             )
         })
         .collect();
+    // Which measure the numbers are (issue #34 point 5): the person's own deal score, or the
+    // soloist's negated.
+    let measure = cat.t(match h.measure {
+        Measure::Own => "hint-own",
+        Measure::AgainstSoloist => "hint-against",
+        Measure::Difference => "hint-two",
+    });
     cat.ta(
         "hint",
-        &[("bot", Arg::Str(&h.bot)), ("best", Arg::Str(&best.join(", ")))],
+        &[
+            ("bot", Arg::Str(&h.bot)),
+            ("measure", Arg::Str(&measure)),
+            ("best", Arg::Str(&best.join(", "))),
+        ],
     )
 }
 

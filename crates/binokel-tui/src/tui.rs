@@ -3,6 +3,7 @@
 
 use crate::command::Command;
 use crate::i18n::{Arg, Catalog};
+use crate::pages::{self, Page, Scroll};
 use crate::render::{self, buttons, hand_cards, Hits, Overlay, Screen, Tone};
 use crate::session::{Event, Session, Status};
 use crate::text;
@@ -50,6 +51,8 @@ pub struct App {
     /// A button that asks for a confirmation (giving up, Durch, Bettel) was pressed once;
     /// a second Enter on it carries it out, any other key lets it go.
     confirm: Option<Action>,
+    /// A page over the table (help, table talk) and where it is scrolled.
+    page: Option<(Page, Scroll)>,
 }
 
 /// What the event loop does after a key.
@@ -80,6 +83,7 @@ impl App {
             on_buttons: false,
             bidding: false,
             confirm: None,
+            page: None,
         };
         let names = app.session.game().seats().to_vec();
         for l in app.session.game().deals().iter().enumerate().map(|(i, d)| {
@@ -217,6 +221,63 @@ impl App {
             verdict: verdict.as_deref(),
         };
         self.hits = render::draw(f, &screen);
+        if let Some((page, scroll)) = &mut self.page {
+            let (title, lines) = match page {
+                Page::Help => (self.cat.t("help-title"), pages::help_lines(&self.cat)),
+                Page::Log => (self.cat.t("log"), self.log.clone()),
+            };
+            pages::draw_page(f, &self.cat, &title, &lines, scroll);
+            // Under a page nothing on the table is clickable.
+            self.hits = Hits::default();
+        }
+    }
+
+    /// The page over the table, if any.
+    pub fn page(&self) -> Option<Page> {
+        self.page.map(|(p, _)| p)
+    }
+
+    /// Opens a page (the table talk at its newest line), or closes it when it is open.
+    fn toggle_page(&mut self, page: Page) {
+        self.page = match self.page {
+            Some((p, _)) if p == page => None,
+            _ => {
+                let top = if page == Page::Log { usize::MAX } else { 0 };
+                Some((
+                    page,
+                    Scroll {
+                        top,
+                        max: usize::MAX,
+                        height: 10,
+                    },
+                ))
+            }
+        };
+    }
+
+    /// A key while a page is open: it scrolls, or Esc or the page's key closes it.
+    fn page_key(&mut self, code: KeyCode) {
+        let Some((page, scroll)) = &mut self.page else {
+            return;
+        };
+        let top = scroll.top.min(scroll.max);
+        scroll.top = match code {
+            KeyCode::Up => top.saturating_sub(1),
+            KeyCode::Down => (top + 1).min(scroll.max),
+            KeyCode::PageUp => top.saturating_sub(scroll.height),
+            KeyCode::PageDown => (top + scroll.height).min(scroll.max),
+            KeyCode::Home => 0,
+            KeyCode::End => scroll.max,
+            _ => top,
+        };
+        let close = match code {
+            KeyCode::Esc => true,
+            KeyCode::Char(c) => c == page.key(),
+            _ => false,
+        };
+        if close {
+            self.page = None;
+        }
     }
 
     /// Carries out a command.
@@ -224,7 +285,7 @@ impl App {
         self.message = None;
         match cmd {
             Command::Quit => return Flow::Quit,
-            Command::Help => self.message = Some((self.help(), Tone::Info)),
+            Command::Help => self.toggle_page(Page::Help),
             // The full screen shows the table all the time.
             Command::Table => {}
             Command::Scores => {
@@ -415,6 +476,10 @@ impl App {
         if k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c')) {
             return Flow::Quit;
         }
+        if self.page.is_some() {
+            self.page_key(k.code);
+            return Flow::Continue;
+        }
         if k.code != KeyCode::Enter && self.confirm.take().is_some() {
             // Any key but Enter lets a pending confirmation go; Esc does only that.
             self.message = None;
@@ -465,7 +530,7 @@ impl App {
         }
     }
 
-    /// Letters: commands (`h z l s x`) or a card code typed one character at a time. No
+    /// Letters: commands (`h z l s v ? x`) or a card code typed one character at a time. No
     /// command key starts a card code (`q` begins a queen, `u` an Unter, `o` an Ober), so card
     /// codes always work.
     fn typed_char(&mut self, ch: char) -> Flow {
@@ -482,7 +547,12 @@ impl App {
         }
         if self.typed.is_empty() {
             let cmd = match ch {
-                'h' | '?' => Some(Command::Hint),
+                'h' => Some(Command::Hint),
+                '?' => Some(Command::Help),
+                'v' => {
+                    self.toggle_page(Page::Log);
+                    return Flow::Continue;
+                }
                 'z' => Some(Command::Undo),
                 'l' => Some(Command::LastTrick),
                 's' => Some(Command::Scores),
