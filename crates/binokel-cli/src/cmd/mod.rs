@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod arena;
+pub mod backup;
 pub mod engine;
 pub mod library;
 pub mod loadtest;
