@@ -377,3 +377,107 @@ fn backup_and_restore_name_what_is_wrong() {
     assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "not a database");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A PostgreSQL tool: the newest Debian one (`/usr/lib/postgresql/V/bin`), else on PATH.
+fn pg_tool(name: &str) -> String {
+    let mut found: Vec<std::path::PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|d| d.flatten().map(|e| e.path().join("bin").join(name)).collect())
+        .unwrap_or_default();
+    found.retain(|p| p.exists());
+    found.sort_by_key(|p| {
+        p.components()
+            .nth(4)
+            .and_then(|c| c.as_os_str().to_str()?.parse::<u32>().ok())
+            .unwrap_or(0)
+    });
+    found.last().map_or(name.to_string(), |p| p.display().to_string())
+}
+
+/// PostgreSQL's own tools, as docs/deploy.md says: `pg_dump --format=custom` of a live
+/// database, `pg_restore --no-owner` into a new one, and a server on the restored database
+/// continues the table with every action acknowledged before the dump (after the dead
+/// process's lease ran out).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_dump_and_pg_restore_keep_every_acknowledged_action() {
+    let test = "pg_dump_and_pg_restore_keep_every_acknowledged_action";
+    let Some(admin) = binokel_server::store::test_postgres_url(test) else {
+        return;
+    };
+    let pid = std::process::id();
+    let src = binokel_server::store::create_postgres_database(&admin, &format!("binokel_bk_src_{pid}"))
+        .await
+        .unwrap();
+    let dst = binokel_server::store::create_postgres_database(&admin, &format!("binokel_bk_dst_{pid}"))
+        .await
+        .unwrap();
+    let server = Proc::start(&src, "127.0.0.1:0", &["--lease-secs", "1"]);
+    server.ready().await;
+    let (code, t0) = create(
+        &server.url,
+        json!({"name": "A", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}),
+    )
+    .await;
+    let tokens = [t0, join(&server.url, &code, "B").await, join(&server.url, &code, "C").await];
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut players = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let s = seated(hello(&server.ws(), &code, token).await);
+        players.push(tokio::spawn(play_until_stopped(s, stop.clone(), seat)));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut acks = Vec::new();
+    for p in players {
+        acks.extend(p.await.unwrap().into_iter().map(|(_, a)| a));
+    }
+    assert!(acks.len() >= 10, "acks: {}", acks.len());
+
+    // The dump is taken from the live database; then its server dies.
+    let dump = std::env::temp_dir().join(format!("binokel-clitest-{pid}.dump"));
+    let o = Command::new(pg_tool("pg_dump"))
+        .args(["--format=custom", "--file"])
+        .arg(&dump)
+        .arg(&src)
+        .output()
+        .expect("pg_dump runs");
+    assert!(o.status.success(), "pg_dump: {}", text(&o));
+    server.kill();
+    let o = Command::new(pg_tool("pg_restore"))
+        .args(["--no-owner", "--dbname", &dst])
+        .arg(&dump)
+        .output()
+        .expect("pg_restore runs");
+    assert!(o.status.success(), "pg_restore: {}", text(&o));
+    let _ = std::fs::remove_file(&dump);
+    let now = stored(&dst, &code).await;
+    for (d, i, a) in &acks {
+        assert_eq!(now.get(&(*d, *i)), Some(a), "deal {d} #{i} `{a}` after pg_restore");
+    }
+
+    // A server on the restored database: redirected to the dead owner until its lease
+    // runs out, then seated; the three play on.
+    let server = Proc::start(&dst, "127.0.0.1:0", &["--lease-secs", "1"]);
+    server.ready().await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut players = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let s = loop {
+            match hello(&server.ws(), &code, token).await {
+                Hello::Seated(s) => break *s,
+                Hello::Redirect(u) => {
+                    assert!(Instant::now() < deadline, "still redirected to {u}");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        };
+        players.push(tokio::spawn(play_until_stopped(s, stop.clone(), seat)));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    stop.store(true, Ordering::Relaxed);
+    for p in players {
+        assert!(!p.await.unwrap().is_empty(), "a seat played on after pg_restore");
+    }
+    let later = stored(&dst, &code).await;
+    assert!(later.len() > now.len(), "{} > {}", later.len(), now.len());
+}
