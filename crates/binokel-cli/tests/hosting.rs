@@ -9,7 +9,7 @@ use binokel_server::protocol::{ClientMsg, ServerMsg};
 use serde_json::json;
 use server_common::*;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -117,7 +117,12 @@ type TimedAck = (Instant, Ack);
 
 /// Plays a seat as [`play`] does until `stop` is set or the match ends; every ack with the
 /// instant it arrived.
-async fn play_until_stopped(mut s: Socket, stop: Arc<AtomicBool>, salt: usize) -> Vec<TimedAck> {
+async fn play_until_stopped(s: Socket, stop: Arc<AtomicBool>, salt: usize) -> Vec<TimedAck> {
+    play_counted(s, stop, salt, Arc::new(AtomicUsize::new(0))).await
+}
+
+/// [`play_until_stopped`], counting the acks in `count` as they come.
+async fn play_counted(mut s: Socket, stop: Arc<AtomicBool>, salt: usize, count: Arc<AtomicUsize>) -> Vec<TimedAck> {
     let mut acks = Vec::new();
     let mut acted = None;
     while !stop.load(Ordering::Relaxed) {
@@ -147,7 +152,10 @@ async fn play_until_stopped(mut s: Socket, stop: Arc<AtomicBool>, salt: usize) -
             }
             ServerMsg::Ack {
                 deal, index, action, ..
-            } => acks.push((Instant::now(), (deal, index, action))),
+            } => {
+                acks.push((Instant::now(), (deal, index, action)));
+                count.fetch_add(1, Ordering::Relaxed);
+            }
             ServerMsg::Error { error, message, .. } => panic!("refused: {error}: {message}"),
             ServerMsg::MatchOver { .. } => return acks,
             _ => {}
@@ -155,6 +163,25 @@ async fn play_until_stopped(mut s: Socket, stop: Arc<AtomicBool>, salt: usize) -
     }
     s.close().await;
     acks
+}
+
+/// Lets the seats of `players` play until each has `n` acks more (or 20 s pass), then stops
+/// them; their acks.
+async fn play_on(
+    players: Vec<(Arc<AtomicUsize>, tokio::task::JoinHandle<Vec<TimedAck>>)>,
+    stop: Arc<AtomicBool>,
+    n: usize,
+) -> Vec<Vec<Ack>> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline && players.iter().any(|(c, _)| c.load(Ordering::Relaxed) < n) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut out = Vec::new();
+    for (_, p) in players {
+        out.push(p.await.unwrap().into_iter().map(|(_, a)| a).collect());
+    }
+    out
 }
 
 fn seated(h: Hello) -> Socket {
@@ -298,21 +325,19 @@ async fn a_backup_during_a_load_test_restores_every_acknowledged_action() {
     let w1 = join(&server.url, &waiting, "Newcomer").await;
     let stop = Arc::new(AtomicBool::new(false));
     let mut games = Vec::new();
+    let mut spawn = |s: Socket, seat: usize| {
+        let c = Arc::new(AtomicUsize::new(0));
+        games.push((c.clone(), tokio::spawn(play_counted(s, stop.clone(), seat, c))));
+    };
     for (seat, token) in tokens.iter().enumerate() {
-        let s = seated(hello(&server.ws(), &code, token).await);
-        games.push(tokio::spawn(play_until_stopped(s, stop.clone(), seat)));
+        spawn(seated(hello(&server.ws(), &code, token).await), seat);
     }
     for (seat, token) in [w0, w1].iter().enumerate() {
-        let s = seated(hello(&server.ws(), &waiting, token).await);
-        games.push(tokio::spawn(play_until_stopped(s, stop.clone(), seat)));
+        spawn(seated(hello(&server.ws(), &waiting, token).await), seat);
     }
-    tokio::time::sleep(Duration::from_millis(2000)).await;
-    stop.store(true, Ordering::Relaxed);
-    let mut played = Vec::new();
-    for g in games {
-        let a: Vec<Ack> = g.await.unwrap().into_iter().map(|(_, a)| a).collect();
-        assert!(!a.is_empty(), "a seat played on after the restore");
-        played.push(a);
+    let played = play_on(games, stop.clone(), 2).await;
+    for a in &played {
+        assert!(a.len() >= 2, "every seat played on after the restore: {played:?}");
     }
     // The new actions follow the restored ones at the next places.
     let later = stored(&database, &code).await;
@@ -471,12 +496,12 @@ async fn pg_dump_and_pg_restore_keep_every_acknowledged_action() {
                 }
             }
         };
-        players.push(tokio::spawn(play_until_stopped(s, stop.clone(), seat)));
+        let c = Arc::new(AtomicUsize::new(0));
+        players.push((c.clone(), tokio::spawn(play_counted(s, stop.clone(), seat, c))));
     }
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    stop.store(true, Ordering::Relaxed);
-    for p in players {
-        assert!(!p.await.unwrap().is_empty(), "a seat played on after pg_restore");
+    let played = play_on(players, stop, 2).await;
+    for a in &played {
+        assert!(a.len() >= 2, "every seat played on after pg_restore: {played:?}");
     }
     let later = stored(&dst, &code).await;
     assert!(later.len() > now.len(), "{} > {}", later.len(), now.len());
