@@ -41,9 +41,9 @@ enum Command {
     /// Drive N tables of scripted clients against a server and measure it.
     Loadtest(cmd::loadtest::Args),
     /// Copy a live SQLite database to a backup file (docs/deploy.md, "Backups").
-    Backup(cmd::backup::BackupArgs),
+    Backup(cmd::backup::Args),
     /// Put a backup in place of a SQLite database; refused while a server uses it.
-    Restore(cmd::backup::RestoreArgs),
+    Restore(cmd::restore::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,7 +60,7 @@ fn main() -> ExitCode {
         Command::Review(a) => cmd::review::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
-        Command::Backup(a) => cmd::backup::run_backup(a),
-        Command::Restore(a) => cmd::backup::run_restore(a),
+        Command::Backup(a) => cmd::backup::run(a),
+        Command::Restore(a) => cmd::restore::run(a),
     }
 }

@@ -122,7 +122,12 @@ async fn play_until_stopped(s: Socket, stop: Arc<AtomicBool>, salt: usize) -> Ve
 }
 
 /// [`play_until_stopped`], counting the acks in `count` as they come.
-async fn play_counted(mut s: Socket, stop: Arc<AtomicBool>, salt: usize, count: Arc<AtomicUsize>) -> Vec<TimedAck> {
+async fn play_counted(
+    mut s: Socket,
+    stop: Arc<AtomicBool>,
+    salt: usize,
+    count: Arc<AtomicUsize>,
+) -> Vec<TimedAck> {
     let mut acks = Vec::new();
     let mut acted = None;
     while !stop.load(Ordering::Relaxed) {
@@ -266,7 +271,10 @@ async fn a_backup_during_a_load_test_restores_every_acknowledged_action() {
     let ended = Instant::now();
     assert!(backup.status.success(), "{}", text(&backup));
     let report = String::from_utf8_lossy(&backup.stdout);
-    assert!(report.contains("backup of") && report.contains("actions"), "{report}");
+    assert!(
+        report.contains("backup of") && report.contains("actions"),
+        "{report}"
+    );
     // Play goes on after the backup, so that the database moves past it.
     tokio::time::sleep(Duration::from_millis(1000)).await;
     stop.store(true, Ordering::Relaxed);
@@ -279,7 +287,10 @@ async fn a_backup_during_a_load_test_restores_every_acknowledged_action() {
         .unwrap()
         .unwrap();
     let r: serde_json::Value = serde_json::from_slice(&load.stdout).unwrap_or_else(|e| {
-        panic!("not a JSON report ({e}): {}", String::from_utf8_lossy(&load.stdout))
+        panic!(
+            "not a JSON report ({e}): {}",
+            String::from_utf8_lossy(&load.stdout)
+        )
     });
     assert_eq!(r["errors"], 0, "the load test ran through the backup: {r}");
     assert_eq!(r["lost"], 0, "{r}");
@@ -290,7 +301,13 @@ async fn a_backup_during_a_load_test_restores_every_acknowledged_action() {
     assert!(!after.is_empty(), "acks after the backup: none");
 
     // The restore is refused while the server runs (it holds the lock).
-    let refused = binokel(&["restore", "--from", &out.display().to_string(), "--database", &database]);
+    let refused = binokel(&[
+        "restore",
+        "--from",
+        &out.display().to_string(),
+        "--database",
+        &database,
+    ]);
     assert!(!refused.status.success(), "{}", text(&refused));
     let why = String::from_utf8_lossy(&refused.stderr);
     assert!(why.contains("in use") && why.contains(".lock"), "{why}");
@@ -301,7 +318,13 @@ async fn a_backup_during_a_load_test_restores_every_acknowledged_action() {
         std::path::Path::new(&format!("{}-wal", file_of(&database))).exists(),
         "a killed server leaves its -wal"
     );
-    let restored = binokel(&["restore", "--from", &out.display().to_string(), "--database", &database]);
+    let restored = binokel(&[
+        "restore",
+        "--from",
+        &out.display().to_string(),
+        "--database",
+        &database,
+    ]);
     assert!(restored.status.success(), "{}", text(&restored));
     let now = stored(&database, &code).await;
     for (d, i, a) in &before {
@@ -363,7 +386,11 @@ fn backup_and_restore_name_what_is_wrong() {
 
     let o = binokel(&["backup", "--database", &db, "--out", &d("b.sqlite3")]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("there is no SQLite database at"), "{}", text(&o));
+    assert!(
+        text(&o).contains("there is no SQLite database at"),
+        "{}",
+        text(&o)
+    );
     assert!(!dir.join("db.sqlite3").exists(), "a backup creates no database");
 
     let o = binokel(&["backup", "--database", "postgres://u@h/db", "--out", &d("b")]);
@@ -384,10 +411,14 @@ fn backup_and_restore_name_what_is_wrong() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         use sqlx::Connection;
-        let mut c = sqlx::sqlite::SqliteConnection::connect(&format!("sqlite://{}?mode=rwc", other.display()))
+        let mut c =
+            sqlx::sqlite::SqliteConnection::connect(&format!("sqlite://{}?mode=rwc", other.display()))
+                .await
+                .unwrap();
+        sqlx::query("CREATE TABLE t (x INTEGER)")
+            .execute(&mut c)
             .await
             .unwrap();
-        sqlx::query("CREATE TABLE t (x INTEGER)").execute(&mut c).await.unwrap();
         c.close().await.unwrap();
     });
     let o = binokel(&["restore", "--from", &d("other.sqlite3"), "--database", &db]);
@@ -396,10 +427,19 @@ fn backup_and_restore_name_what_is_wrong() {
     assert!(!dir.join("db.sqlite3").exists(), "nothing restored");
 
     // A backup never overwrites a file.
-    let o = binokel(&["backup", "--database", &format!("sqlite://{}", other.display()), "--out", &d("notes.txt")]);
+    let o = binokel(&[
+        "backup",
+        "--database",
+        &format!("sqlite://{}", other.display()),
+        "--out",
+        &d("notes.txt"),
+    ]);
     assert!(!o.status.success());
     assert!(text(&o).contains("exists already"), "{}", text(&o));
-    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "not a database");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "not a database"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -442,7 +482,11 @@ async fn pg_dump_and_pg_restore_keep_every_acknowledged_action() {
         json!({"name": "A", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}),
     )
     .await;
-    let tokens = [t0, join(&server.url, &code, "B").await, join(&server.url, &code, "C").await];
+    let tokens = [
+        t0,
+        join(&server.url, &code, "B").await,
+        join(&server.url, &code, "C").await,
+    ];
     let stop = Arc::new(AtomicBool::new(false));
     let mut players = Vec::new();
     for (seat, token) in tokens.iter().enumerate() {
@@ -476,7 +520,11 @@ async fn pg_dump_and_pg_restore_keep_every_acknowledged_action() {
     let _ = std::fs::remove_file(&dump);
     let now = stored(&dst, &code).await;
     for (d, i, a) in &acks {
-        assert_eq!(now.get(&(*d, *i)), Some(a), "deal {d} #{i} `{a}` after pg_restore");
+        assert_eq!(
+            now.get(&(*d, *i)),
+            Some(a),
+            "deal {d} #{i} `{a}` after pg_restore"
+        );
     }
 
     // A server on the restored database: redirected to the dead owner until its lease

@@ -112,16 +112,39 @@ fn start_nginx(exe: &str, backend: &str) -> Nginx {
     .unwrap();
     run_ok(
         Command::new("openssl")
-            .args(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"])
-            .args(["-nodes", "-days", "2", "-keyout", &d("key.pem"), "-out", &d("cert.pem")])
+            .args([
+                "req",
+                "-x509",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+            ])
+            .args([
+                "-nodes",
+                "-days",
+                "2",
+                "-keyout",
+                &d("key.pem"),
+                "-out",
+                &d("cert.pem"),
+            ])
             .args(["-config", &d("req.cnf")]),
         "openssl (a self-signed certificate)",
     );
     let port = browser_common::free_port();
     let http_port = browser_common::free_port();
     let mut site = SHIPPED.to_string();
-    site = replace(&site, "    server 127.0.0.1:8080;", &format!("    server {backend};"));
-    site = replace(&site, "    listen 80;", &format!("    listen 127.0.0.1:{http_port};"));
+    site = replace(
+        &site,
+        "    server 127.0.0.1:8080;",
+        &format!("    server {backend};"),
+    );
+    site = replace(
+        &site,
+        "    listen 80;",
+        &format!("    listen 127.0.0.1:{http_port};"),
+    );
     site = replace(&site, "    listen [::]:80;\n", "");
     site = replace(
         &site,
@@ -165,7 +188,14 @@ fn start_nginx(exe: &str, backend: &str) -> Nginx {
     );
     std::fs::write(dir.join("nginx.conf"), main).unwrap();
     let mut child = Command::new(exe)
-        .args(["-p", &format!("{}/", dir.display()), "-c", &d("nginx.conf"), "-e", &d("error.log")])
+        .args([
+            "-p",
+            &format!("{}/", dir.display()),
+            "-c",
+            &d("nginx.conf"),
+            "-e",
+            &d("error.log"),
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -200,7 +230,9 @@ impl Nginx {
         use rustls::pki_types::CertificateDer;
         let mut roots = rustls::RootCertStore::empty();
         for c in CertificateDer::pem_file_iter(self.dir.join("cert.pem")).expect("the certificate") {
-            roots.add(c.expect("a PEM certificate")).expect("a usable certificate");
+            roots
+                .add(c.expect("a PEM certificate"))
+                .expect("a usable certificate");
         }
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         let config = rustls::ClientConfig::builder_with_provider(provider)
@@ -412,7 +444,8 @@ async fn a_match_over_wss_through_the_shipped_nginx_config() {
     let (status, head, _) = split_answer(&raw);
     assert_eq!(status, 301, "{head}");
     assert!(
-        head.to_ascii_lowercase().contains("location: https://localhost/some/page"),
+        head.to_ascii_lowercase()
+            .contains("location: https://localhost/some/page"),
         "{head}"
     );
     drop(nginx);

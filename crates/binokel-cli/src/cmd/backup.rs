@@ -1,14 +1,9 @@
-//! `binokel backup` and `binokel restore`: a consistent copy of a live SQLite database while
-//! tables play, and putting such a copy back in place (docs/deploy.md, "Backups").
+//! `binokel backup`: a consistent copy of a live SQLite database while tables play
+//! (docs/deploy.md, "Backups"), and the SQLite helpers `binokel restore` shares.
 //!
 //! A backup is SQLite's `VACUUM INTO` on a connection of its own: one read transaction, so
 //! the copy is the database as it stood at one instant (every action acknowledged before it
-//! began is in it), and the server's writers go on meanwhile (WAL mode). A restore refuses
-//! while a `binokel serve` uses the database: the server holds an exclusive lock on the file
-//! `PATH.lock` for as long as it runs, and the restore takes the same lock (and keeps it
-//! until it is done, so no server starts halfway). It writes the new database beside the old
-//! one, removes the old one's `-wal` and `-shm` files (a stale write-ahead log would be
-//! replayed into the new file), and renames the new file into place.
+//! began is in it), and the server's writers go on meanwhile (WAL mode).
 
 use binokel_server::store::sqlite_path;
 use clap::Parser;
@@ -20,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Copy a live SQLite database to a file (consistent, while tables play).
 #[derive(Parser, Debug)]
-pub struct BackupArgs {
+pub struct Args {
     /// The database to copy: `sqlite://PATH`. PostgreSQL is backed up with `pg_dump`
     /// (docs/deploy.md, "Backups").
     #[arg(long, env = "BINOKEL_DATABASE")]
@@ -30,30 +25,12 @@ pub struct BackupArgs {
     pub out: PathBuf,
 }
 
-/// Put a backup made by `binokel backup` in place of a SQLite database (the server must be
-/// stopped).
-#[derive(Parser, Debug)]
-pub struct RestoreArgs {
-    /// The backup file.
-    #[arg(long)]
-    pub from: PathBuf,
-    /// The database to replace: `sqlite://PATH` (created if it does not exist). PostgreSQL
-    /// is restored with `pg_restore` (docs/deploy.md, "Backups").
-    #[arg(long, env = "BINOKEL_DATABASE")]
-    pub database: String,
-}
-
 /// Runs `binokel backup`.
-pub fn run_backup(args: BackupArgs) -> ExitCode {
+pub fn run(args: Args) -> ExitCode {
     finish("backup", block_on(backup(&args.database, &args.out)))
 }
 
-/// Runs `binokel restore`.
-pub fn run_restore(args: RestoreArgs) -> ExitCode {
-    finish("restore", block_on(restore(&args.from, &args.database)))
-}
-
-fn finish(what: &str, r: Result<String, String>) -> ExitCode {
+pub(crate) fn finish(what: &str, r: Result<String, String>) -> ExitCode {
     match r {
         Ok(report) => {
             super::print_line(&report);
@@ -66,7 +43,7 @@ fn finish(what: &str, r: Result<String, String>) -> ExitCode {
     }
 }
 
-fn block_on<T>(f: impl std::future::Future<Output = Result<T, String>>) -> Result<T, String> {
+pub(crate) fn block_on<T>(f: impl std::future::Future<Output = Result<T, String>>) -> Result<T, String> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -76,7 +53,7 @@ fn block_on<T>(f: impl std::future::Future<Output = Result<T, String>>) -> Resul
 
 /// The file of a `sqlite://` database URL; for PostgreSQL an error that names the tool to
 /// use instead.
-fn sqlite_file(database: &str, postgres_tool: &str) -> Result<PathBuf, String> {
+pub(crate) fn sqlite_file(database: &str, postgres_tool: &str) -> Result<PathBuf, String> {
     match sqlite_path(database) {
         None => Err(format!(
             "{database:?} is a PostgreSQL database: back it up and restore it with {postgres_tool} (docs/deploy.md, \"Backups\")"
@@ -87,13 +64,13 @@ fn sqlite_file(database: &str, postgres_tool: &str) -> Result<PathBuf, String> {
 }
 
 /// A file name beside `path` with `suffix` appended (`PATH.lock`, `PATH-wal`).
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)
 }
 
-async fn connect(path: &Path, read_only: bool) -> Result<SqliteConnection, String> {
+pub(crate) async fn connect(path: &Path, read_only: bool) -> Result<SqliteConnection, String> {
     let options = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(false)
@@ -105,7 +82,7 @@ async fn connect(path: &Path, read_only: bool) -> Result<SqliteConnection, Strin
 }
 
 /// Tables and actions in a binokel database; an error naming the file when it is not one.
-async fn contents(c: &mut SqliteConnection, path: &Path) -> Result<(i64, i64), String> {
+pub(crate) async fn contents(c: &mut SqliteConnection, path: &Path) -> Result<(i64, i64), String> {
     let not_ours = |e: sqlx::Error| format!("{} is not a binokel database: {e}", path.display());
     let tables: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tables")
         .fetch_one(&mut *c)
@@ -121,12 +98,15 @@ async fn contents(c: &mut SqliteConnection, path: &Path) -> Result<(i64, i64), S
 }
 
 /// `PRAGMA integrity_check`: Ok when SQLite finds nothing wrong.
-async fn check_integrity(c: &mut SqliteConnection, path: &Path) -> Result<(), String> {
+pub(crate) async fn check_integrity(c: &mut SqliteConnection, path: &Path) -> Result<(), String> {
     let rows = sqlx::query("PRAGMA integrity_check")
         .fetch_all(&mut *c)
         .await
         .map_err(|e| format!("cannot check {}: {e}", path.display()))?;
-    let found: Vec<String> = rows.iter().filter_map(|r| r.try_get::<String, _>(0).ok()).collect();
+    let found: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.try_get::<String, _>(0).ok())
+        .collect();
     if found.len() == 1 && found[0] == "ok" {
         Ok(())
     } else {
@@ -139,7 +119,7 @@ async fn check_integrity(c: &mut SqliteConnection, path: &Path) -> Result<(), St
 }
 
 /// Writes `file` to disk, and the directory entry of `path` (a rename or a new file).
-fn sync(file: &Path) -> Result<(), String> {
+pub(crate) fn sync(file: &Path) -> Result<(), String> {
     std::fs::File::open(file)
         .and_then(|f| f.sync_all())
         .map_err(|e| format!("cannot write {} to disk: {e}", file.display()))?;
@@ -154,7 +134,7 @@ fn sync(file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn remove_if_there(path: &Path) -> Result<(), String> {
+pub(crate) fn remove_if_there(path: &Path) -> Result<(), String> {
     match std::fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -164,7 +144,7 @@ fn remove_if_there(path: &Path) -> Result<(), String> {
 
 /// `VACUUM INTO`: the database of `c` as one consistent snapshot, written to `to` as a
 /// single file (rollback journal mode: no `-wal` beside it).
-async fn vacuum_into(c: &mut SqliteConnection, from: &Path, to: &Path) -> Result<(), String> {
+pub(crate) async fn vacuum_into(c: &mut SqliteConnection, from: &Path, to: &Path) -> Result<(), String> {
     let target = to
         .to_str()
         .ok_or_else(|| format!("{} is not a UTF-8 path", to.display()))?;
@@ -232,83 +212,6 @@ pub async fn backup(database: &str, out: &Path) -> Result<String, String> {
         "backup of {} written to {}: {tables} tables, {actions} actions, {bytes} bytes, in {:.1} s",
         path.display(),
         out.display(),
-        started.elapsed().as_secs_f64()
-    ))
-}
-
-/// Takes the lock a running `binokel serve` holds on a SQLite database (`PATH.lock`); an
-/// error naming the server when it is taken.
-fn lock_database(path: &Path) -> Result<std::fs::File, String> {
-    use fs4::fs_std::FileExt;
-    let lock_path = beside(path, ".lock");
-    let f = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| format!("cannot open the lock file {}: {e}", lock_path.display()))?;
-    match FileExt::try_lock_exclusive(&f) {
-        Ok(true) => Ok(f),
-        Ok(false) => Err(format!(
-            "the database {} is in use: a running binokel serve holds its lock file {}; \
-             stop the server (systemctl stop binokel) and run the restore again",
-            path.display(),
-            lock_path.display()
-        )),
-        Err(e) => Err(format!("cannot lock {}: {e}", lock_path.display())),
-    }
-}
-
-/// Puts the backup `from` in place of `database`; the report line.
-pub async fn restore(from: &Path, database: &str) -> Result<String, String> {
-    let started = Instant::now();
-    let path = sqlite_file(database, "pg_restore")?;
-    let header = std::fs::read(from)
-        .map(|b| b.get(..16).map(<[u8]>::to_vec).unwrap_or_default())
-        .map_err(|e| format!("cannot read the backup {}: {e}", from.display()))?;
-    if header != b"SQLite format 3\0" {
-        return Err(format!(
-            "{} is not a SQLite database (it does not begin with SQLite's header); give a file made by binokel backup",
-            from.display()
-        ));
-    }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(format!("the directory {} does not exist", dir.display()));
-        }
-    }
-    // Held until the end: a server that starts meanwhile is refused by the same lock.
-    let _lock = lock_database(&path)?;
-    let mut backup = connect(from, true).await?;
-    let checked = check_integrity(&mut backup, from).await;
-    let counted = contents(&mut backup, from).await;
-    let (tables, actions) = match checked.and(counted) {
-        Ok(n) => n,
-        Err(e) => {
-            let _ = backup.close().await;
-            return Err(e);
-        }
-    };
-    let fresh = beside(&path, ".restoring");
-    remove_if_there(&fresh)?;
-    let copied = vacuum_into(&mut backup, from, &fresh).await;
-    let _ = backup.close().await;
-    if let Err(e) = copied {
-        let _ = std::fs::remove_file(&fresh);
-        return Err(e);
-    }
-    sync(&fresh)?;
-    // The old database's write-ahead log and its index go first: SQLite would replay a
-    // stale `-wal` into the new file (it does not know the log belongs to another file).
-    remove_if_there(&beside(&path, "-shm"))?;
-    remove_if_there(&beside(&path, "-wal"))?;
-    std::fs::rename(&fresh, &path)
-        .map_err(|e| format!("cannot rename {} to {}: {e}", fresh.display(), path.display()))?;
-    sync(&path)?;
-    Ok(format!(
-        "restored {} from {}: {tables} tables, {actions} actions, in {:.1} s; start the server again",
-        path.display(),
-        from.display(),
         started.elapsed().as_secs_f64()
     ))
 }

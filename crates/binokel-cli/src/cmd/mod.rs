@@ -11,6 +11,7 @@ pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod replay;
+pub mod restore;
 pub mod review;
 pub mod serve;
 

@@ -907,7 +907,7 @@ pub async fn smoke_full_deal(b: &Browser, server: &Server) {
     .await;
     assert_eq!(svgs, json!(5));
 
-    let code = start_bot_game(c, &server, "Anna").await;
+    let code = start_bot_game(c, server, "Anna").await;
     assert_eq!(code.len(), 6, "invite code {code:?}");
     let v = state(c).await["view"].clone();
     assert_eq!(v["names"][0], "Anna");
@@ -954,5 +954,5 @@ pub async fn smoke_full_deal(b: &Browser, server: &Server) {
         "server log:\n{}",
         server.log()
     );
-    assert_no_js_errors(&b).await;
+    assert_no_js_errors(b).await;
 }
