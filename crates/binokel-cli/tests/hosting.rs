@@ -112,6 +112,46 @@ async fn serve_takes_its_settings_from_the_environment() {
     remove_database(&database);
 }
 
+/// An empty variable (`BINOKEL_PUBLIC_URL=` in an environment file) counts as not set: the
+/// public URL is then the listening address, not an empty string (which would send
+/// redirected clients nowhere), and an empty `BINOKEL_DATABASE` falls back to `DATABASE_URL`.
+#[test]
+fn an_empty_variable_counts_as_not_set() {
+    use std::io::BufRead;
+    let database = temp_sqlite("empty-env");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .env("BINOKEL_PUBLIC_URL", "")
+        .env("BINOKEL_DATABASE", "")
+        .env("DATABASE_URL", &database)
+        .env("BINOKEL_LOG_JSON", "true")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binokel serve starts");
+    let url = listening_url(&mut child);
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let server = Proc { child, url };
+    let mut serving = None;
+    for line in stderr.lines() {
+        let line = line.unwrap();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if v["fields"]["message"] == "serving" {
+            serving = Some(v);
+            break;
+        }
+    }
+    let serving = serving.expect("the `serving` log line");
+    assert_eq!(serving["fields"]["url"], server.url.as_str(), "{serving}");
+    assert!(
+        std::path::Path::new(&file_of(&database)).is_file(),
+        "DATABASE_URL was used"
+    );
+    drop(server);
+    remove_database(&database);
+}
+
 /// An acknowledged action with the instant its `ack` arrived.
 type TimedAck = (Instant, Ack);
 

@@ -96,13 +96,13 @@ fn secs(name: &str, s: f64) -> Result<Duration, String> {
 
 /// Builds the server configuration from the arguments.
 pub fn config(args: &Args) -> Result<Config, String> {
-    let db = args
-        .database
-        .clone()
+    // An empty value (`BINOKEL_PUBLIC_URL=` in an environment file) counts as not given.
+    let given = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
+    let db = given(&args.database)
         .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| "sqlite://binokel.sqlite3".into());
     let mut c = Config::new(&db);
-    c.public_url = args.public_url.clone();
+    c.public_url = given(&args.public_url);
     c.lease = secs("lease-secs", args.lease_secs)?;
     c.grace = secs("grace-secs", args.grace_secs)?;
     c.turn = secs("turn-secs", args.turn_secs)?;
