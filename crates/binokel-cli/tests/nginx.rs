@@ -98,6 +98,15 @@ fn run_ok(cmd: &mut Command, what: &str) {
 
 /// Starts nginx with the shipped configuration in front of `backend` (`127.0.0.1:PORT`).
 fn start_nginx(exe: &str, backend: &str) -> Nginx {
+    let b = backend.to_string();
+    start_nginx_with(exe, browser_common::free_port(), &move |site| {
+        replace(site, "    server 127.0.0.1:8080;", &format!("    server {b};"))
+    })
+}
+
+/// Starts nginx on the HTTPS `port` with the shipped configuration changed by `edit` (which
+/// puts the backends in) and the test's ports and certificate.
+fn start_nginx_with(exe: &str, port: u16, edit: &dyn Fn(&str) -> String) -> Nginx {
     let dir = browser_common::scratch_dir("nginx");
     for d in ["www", "client_body", "proxy", "fastcgi", "uwsgi", "scgi"] {
         std::fs::create_dir_all(dir.join(d)).unwrap();
@@ -132,14 +141,8 @@ fn start_nginx(exe: &str, backend: &str) -> Nginx {
             .args(["-config", &d("req.cnf")]),
         "openssl (a self-signed certificate)",
     );
-    let port = browser_common::free_port();
     let http_port = browser_common::free_port();
-    let mut site = SHIPPED.to_string();
-    site = replace(
-        &site,
-        "    server 127.0.0.1:8080;",
-        &format!("    server {backend};"),
-    );
+    let mut site = edit(SHIPPED);
     site = replace(
         &site,
         "    listen 80;",
@@ -497,4 +500,123 @@ async fn the_browser_smoke_test_through_nginx() {
         access.contains("GET /ws HTTP/1.1\" 101"),
         "the WebSocket went through nginx: {access}"
     );
+}
+
+/// Several processes on one PostgreSQL behind nginx, each with a path of its own on the same
+/// host (`--public-url https://HOST/p1`), set up as docs/deploy.md says (its nginx snippet
+/// is the one used here): a join sent to the process that does not own the table is
+/// answered `307` to the owner's path, which serves it; a `hello` there is answered with a
+/// `redirect` to the owner's `wss://HOST/p1/ws`, where the seat is welcomed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_processes_behind_nginx_on_paths_of_one_host() {
+    let test = "several_processes_behind_nginx_on_paths_of_one_host";
+    let Some(exe) = nginx_path(test) else {
+        return;
+    };
+    let Some(admin) = binokel_server::store::test_postgres_url(test) else {
+        return;
+    };
+    let name = format!("binokel_nginx_paths_{}", std::process::id());
+    let db = binokel_server::store::create_postgres_database(&admin, &name)
+        .await
+        .unwrap();
+    let port = browser_common::free_port();
+    let base = format!("https://localhost:{port}");
+    let start = |path: &str| {
+        let url = format!("{base}/{path}");
+        server_common::Proc::start(&db, "127.0.0.1:0", &["--public-url", &url])
+    };
+    let (p1, p2) = (start("p1"), start("p2"));
+    p1.ready().await;
+    p2.ready().await;
+    let doc = include_str!("../../../docs/deploy.md");
+    let snippet = doc
+        .split("```nginx\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("the nginx snippet of docs/deploy.md, \"Several processes\"");
+    let (upstream, p1_locations) = snippet
+        .split_once("# inside the 443 server block, once per process (p2 the same with 8082):\n")
+        .expect("the snippet's two parts");
+    let p2_locations = p1_locations.replace("/p1", "/p2").replace("8081", "8082");
+    let ports = |t: &str| {
+        t.replace("127.0.0.1:8081", &p1.addr())
+            .replace("127.0.0.1:8082", &p2.addr())
+    };
+    let upstream = ports(upstream);
+    let locations = ports(&format!("{p1_locations}{p2_locations}"));
+    let nginx = start_nginx_with(&exe, port, &|site| {
+        let from = site.find("upstream binokel {").expect("the upstream block");
+        let to = from + site[from..].find("}\n").expect("its end") + 2;
+        let site = format!("{}{}{}", &site[..from], upstream, &site[to..]);
+        let anchor = "    client_max_body_size 64k;\n";
+        replace(&site, anchor, &format!("{anchor}{locations}"))
+    });
+
+    let (status, _, body) = nginx
+        .request(
+            "POST",
+            "/p1/api/tables",
+            Some(&json!({"name": "Anna", "seats": [
+                {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let code = created["code"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+
+    // HTTP: the other process answers 307 to the owner's path, which serves the join.
+    let join = format!("/api/tables/{code}/join");
+    let (status, head, body) = nginx
+        .request("POST", &format!("/p2{join}"), Some(&json!({"name": "Ben"})))
+        .await;
+    assert_eq!(status, 307, "{head}\n{body}");
+    let location = format!("location: {base}/p1{join}");
+    assert!(
+        head.to_ascii_lowercase().contains(&location.to_ascii_lowercase()),
+        "{head}"
+    );
+    let (status, _, body) = nginx
+        .request("POST", &format!("/p1{join}"), Some(&json!({"name": "Ben"})))
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    // WebSocket: hello at the other process, redirected to the owner's wss:// path.
+    let hello = serde_json::to_string(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        table: code.clone(),
+        token: Some(token),
+        features: vec![],
+    })
+    .unwrap();
+    let first = |path: &'static str| {
+        let hello = hello.clone();
+        let nginx = &nginx;
+        async move {
+            let url = format!("wss://localhost:{}{path}", nginx.port);
+            let (mut ws, _) = tokio_tungstenite::client_async(url.as_str(), nginx.connect().await)
+                .await
+                .expect("a WebSocket upgrade through nginx");
+            ws.send(Message::Text(hello.into())).await.unwrap();
+            loop {
+                match tokio::time::timeout(WAIT, ws.next()).await.expect("an answer") {
+                    Some(Ok(Message::Text(t))) => {
+                        return serde_json::from_str::<ServerMsg>(t.as_str()).expect("a message")
+                    }
+                    Some(Ok(_)) => continue,
+                    other => panic!("no answer to hello: {other:?}"),
+                }
+            }
+        }
+    };
+    match first("/p2/ws").await {
+        ServerMsg::Redirect { url } => assert_eq!(url, format!("wss://localhost:{port}/p1/ws")),
+        m => panic!("expected a redirect from the other process: {m:?}"),
+    }
+    match first("/p1/ws").await {
+        ServerMsg::Welcome { .. } => {}
+        m => panic!("expected the owner's welcome: {m:?}"),
+    }
+    drop(nginx);
 }
