@@ -55,6 +55,8 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)      # the outside-engine 
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)              # the README's screen captures
+[ -x "${BINOKEL_NGINX:-/usr/sbin/nginx}" ] || need+=(nginx)  # tests/nginx.rs: TLS in front of the server
+command -v openssl >/dev/null 2>&1 || need+=(openssl)        # its self-signed certificate
 if [ -z "${BINOKEL_TEST_POSTGRES:-}" ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 fi

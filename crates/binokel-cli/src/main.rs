@@ -40,6 +40,10 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Drive N tables of scripted clients against a server and measure it.
     Loadtest(cmd::loadtest::Args),
+    /// Copy a live SQLite database to a backup file (docs/deploy.md, "Backups").
+    Backup(cmd::backup::Args),
+    /// Put a backup in place of a SQLite database; refused while a server uses it.
+    Restore(cmd::restore::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,5 +60,7 @@ fn main() -> ExitCode {
         Command::Review(a) => cmd::review::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
+        Command::Backup(a) => cmd::backup::run(a),
+        Command::Restore(a) => cmd::restore::run(a),
     }
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod arena;
+pub mod backup;
 pub mod engine;
 pub mod library;
 pub mod loadtest;
@@ -10,6 +11,7 @@ pub mod perft;
 pub mod play;
 pub mod referee;
 pub mod replay;
+pub mod restore;
 pub mod review;
 pub mod serve;
 

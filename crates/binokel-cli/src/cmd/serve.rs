@@ -6,82 +6,86 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// Serve online tables: WebSocket play, HTTP pages, records and health.
+///
+/// Every option can also be set from the environment, as `BINOKEL_` and the option's name
+/// in capitals with `_` for `-` (`--lease-secs 5` is `BINOKEL_LEASE_SECS=5`); an option
+/// on the command line wins over its variable (docs/deploy.md, "Configuration").
 #[derive(Parser, Debug)]
 pub struct Args {
     /// Address to listen on (loopback by default; port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "BINOKEL_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: String,
-    /// Database URL: `sqlite://PATH` or `postgres://...` (default: DATABASE_URL, else the
-    /// SQLite file binokel.sqlite3, created on first start).
-    #[arg(long)]
+    /// Database URL: `sqlite://PATH` or `postgres://...` (default: the variable
+    /// DATABASE_URL, else the SQLite file binokel.sqlite3, created on first start).
+    #[arg(long, env = "BINOKEL_DATABASE")]
     pub database: Option<String>,
     /// The URL other processes send clients to for tables this one owns
     /// (default: http://LISTEN-ADDRESS).
-    #[arg(long)]
+    #[arg(long, env = "BINOKEL_PUBLIC_URL")]
     pub public_url: Option<String>,
     /// Seconds a table's lease lasts without renewal (another process takes over after it).
-    #[arg(long, default_value_t = 15.0)]
+    #[arg(long, env = "BINOKEL_LEASE_SECS", default_value_t = 15.0)]
     pub lease_secs: f64,
     /// Seconds a person may be disconnected before a bot plays the seat.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, env = "BINOKEL_GRACE_SECS", default_value_t = 30.0)]
     pub grace_secs: f64,
     /// The turn clock in seconds; when it runs out a bot plays the seat until the person is back.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, env = "BINOKEL_TURN_SECS", default_value_t = 60.0)]
     pub turn_secs: f64,
     /// Pause between deals, milliseconds (seats whose client does not wait with `ready`).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, env = "BINOKEL_DEAL_PAUSE_MS", default_value_t = 2000)]
     pub deal_pause_ms: u64,
     /// At tables with more than one person: seconds the next deal waits for the people
     /// whose client says `ready` (a visible countdown) before it starts anyway.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, env = "BINOKEL_READY_SECS", default_value_t = 20.0)]
     pub ready_secs: f64,
     /// How long bots wait before acting, milliseconds.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, env = "BINOKEL_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
     /// Most simultaneous WebSocket connections.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, env = "BINOKEL_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
     /// Most tables one client address may create a minute (0: no limit); beyond it
     /// `POST /api/tables` answers 429 `too_many_tables` with `Retry-After`.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, env = "BINOKEL_TABLES_PER_MINUTE", default_value_t = 30)]
     pub tables_per_minute: u32,
     /// Most public tables one client address may have waiting for players at once (0: no
     /// cap); beyond it creating one more public table that waits (`POST /api/tables`, quick
     /// match opening one) answers 429 `too_many_tables`.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, env = "BINOKEL_OPEN_TABLES_PER_ADDRESS", default_value_t = 3)]
     pub open_tables_per_address: usize,
     /// Most score pads one client address may create a minute (0: no limit); beyond it
     /// `POST /api/pads` answers 429 `too_many_pads` with `Retry-After` (docs/pad.md).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, env = "BINOKEL_PADS_PER_MINUTE", default_value_t = 20)]
     pub pads_per_minute: u32,
     /// Most tables in memory at once; creating one more is refused with 429 (0: no limit).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, env = "BINOKEL_MAX_TABLES", default_value_t = 10_000)]
     pub max_tables: usize,
     /// Seconds without an action or a connection after which a table is unloaded from
     /// memory (its stored actions stay; the next hello loads it again).
-    #[arg(long, default_value_t = 1800.0)]
+    #[arg(long, env = "BINOKEL_IDLE_UNLOAD_SECS", default_value_t = 1800.0)]
     pub idle_unload_secs: f64,
     /// Threads that run bot decisions, hints and reviews, each with its own solver table
     /// (default: one fewer than the cores, at least one; at least two while reviews are on).
-    #[arg(long)]
+    #[arg(long, env = "BINOKEL_BOT_WORKERS")]
     pub bot_workers: Option<usize>,
     /// Game reviews computed at once as jobs of the bot workers, never more than the
     /// workers less one (0: reviews are off; docs/protocol.md, "Reviews").
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, env = "BINOKEL_REVIEWS", default_value_t = 1)]
     pub reviews: usize,
     /// Reviews that may wait for a worker; past it `POST /api/reviews` answers 503
     /// `busy` with `Retry-After`.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, env = "BINOKEL_REVIEW_QUEUE", default_value_t = 4)]
     pub review_queue: usize,
     /// Most reviews one client address may ask for a minute (0: no limit); beyond it
     /// `POST /api/reviews` answers 429 `too_many_reviews` with `Retry-After`.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, env = "BINOKEL_REVIEWS_PER_MINUTE", default_value_t = 6)]
     pub reviews_per_minute: u32,
     /// Scale the review budget: 2 searches twice as many samples, 0.5 half (docs/review.md).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, env = "BINOKEL_REVIEW_BUDGET", default_value_t = 1.0)]
     pub review_budget: f64,
     /// Log as JSON lines instead of text.
-    #[arg(long)]
+    #[arg(long, env = "BINOKEL_LOG_JSON")]
     pub log_json: bool,
 }
 
@@ -92,13 +96,13 @@ fn secs(name: &str, s: f64) -> Result<Duration, String> {
 
 /// Builds the server configuration from the arguments.
 pub fn config(args: &Args) -> Result<Config, String> {
-    let db = args
-        .database
-        .clone()
+    // An empty value (`BINOKEL_PUBLIC_URL=` in an environment file) counts as not given.
+    let given = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
+    let db = given(&args.database)
         .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| "sqlite://binokel.sqlite3".into());
     let mut c = Config::new(&db);
-    c.public_url = args.public_url.clone();
+    c.public_url = given(&args.public_url);
     c.lease = secs("lease-secs", args.lease_secs)?;
     c.grace = secs("grace-secs", args.grace_secs)?;
     c.turn = secs("turn-secs", args.turn_secs)?;

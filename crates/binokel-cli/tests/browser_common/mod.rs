@@ -883,3 +883,76 @@ pub async fn start_bot_game(c: &Client, server: &Server, name: &str) -> String {
     wait_hand_at_rest(c).await;
     text_of(c, "#table-code").await
 }
+
+/// The smoke test of the browser suite (`browser.rs`, also run through nginx by
+/// `nginx.rs`): the start page at `server.url`, a quick game against two bots, deals played
+/// by clicks until one had our card play, the score sheet, no panic in the server's log and
+/// no error on the page.
+pub async fn smoke_full_deal(b: &Browser, server: &Server) {
+    let c = &b.client;
+
+    c.goto(&server.url).await.expect("open the start page");
+    wait_js(c, "document.querySelector('#quick-form')", "the start page").await;
+    assert_eq!(text_of(c, "#quick-form h2").await, "Play against two bots");
+    for id in ["#create-form", "#join-form", "#watch-code", "#create-preset"] {
+        c.find(Locator::Css(id))
+            .await
+            .unwrap_or_else(|_| panic!("start page lacks {id}"));
+    }
+    // The hero shows project-drawn SVG cards.
+    let svgs = js(
+        c,
+        "return document.querySelectorAll('.hero-cards svg.card-svg').length",
+    )
+    .await;
+    assert_eq!(svgs, json!(5));
+
+    let code = start_bot_game(c, server, "Anna").await;
+    assert_eq!(code.len(), 6, "invite code {code:?}");
+    let v = state(c).await["view"].clone();
+    assert_eq!(v["names"][0], "Anna");
+    assert_eq!(v["hand_sizes"], json!([15, 15, 15]));
+    let shown = js(c, "return document.querySelectorAll('#hand .card').length").await;
+    assert_eq!(shown, json!(15), "the hand shows 15 cards");
+
+    // Play deals to their end until one had cards played by us (a bot may surrender at once).
+    let mut deals = 0;
+    loop {
+        let moves = play_until(
+            c,
+            &format!("window.binokel.state.view.score_sheet.length > {deals}"),
+            "the end of the deal",
+        )
+        .await;
+        deals += 1;
+        if moves.iter().any(|m| m == "play") {
+            break;
+        }
+        assert!(deals < 6, "no deal with our card play in {deals} deals");
+    }
+    // The score sheet on the page has a line per deal.
+    wait_js(
+        c,
+        &format!("document.querySelectorAll('#score-sheet tbody tr').length >= {deals}"),
+        "the score sheet lines",
+    )
+    .await;
+    let sheet = state(c).await["view"]["score_sheet"].clone();
+    assert!(
+        sheet.as_array().expect("sheet").len() >= deals,
+        "{deals} deals scored: {sheet}"
+    );
+    let footer = text_of(c, "#score-sheet tfoot").await;
+    for x in state(c).await["view"]["totals"].as_array().expect("totals") {
+        assert!(
+            footer.contains(&x.to_string()),
+            "the footer {footer:?} shows the total {x}"
+        );
+    }
+    assert!(
+        !server.log().contains("panicked"),
+        "server log:\n{}",
+        server.log()
+    );
+    assert_no_js_errors(b).await;
+}
