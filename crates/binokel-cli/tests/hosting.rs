@@ -594,3 +594,24 @@ async fn pg_dump_and_pg_restore_keep_every_acknowledged_action() {
     let later = stored(&dst, &code).await;
     assert!(later.len() > now.len(), "{} > {}", later.len(), now.len());
 }
+
+#[test]
+fn a_bad_trusted_proxy_list_is_refused_by_name() {
+    let o = Command::new(env!("CARGO_BIN_EXE_binokel"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            "sqlite://unused.sqlite3",
+        ])
+        .env("BINOKEL_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/33")
+        .output()
+        .expect("binokel runs");
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("--trusted-proxies") && t.contains("`10.0.0.0/33`"),
+        "{t}"
+    );
+}

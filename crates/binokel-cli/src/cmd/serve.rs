@@ -84,6 +84,12 @@ pub struct Args {
     /// Scale the review budget: 2 searches twice as many samples, 0.5 half (docs/review.md).
     #[arg(long, env = "BINOKEL_REVIEW_BUDGET", default_value_t = 1.0)]
     pub review_budget: f64,
+    /// Reverse proxies whose `Forwarded`/`X-Forwarded-For` headers name the client, as CIDR
+    /// blocks or addresses separated by commas (`127.0.0.1,10.0.0.0/8`; none by default: the
+    /// headers are ignored). The per-address limits then count the client, not the proxy
+    /// (docs/deploy.md, "Behind a proxy").
+    #[arg(long, env = "BINOKEL_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "BINOKEL_LOG_JSON")]
     pub log_json: bool,
@@ -131,6 +137,10 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.review_queue = args.review_queue;
     c.reviews_per_minute = args.reviews_per_minute;
     c.review_budget = args.review_budget;
+    if let Some(list) = given(&args.trusted_proxies) {
+        c.trusted_proxies =
+            binokel_server::address::parse_trusted(&list).map_err(|e| format!("--trusted-proxies: {e}"))?;
+    }
     Ok(c)
 }
 
