@@ -19,6 +19,7 @@ mod http;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+mod names;
 mod pad;
 pub mod protocol;
 pub mod review;

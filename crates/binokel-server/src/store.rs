@@ -729,8 +729,9 @@ pub fn initial_status(seats: &[StoredSeat]) -> Status {
 
 /// The seat names a match is played with: people's own names, a bot's persona
 /// ([`binokel_ai::persona`]: `Karle`, `Gottlieb`, ...).
+/// Every seat's name is distinct ([`crate::names::distinct_names`]).
 pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
-    seats
+    let raw = seats
         .iter()
         .enumerate()
         .map(|(i, s)| match (&s.name, &s.bot) {
@@ -738,7 +739,8 @@ pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
             (None, Some(b)) => binokel_ai::persona(b).0.to_string(),
             (None, None) => format!("Seat {}", i + 1),
         })
-        .collect()
+        .collect();
+    crate::names::distinct_names(seats, raw)
 }
 
 /// Why the stored actions of a table fail to replay: the table is set aside (never
