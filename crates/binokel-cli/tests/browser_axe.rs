@@ -31,7 +31,13 @@ fn axe_source() -> Result<String, String> {
     if !file.exists() {
         std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
         let out = Command::new("npm")
-            .args(["install", "--no-audit", "--no-fund", "--no-package-lock", "--prefix"])
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--no-package-lock",
+                "--prefix",
+            ])
             .arg(&dir)
             .arg(format!("axe-core@{AXE_VERSION}"))
             .output()
@@ -116,12 +122,22 @@ async fn finished_match(server: &Server) -> (String, String) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let r = call(server, "POST", "/api/reviews", Some(json!({"table": code}))).await;
-    let id = r["id"].as_str().unwrap_or_else(|| panic!("a review id: {r}")).to_string();
+    let id = r["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a review id: {r}"))
+        .to_string();
     (code, id)
 }
 
 /// Visits every page at one size and scans it; answers the failing violations per page.
-async fn scan_every_page(driver: &Driver, server: &Server, axe: &str, size: (u32, u32), code: &str, review: &str) -> Vec<String> {
+async fn scan_every_page(
+    driver: &Driver,
+    server: &Server,
+    axe: &str,
+    size: (u32, u32),
+    code: &str,
+    review: &str,
+) -> Vec<String> {
     let b = browser(driver, "en", size).await;
     let c = &b.client;
     let mut bad = Vec::new();
@@ -157,10 +173,14 @@ async fn scan_every_page(driver: &Driver, server: &Server, axe: &str, size: (u32
         wait_js(c, &format!("document.querySelector('{ready}')"), page).await;
         check(page, scan(c, axe, page).await);
     }
-    c.goto(&format!("{}/#/replay/{code}", server.url)).await.expect("replay");
+    c.goto(&format!("{}/#/replay/{code}", server.url))
+        .await
+        .expect("replay");
     wait_js(c, "document.querySelector('#replay-slider')", "the replay").await;
     check("replay", scan(c, axe, "replay").await);
-    c.goto(&format!("{}/#/review/{review}", server.url)).await.expect("review");
+    c.goto(&format!("{}/#/review/{review}", server.url))
+        .await
+        .expect("review");
     wait_js(c, "document.querySelector('#review-summary')", "the review").await;
     check("review", scan(c, axe, "review").await);
     c.goto(&format!("{}/pad.html", server.url)).await.expect("pad");
@@ -192,5 +212,9 @@ async fn no_critical_or_serious_violation_on_any_page() {
     let driver = start_driver();
     let mut bad = scan_every_page(&driver, &server, &axe, LAPTOP, &code, &review).await;
     bad.extend(scan_every_page(&driver, &server, &axe, PHONE, &code, &review).await);
-    assert!(bad.is_empty(), "axe-core {AXE_VERSION} found:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "axe-core {AXE_VERSION} found:\n{}",
+        bad.join("\n")
+    );
 }

@@ -49,7 +49,9 @@ async fn the_meld_calculator_reads_german_codes_and_an_error_never_becomes_a_tot
     let driver = start_driver();
     let b = browser(&driver, "de-DE", BIG_PHONE).await;
     let c = &b.client;
-    c.goto(&format!("{}/meld.html", server.url)).await.expect("the calculator");
+    c.goto(&format!("{}/meld.html", server.url))
+        .await
+        .expect("the calculator");
     wait_js(c, "document.body.dataset.ready === '1'", "the calculator").await;
     // German cards (the default in German): Grün is the record's S.
     choose(c, "#meld-trump", "S").await;
@@ -74,10 +76,18 @@ async fn the_meld_calculator_reads_german_codes_and_an_error_never_becomes_a_tot
     .await;
     // An error stays an error when the trump changes: no "0 · Keine Meldungen".
     type_into(c, "#meld-text", "AG 10G XX").await;
-    wait_js(c, "document.querySelector('#meld-error').textContent.includes('XX')", "the refusal").await;
+    wait_js(
+        c,
+        "document.querySelector('#meld-error').textContent.includes('XX')",
+        "the refusal",
+    )
+    .await;
     choose(c, "#meld-trump", "H").await;
     tokio::time::sleep(Duration::from_millis(600)).await;
-    assert!(text_of(c, "#meld-error").await.contains("XX"), "the error is kept after a change of trump");
+    assert!(
+        text_of(c, "#meld-error").await.contains("XX"),
+        "the error is kept after a change of trump"
+    );
     assert_eq!(text_of(c, "#meld-total").await, "–", "no total under an error");
     assert_eq!(
         js(c, "return document.querySelectorAll('#meld-list li').length").await,
@@ -100,7 +110,10 @@ fn no_default_name_is_a_word_of_the_page() {
         catalogues.push((lang, v));
     }
     for (lang, cat) in &catalogues {
-        let name = cat["start.default_name"].as_str().expect("a default name").to_lowercase();
+        let name = cat["start.default_name"]
+            .as_str()
+            .expect("a default name")
+            .to_lowercase();
         for (other, cat2) in &catalogues {
             for (key, value) in cat2.as_object().expect("an object") {
                 if key == "start.default_name" {
@@ -164,7 +177,10 @@ async fn keyboard_focus_moves_to_the_next_decision() {
     // The auction by keyboard: Enter on the bid button; at our next turn the focus is on it
     // again, and at the burial it is in the hand.
     let view = loop {
-        assert!(start.elapsed() < Duration::from_secs(120), "the auction never ended in our favour");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the auction never ended in our favour"
+        );
         wait_js(c, MY_TURN, "our turn").await;
         let v = state(c).await["view"].clone();
         if v["phase"] != "auction" {
@@ -173,13 +189,21 @@ async fn keyboard_focus_moves_to_the_next_decision() {
         if bids == 0 {
             // Point 10: the hand's melds under each trump, shown during the auction.
             assert_eq!(
-                js(c, "return document.querySelectorAll('#melds-by-trump .by-trump[data-melds]').length").await,
+                js(
+                    c,
+                    "return document.querySelectorAll('#melds-by-trump .by-trump[data-melds]').length"
+                )
+                .await,
                 json!(4),
                 "the melds by trump in the auction"
             );
             js(c, "document.querySelector('#act-bid').focus()").await;
         } else {
-            assert_eq!(focused(c).await, "#act-bid", "our next bid: the focus is on the bid button");
+            assert_eq!(
+                focused(c).await,
+                "#act-bid",
+                "our next bid: the focus is on the bid button"
+            );
         }
         press(c, ENTER).await;
         bids += 1;
@@ -187,7 +211,11 @@ async fn keyboard_focus_moves_to_the_next_decision() {
     };
     assert_eq!(view["soloist"], view["seat"], "we are the soloist");
     if view["phase"] == "bury" {
-        assert!(focused(c).await.ends_with("in hand"), "the burial: the focus is in the hand, not {}", focused(c).await);
+        assert!(
+            focused(c).await.ends_with("in hand"),
+            "the burial: the focus is in the hand, not {}",
+            focused(c).await
+        );
         let burial = view["legal"]
             .as_array()
             .expect("legal")
@@ -205,20 +233,34 @@ async fn keyboard_focus_moves_to_the_next_decision() {
             press(c, ENTER).await;
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert_eq!(focused(c).await, "#act-bury", "three cards chosen: the focus is on Bury");
+        assert_eq!(
+            focused(c).await,
+            "#act-bury",
+            "three cards chosen: the focus is on Bury"
+        );
         press(c, ENTER).await;
         wait_past(c, &view).await;
         wait_js(c, MY_TURN, "the declaration").await;
     }
     let f = focused(c).await;
-    assert!(f.starts_with("#act-trump-"), "the declaration: the focus is on the first trump, not {f}");
+    assert!(
+        f.starts_with("#act-trump-"),
+        "the declaration: the focus is on the first trump, not {f}"
+    );
     press(c, ENTER).await;
     wait_js(c, "window.binokel.state.view.phase === 'play'", "the play").await;
     wait_js(c, MY_TURN, "our first card").await;
     let f = focused(c).await;
-    assert!(f.ends_with("in hand") && f.contains("legal"), "the play: the focus is on a legal card, not {f}");
+    assert!(
+        f.ends_with("in hand") && f.contains("legal"),
+        "the play: the focus is on a legal card, not {f}"
+    );
     // Point 10: the soloist reads the points still needed for the bid.
-    let needed = js(c, "const e = document.querySelector('#still-needed'); return e ? Number(e.dataset.needed) : null").await;
+    let needed = js(
+        c,
+        "const e = document.querySelector('#still-needed'); return e ? Number(e.dataset.needed) : null",
+    )
+    .await;
     let bid = state(c).await["view"]["bid"].as_f64().expect("the bid");
     assert!(
         needed.as_f64().is_some_and(|n| n > 0.0 && n <= bid),
@@ -268,7 +310,10 @@ async fn kreuzbinokel_on_a_phone_has_unique_ids() {
     wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
     wait_hand_at_rest(c).await;
     let backs = js(c, "return document.querySelectorAll('.seat-backs svg').length").await;
-    assert!(backs.as_u64().unwrap_or(0) > 0, "the others' card backs are drawn");
+    assert!(
+        backs.as_u64().unwrap_or(0) > 0,
+        "the others' card backs are drawn"
+    );
     let dup = js(
         c,
         "const seen = new Map(); for (const e of document.querySelectorAll('[id]')) seen.set(e.id, (seen.get(e.id) || 0) + 1); \
@@ -334,7 +379,9 @@ async fn the_review_counts_by_trick_and_writes_numbers_in_the_language() {
     let driver = start_driver();
     let b = browser(&driver, "de-DE", LAPTOP).await;
     let c = &b.client;
-    c.goto(&format!("{}/#/review/{id}", server.url)).await.expect("the review");
+    c.goto(&format!("{}/#/review/{id}", server.url))
+        .await
+        .expect("the review");
     wait_js(c, "document.querySelector('#review-summary')", "the review").await;
     // The largest mistakes are listed (random bots make some).
     let at = wait_js(
@@ -345,7 +392,10 @@ async fn the_review_counts_by_trick_and_writes_numbers_in_the_language() {
     .await;
     assert_eq!(at, json!(true));
     let summary = text_of(c, "#review-summary").await;
-    assert!(summary.contains(" %") && summary.contains(','), "German accuracy: {summary}");
+    assert!(
+        summary.contains(" %") && summary.contains(','),
+        "German accuracy: {summary}"
+    );
     assert!(
         !regex_like_english_decimal(&summary),
         "German numbers with a decimal comma: {summary}"
@@ -354,20 +404,36 @@ async fn the_review_counts_by_trick_and_writes_numbers_in_the_language() {
         js(c, "return !!document.querySelector('#review-accuracy-note')").await == json!(true),
         "the accuracy is explained"
     );
-    // Go to a decision of the card play: every deal, every position, until the panel is one.
+    // Go to a decision of the card play (from the stored review): its deal, then its position.
+    let stored = http(&server.url, "GET", &format!("/api/reviews/{id}"), None)
+        .await
+        .expect("the review")
+        .json()
+        .unwrap_or(Value::Null);
+    let d = stored["review"]["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .find(|d| d["phase"] == "play")
+        .unwrap_or_else(|| panic!("no decision of the play in the review"))
+        .clone();
     let panel = js(
         c,
-        "const deal = () => document.querySelector('#replay-deal'); \
-         const found = () => { const p = document.querySelector('#review-decision'); return p && p.dataset.phase === 'play' ? p : null; }; \
-         for (const o of [...deal().options]) { \
-           const d = deal(); d.value = o.value; d.dispatchEvent(new Event('change')); \
-           const max = Number(document.querySelector('#replay-slider').max); \
-           for (let i = 0; i <= max && !found(); i++) { \
-             const s = document.querySelector('#replay-slider'); s.value = String(i); s.dispatchEvent(new Event('input')); } \
-           if (found()) break; } \
-         return found() ? found().textContent : null;",
+        &format!(
+            "const d = document.querySelector('#replay-deal'); d.value = '{deal}'; d.dispatchEvent(new Event('change')); \
+             const s = document.querySelector('#replay-slider'); s.value = '{index}'; s.dispatchEvent(new Event('input')); \
+             const p = document.querySelector('#review-decision'); return p ? [p.dataset.phase || '', p.textContent] : null;",
+            deal = d["deal"],
+            index = d["index"]
+        ),
     )
     .await;
+    assert_eq!(
+        panel[0],
+        json!("play"),
+        "the panel of a decision of the play: {panel}"
+    );
+    let panel = panel[1].clone();
     let panel = panel.as_str().unwrap_or_default().to_string();
     assert!(panel.contains("Stich"), "a card is named by its trick: {panel}");
     assert!(!regex_like_english_decimal(&panel), "German numbers: {panel}");
@@ -421,7 +487,10 @@ async fn a_card_chosen_ahead_is_played_at_ones_turn_and_the_only_card_by_itself(
     let c = &b.client;
     start_bot_game(c, &server, "Anna").await;
     // A table of bots alone offers no invite link (point 10).
-    assert_eq!(js(c, "return document.querySelectorAll('#copy-link').length").await, json!(0));
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#copy-link').length").await,
+        json!(0)
+    );
     play_until(
         c,
         &format!("({MY_TURN}) && window.binokel.state.view.phase === 'play'"),
@@ -450,14 +519,40 @@ async fn a_card_chosen_ahead_is_played_at_ones_turn_and_the_only_card_by_itself(
     }
     // A click now chooses the card ahead; a second click cancels, a third chooses again.
     let me = v["seat"].as_u64().expect("seat");
-    let card = js(c, "const e = document.querySelector('#hand .card'); e.click(); return e.dataset.card").await;
+    let card = js(
+        c,
+        "const e = document.querySelector('#hand .card'); e.click(); return e.dataset.card",
+    )
+    .await;
     let card = card.as_str().expect("a card").to_string();
-    wait_js(c, "document.querySelector('#hand .card.premove') && document.querySelector('#premove-info')", "the card chosen ahead").await;
+    wait_js(
+        c,
+        "document.querySelector('#hand .card.premove') && document.querySelector('#premove-info')",
+        "the card chosen ahead",
+    )
+    .await;
     js(c, "document.querySelector('#hand .card.premove').click()").await;
-    wait_js(c, "!document.querySelector('#hand .card.premove')", "the choice cancelled").await;
-    let seen = state(c).await["view"]["history"].as_array().expect("history").len();
-    js(c, &format!("document.querySelector('#hand .card[data-card=\"{card}\"]').click()")).await;
-    wait_js(c, "document.querySelector('#hand .card.premove')", "the card chosen again").await;
+    wait_js(
+        c,
+        "!document.querySelector('#hand .card.premove')",
+        "the choice cancelled",
+    )
+    .await;
+    let seen = state(c).await["view"]["history"]
+        .as_array()
+        .expect("history")
+        .len();
+    js(
+        c,
+        &format!("document.querySelector('#hand .card[data-card=\"{card}\"]').click()"),
+    )
+    .await;
+    wait_js(
+        c,
+        "document.querySelector('#hand .card.premove')",
+        "the card chosen again",
+    )
+    .await;
     // At our turn the page plays it (if it is legal then) or says it may not be played.
     let outcome = wait_js(
         c,
@@ -473,7 +568,10 @@ async fn a_card_chosen_ahead_is_played_at_ones_turn_and_the_only_card_by_itself(
     eprintln!("the card chosen ahead: {outcome}");
     // The only legal card by itself: switched on, the page plays it without a click.
     click(c, "#autoplay").await;
-    assert_eq!(js(c, "return localStorage.getItem('binokel.autoplay')").await, json!("on"));
+    assert_eq!(
+        js(c, "return localStorage.getItem('binokel.autoplay')").await,
+        json!("on")
+    );
     let start = Instant::now();
     let mut clicks = 0;
     loop {
@@ -530,7 +628,12 @@ async fn hint_badges_on_a_phone_cover_none_of_each_other() {
     )
     .await;
     click(c, "#hint-button").await;
-    wait_js(c, "document.querySelectorAll('#hand .hint-badge').length > 3", "the badges").await;
+    wait_js(
+        c,
+        "document.querySelectorAll('#hand .hint-badge').length > 3",
+        "the badges",
+    )
+    .await;
     wait_hand_at_rest(c).await;
     let covered = js(
         c,
@@ -570,9 +673,15 @@ async fn smaller_things_cards_in_words_two_player_verdict_and_compact_headers() 
         .expect("the page's modules");
     assert_eq!(words[0], json!("10 of spades"));
     let verdict = words[1].as_str().unwrap_or_default();
-    assert!(verdict.contains("Anna") && verdict.contains("180"), "the two-player verdict: {verdict}");
+    assert!(
+        verdict.contains("Anna") && verdict.contains("180"),
+        "the two-player verdict: {verdict}"
+    );
     // The score pad's and the calculator's header leave the phone's screen to the page.
-    for (page, ready) in [("meld.html", "document.body.dataset.ready === '1'"), ("pad.html", "document.querySelector('#new-create')")] {
+    for (page, ready) in [
+        ("meld.html", "document.body.dataset.ready === '1'"),
+        ("pad.html", "document.querySelector('#new-create')"),
+    ] {
         c.goto(&format!("{}/{page}", server.url)).await.expect(page);
         wait_js(c, ready, page).await;
         let top = js(
@@ -581,7 +690,10 @@ async fn smaller_things_cards_in_words_two_player_verdict_and_compact_headers() 
         )
         .await;
         screenshot(c, &format!("header-{}", page.trim_end_matches(".html"))).await;
-        assert!(top.as_f64().expect("top") <= 200.0, "{page}: the first panel starts at {top} px of 844");
+        assert!(
+            top.as_f64().expect("top") <= 200.0,
+            "{page}: the first panel starts at {top} px of 844"
+        );
     }
     // German cards: suit names without French symbols in the trump choice.
     c.goto(&format!("{}/meld.html", server.url)).await.expect("meld");

@@ -53,7 +53,10 @@ async fn two_bots_of_one_level_get_two_personas_also_in_the_record() {
     let shown = names_in(&log.raw);
     assert_distinct(&shown, "the seats' names");
     assert_eq!(shown[1], "Gottlieb", "the first medium bot keeps its persona");
-    assert!(!shown[2].starts_with("Gottlieb"), "the second medium bot is another persona: {shown:?}");
+    assert!(
+        !shown[2].starts_with("Gottlieb"),
+        "the second medium bot is another persona: {shown:?}"
+    );
     let v = log.views.last().expect("a view");
     assert_eq!(v.names, shown, "the view names the seats as the seat list does");
     let (rec, _) = record(&srv.url, &code).await;
@@ -81,7 +84,10 @@ async fn a_name_already_at_the_table_gets_a_suffix_when_the_seat_is_taken() {
     assert_distinct(&shown, "the seats' names");
     assert_eq!(shown[0], "Anna");
     assert_eq!(shown[1], "anna (2)", "the second Anna gets a suffix");
-    assert_eq!(shown[2], "Gottlieb (2)", "a person named like the bot gets a suffix");
+    assert_eq!(
+        shown[2], "Gottlieb (2)",
+        "a person named like the bot gets a suffix"
+    );
     assert_eq!(shown[3], "Gottlieb", "the bot keeps its persona");
     // The match has begun: its view names the seats as the game (and so its record) does.
     let v = view.expect("every seat is taken: the match has begun");
