@@ -55,6 +55,7 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)      # the outside-engine 
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)              # the README's screen captures
+command -v npm >/dev/null 2>&1 || need+=(npm)                # axe-core for the accessibility scan (browser_axe.rs)
 if [ -z "${BINOKEL_TEST_POSTGRES:-}" ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 fi
@@ -74,7 +75,7 @@ if [ ${#need[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
     say "missing: ${need[*]} (Debian package names)"
     say "there is no apt-get here: install by hand a C compiler (cc), python3, Chromium with"
-    say "its chromedriver, tmux and the PostgreSQL server (initdb, pg_ctl under"
+    say "its chromedriver, tmux, npm and the PostgreSQL server (initdb, pg_ctl under"
     say "/usr/lib/postgresql/VERSION/bin), then run this again. Chromium elsewhere than"
     say "/usr/bin: set BINOKEL_CHROMIUM and BINOKEL_CHROMEDRIVER; a PostgreSQL of your own:"
     say "set BINOKEL_TEST_POSTGRES=postgres://user@host:port/db."
