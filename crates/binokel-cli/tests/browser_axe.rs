@@ -62,6 +62,9 @@ async fn scan(c: &fantoccini::Client, axe: &str, page: &str) -> Vec<(String, Str
     }
     // Motion (cards flying in, panels fading) ends before a scan: colours are measured.
     tokio::time::sleep(Duration::from_millis(450)).await;
+    // With BINOKEL_SCREENSHOTS set, each scanned page is saved, to look at both sizes.
+    let width = js(c, "return window.innerWidth").await;
+    screenshot(c, &format!("axe-{}-{width}", page.replace([' ', '(', ')'], ""))).await;
     let v = c
         .execute_async(
             "const done = arguments[arguments.length - 1]; \
