@@ -57,6 +57,7 @@ command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)              # the README's screen captures
 [ -x "${BINOKEL_NGINX:-/usr/sbin/nginx}" ] || need+=(nginx)  # tests/nginx.rs: TLS in front of the server
 command -v openssl >/dev/null 2>&1 || need+=(openssl)        # its self-signed certificate
+command -v npm >/dev/null 2>&1 || need+=(npm)                # axe-core for the accessibility scan (browser_axe.rs)
 if [ -z "${BINOKEL_TEST_POSTGRES:-}" ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 fi
@@ -76,7 +77,7 @@ if [ ${#need[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
     say "missing: ${need[*]} (Debian package names)"
     say "there is no apt-get here: install by hand a C compiler (cc), python3, Chromium with"
-    say "its chromedriver, tmux and the PostgreSQL server (initdb, pg_ctl under"
+    say "its chromedriver, tmux, npm and the PostgreSQL server (initdb, pg_ctl under"
     say "/usr/lib/postgresql/VERSION/bin), then run this again. Chromium elsewhere than"
     say "/usr/bin: set BINOKEL_CHROMIUM and BINOKEL_CHROMEDRIVER; a PostgreSQL of your own:"
     say "set BINOKEL_TEST_POSTGRES=postgres://user@host:port/db."

@@ -328,7 +328,7 @@ function showGames() {
     });
   setHtml(app, html`<h1>${t("games.title")}</h1>
     ${list.length ? html`<ul class="games-list">${items}</ul>` : html`<p class="muted">${t("games.none")}</p>`}
-    <h2>${t("replay.from_file")}</h2>
+    <h2><label for="record-file">${t("replay.from_file")}</label></h2>
     <input type="file" id="record-file" accept=".json,application/json">`);
   // Each match's state from the server (the newest 20): running or finished, the totals,
   // the winner; a finished one gets its Review button.

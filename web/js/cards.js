@@ -143,7 +143,7 @@ function centre(rank, suit, style) {
  * One card face as SVG markup (made by html; viewBox 100 x 150). The corner index
  * is large so that a fanned hand stays readable on a phone.
  */
-export function cardSvg(code, style = "french") {
+export function cardSvg(code, style = "french", decorative = false) {
   if (!isCardCode(code)) return cardBackSvg();
   const rank = code[0];
   const suit = code[1];
@@ -152,21 +152,22 @@ export function cardSvg(code, style = "french") {
   const label = rankLabel(rank, style);
   const fs = label.length > 1 ? 26 : 30;
   const index = html`<text x="6" y="29" font-size="${fs}" font-weight="700" fill="${col}" font-family="Arial, Helvetica, sans-serif" letter-spacing="-2">${label}</text>${pip(suit, style, 17, 44, 20, false)}`;
-  return html`<svg class="card-svg" viewBox="0 0 100 150" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${code}"><rect x="1.5" y="1.5" width="97" height="147" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>${index}<g transform="rotate(180 50 75)">${index}</g>${centre(rank, suit, style)}</svg>`;
+  // Inside a control that names the card in words (a card of the hand), the drawing is
+  // decoration: its corner letters are not the control's name.
+  const a11y = decorative ? html`aria-hidden="true"` : html`role="img" aria-label="${code}"`;
+  return html`<svg class="card-svg" viewBox="0 0 100 150" xmlns="http://www.w3.org/2000/svg" ${a11y}><rect x="1.5" y="1.5" width="97" height="147" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>${index}<g transform="rotate(180 50 75)">${index}</g>${centre(rank, suit, style)}</svg>`;
 }
 
-/** The back of a card. */
+let backs = 0;
+
+/**
+ * The back of a card. Each drawing has its own pattern id: with one id for all, every back
+ * used the first copy's pattern, and a first copy in a hidden seat left the others blank.
+ */
 export function cardBackSvg() {
-  return CARD_BACK;
+  const id = `bk${++backs}`;
+  return html`<svg class="card-svg" viewBox="0 0 100 150" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="card back"><defs><pattern id="${id}" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="12" height="12" fill="#1d4f8f"/><path d="M0 6h12M6 0v12" stroke="#5d8fd0" stroke-width="2"/></pattern></defs><rect x="1.5" y="1.5" width="97" height="147" rx="9" fill="#fff" stroke="#555" stroke-width="2"/><rect x="8" y="8" width="84" height="134" rx="6" fill="url(#${id})"/></svg>`;
 }
-
-const CARD_BACK = raw(
-  `<svg class="card-svg" viewBox="0 0 100 150" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="card back">` +
-    `<defs><pattern id="bk" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
-    `<rect width="12" height="12" fill="#1d4f8f"/><path d="M0 6h12M6 0v12" stroke="#5d8fd0" stroke-width="2"/></pattern></defs>` +
-    `<rect x="1.5" y="1.5" width="97" height="147" rx="9" fill="#fff" stroke="#555" stroke-width="2"/>` +
-    `<rect x="8" y="8" width="84" height="134" rx="6" fill="url(#bk)"/></svg>`,
-);
 
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
 const RANK_ORDER = { A: 0, T: 1, K: 2, Q: 3, J: 4, 9: 5, 7: 5 };

@@ -10,6 +10,7 @@
 import { t } from "./i18n.js";
 import { splitCards } from "./cards.js";
 import { toast, cardStyle } from "./util.js";
+import * as store from "./store.js";
 import { html } from "./html.js";
 import { cardName } from "./text.js";
 
@@ -36,6 +37,18 @@ export function parseTypedCard(typed, style) {
   const rank = map.ranks[m[1]];
   const suit = map.suits[m[2]];
   return rank && suit ? rank + suit : null;
+}
+
+/**
+ * A record code as a person types it in a card style: French cards keep the record's code
+ * (`TS`), German cards use the German letters (`TS` → `10G`, `QD` → `OS`).
+ */
+export function typedCode(code, style) {
+  if (style !== "german") return code;
+  const map = TYPED.german;
+  const rank = code[0] === "T" ? "10" : Object.keys(map.ranks).find((k) => k !== "T" && k !== "10" && map.ranks[k] === code[0]);
+  const suit = Object.keys(map.suits).find((k) => map.suits[k] === code[1]);
+  return `${rank || code[0]}${suit || code[1]}`;
 }
 
 /** An example of a typed card in a style, for the help text. */
@@ -65,6 +78,15 @@ export const handMethods = {
   pickCard(v, el, how) {
     const c = el.dataset.card;
     const i = Number(el.dataset.i);
+    if (v.to_act !== this.seat || !v.legal.length) {
+      // Before one's turn in the play: the card is chosen ahead (a premove), played when the
+      // turn comes if it is legal then; the same card again cancels it.
+      if (v.phase !== "play" || this.watch) return;
+      const same = this.premoveFor(v) === c;
+      this.premove = same ? null : { deal: v.deal, card: c };
+      this.render();
+      return;
+    }
     const burial = v.legal.find((a) => a.startsWith("bury "));
     if (burial) {
       const need = splitCards(burial.slice(5)).length;
@@ -89,6 +111,55 @@ export const handMethods = {
     }
     this.armed = null;
     this.act(token);
+  },
+
+  /** The card chosen ahead for this deal's play, or null. */
+  premoveFor(v) {
+    return this.premove && this.premove.deal === v.deal ? this.premove.card : null;
+  },
+
+  /** Whether the only legal card is played by itself (a choice remembered in the browser). */
+  autoplayOn() {
+    return store.pref("autoplay", "off") === "on";
+  },
+
+  /**
+   * After a redraw at one's turn in the play: a card chosen ahead is played if it is legal
+   * (else it is dropped, with a notice), or, with the option on, the only legal card is.
+   * Each sends an ordinary `action` (docs/web.md, "Playing ahead").
+   */
+  playAhead(v, myTurn) {
+    if (!myTurn || v.phase !== "play") return;
+    const cards = v.legal.filter((a) => /^[AT9KQJ7][SHDC]$/.test(a));
+    const ahead = this.premoveFor(v);
+    let card = null;
+    if (ahead) {
+      this.premove = null;
+      if (cards.includes(ahead)) card = ahead;
+      else toast(t("ctl.premove_dropped", { card: cardName(ahead, cardStyle()) }));
+    } else if (cards.length === 1 && v.legal.length === 1 && this.autoplayOn()) {
+      card = cards[0];
+    }
+    if (!card) return;
+    const at = `${v.deal}/${v.history.length}`;
+    setTimeout(() => {
+      const now = this.state && this.state.view;
+      if (now && `${now.deal}/${now.history.length}` === at) this.act(card);
+    }, 0);
+  },
+
+  /** The line under the controls while a card is chosen ahead: which, and Cancel. */
+  premoveHtml(v, style) {
+    const c = this.premoveFor(v);
+    if (!c || v.to_act === this.seat) return "";
+    return html`<span class="prompt" id="premove-info">${t("ctl.premove", { card: cardName(c, style) })}</span>
+      <button type="button" id="premove-cancel">${t("ctl.premove_cancel")}</button>`;
+  },
+
+  /** The switch of the only legal card played by itself (shown in the play). */
+  autoplayHtml(v) {
+    if (v.phase !== "play" || this.watch || this.seat === null || this.seat === undefined) return "";
+    return html`<label class="inline autoplay"><input type="checkbox" id="autoplay" ${this.autoplayOn() ? "checked" : ""}> ${t("ctl.autoplay")}</label>`;
   },
 
   /** The confirm button of a tapped card: plays it. */
@@ -125,6 +196,13 @@ export const handMethods = {
     });
     const play = this.root.querySelector("#act-play");
     if (play) play.addEventListener("click", () => this.playArmed(v));
+    const cancel = this.root.querySelector("#premove-cancel");
+    if (cancel) {
+      cancel.addEventListener("click", () => {
+        this.premove = null;
+        this.render();
+      });
+    }
   },
 
   /** Before a redraw: which card of the hand had the focus (by index and code). */
@@ -155,6 +233,51 @@ export const handMethods = {
     if (before && stop) stop.focus({ preventScroll: true });
   },
 
+  /**
+   * Before a redraw: whether the keyboard focus is at the table (a control, a card), so
+   * that the redraw, which replaces the controls, does not drop it to the page's body.
+   */
+  noteFocus() {
+    const el = document.activeElement;
+    if (el && el !== document.body) this.focusHeld = !!(this.root.contains && this.root.contains(el));
+  },
+
+  /**
+   * After a redraw, while the focus is held at the table: the focus moves to the next
+   * decision's first control (docs/web.md, "Keyboard"): the bid button, the hand in the
+   * burial (and the Bury button once the cards are chosen), the first trump of the
+   * declaration, the hand in the play, "Next deal" after a deal; between one's turns it
+   * waits on the controls' row.
+   */
+  placeFocus(v, myTurn) {
+    if (!this.focusHeld) return;
+    const root = this.root;
+    const el = document.activeElement;
+    const inHand = el && el.closest && el.closest("#hand");
+    const q = (css) => root.querySelector(css);
+    const stop = q("#hand .card[tabindex=\"0\"]");
+    let to = null;
+    if (myTurn) {
+      const burial = v.legal.find((a) => a.startsWith("bury "));
+      if (burial) {
+        const need = splitCards(burial.slice(5)).length;
+        to = this.selected.length === need ? q("#act-bury") : inHand ? null : stop;
+      } else if (inHand) {
+        to = null;
+      } else if (v.phase === "auction") {
+        to = q("#act-bid") || q("#act-pass");
+      } else if (v.phase === "declare") {
+        to = q("#declaration button");
+      } else if (v.phase === "play" && v.legal.some((a) => /^[AT9KQJ7][SHDC]$/.test(a))) {
+        to = stop;
+      }
+      if (!to && !inHand) to = q("#controls button, #controls select") || stop;
+    } else if (!inHand) {
+      to = q("#next-deal") || q("#controls");
+    }
+    if (to && to !== el) to.focus({ preventScroll: true });
+  },
+
   /** Keys on the table page: arrows and Enter in the hand, typed card codes anywhere. */
   handleKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
@@ -176,7 +299,7 @@ export const handMethods = {
     }
     if (inHand && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
-      if (v.to_act === this.seat && v.legal.length) this.pickCard(v, inHand, "key");
+      if ((v.to_act === this.seat && v.legal.length) || v.phase === "play") this.pickCard(v, inHand, "key");
       return;
     }
     if (e.key.length !== 1 || !/[0-9a-z]/i.test(e.key)) return;

@@ -6,31 +6,39 @@ import { setLanguage, preferredLanguage, t, language } from "./i18n.js";
 import { cardSvg, suitGlyph } from "./cards.js";
 import { cardStyle } from "./util.js";
 import { html, setHtml } from "./html.js";
+import { parseTypedCard, typedCode } from "./handinput.js";
 
 const RANKS = ["A", "T", "K", "Q", "J", "9"];
 const SUITS = ["S", "H", "D", "C"];
 
-/** Normalises a typed card ("10h", "qs", "7C") to a code, or null. */
-export function normaliseCard(tok) {
-  let s = String(tok).trim().toUpperCase();
-  if (s.startsWith("10")) s = "T" + s.slice(2);
-  if (s.startsWith("7")) s = "9" + s.slice(1);
-  return s.length === 2 && RANKS.includes(s[0]) && SUITS.includes(s[1]) ? s : null;
+/**
+ * Normalises a typed card to a record code, or null: the codes the table reads in the card
+ * style `style` ("10h", "qs", "7C"; German cards "OG", "10H", "UE"), as web/js/handinput.js
+ * reads them.
+ */
+export function normaliseCard(tok, style) {
+  const c = parseTypedCard(tok, style || cardStyle());
+  return c && c[0] === "7" ? "9" + c[1] : c;
 }
 
 /**
- * Parses typed cards into counts per code. Answers {counts} or {bad} naming the
- * first token that is not a card or is a third copy.
+ * Parses typed cards (in the card style `style`) into counts per record code. Answers
+ * {counts} or {bad} naming the first token that is not a card or is a third copy.
  */
-export function parseCards(text) {
+export function parseCards(text, style) {
   const counts = {};
   for (const tok of String(text).split(/[\s,]+/).filter((x) => x)) {
-    const c = normaliseCard(tok);
+    const c = normaliseCard(tok, style);
     if (!c) return { bad: tok, reason: "pad.meld_not_card" };
     counts[c] = (counts[c] || 0) + 1;
     if (counts[c] > 2) return { bad: tok, reason: "pad.meld_third_copy" };
   }
   return { counts };
+}
+
+/** Cards (record codes) as typed in the card style: German cards `AG 10G OG`. */
+export function typedCards(codes, style) {
+  return codes.map((c) => typedCode(c, style)).join(" ");
 }
 
 /** The codes of a counts map, in picker order. */
@@ -51,13 +59,15 @@ export function cardPicker(container, opts, onChange) {
   const shown = (code) => (opts.low === "seven" && code[0] === "9" ? "7" + code[1] : code);
   container.classList.add("picker");
   const button = (code) =>
-    html`<button type="button" class="pick" data-card="${code}" data-count="0" aria-label="${shown(code)}">${cardSvg(shown(code), cardStyle())}<span class="count"></span></button>`;
+    html`<button type="button" class="pick" data-card="${code}" data-count="0" aria-label="${typedCode(shown(code), cardStyle())}">${cardSvg(shown(code), cardStyle(), true)}<span class="count"></span></button>`;
   setHtml(container, html`${SUITS.map((s) => html`<div class="picker-row">${ranks.map((r) => button(r + s))}</div>`)}`);
   const paint = () => {
     for (const b of container.querySelectorAll(".pick")) {
       const n = counts[b.dataset.card] || 0;
       b.dataset.count = String(n);
       b.querySelector(".count").textContent = n ? `×${n}` : "";
+      const code = b.getAttribute("aria-label").split(" ")[0];
+      b.setAttribute("aria-label", n ? `${code} ×${n}` : code);
     }
   };
   container.addEventListener("click", (e) => {
@@ -91,9 +101,13 @@ export async function computeMelds(cards, trump, rules) {
   return data;
 }
 
-/** One meld as people read it: "family ♠ 150". */
+/**
+ * One meld as people read it: "family ♠" with French cards, "Familie Grün" with German
+ * ones (a French symbol next to a German suit's name mixed two packs).
+ */
 export function meldLine(m) {
-  const suit = m.suit ? ` ${suitGlyph(m.suit)}` : "";
+  const style = cardStyle();
+  const suit = !m.suit ? "" : style === "german" ? ` ${t(`suit.german.${m.suit}`)}` : ` ${suitGlyph(m.suit)}`;
   return `${t("meld." + m.kind)}${suit}`;
 }
 
@@ -130,9 +144,18 @@ async function page() {
     total.textContent = String(last.total);
     total.dataset.total = String(last.total);
   };
+  // The typed text is the hand: a tap on the picker writes it first. Whatever asks for the
+  // melds (a tap, a change of trump or rules) reads it, so an error stays an error.
   const update = async () => {
     const n = ++asked;
-    const cards = cardsOf(picker.get());
+    const p = parseCards(text.value, cardStyle());
+    if (p.bad) {
+      error.textContent = t(p.reason, { card: p.bad });
+      stale();
+      return;
+    }
+    picker.set(p.counts);
+    const cards = cardsOf(p.counts);
     try {
       const r = await computeMelds(cards, trumpSel.value, rulesSel.value);
       if (n !== asked) return;
@@ -150,23 +173,12 @@ async function page() {
     const pack = rulesSel.value === "forty" ? "40" : "48";
     const keep = picker ? picker.get() : {};
     picker = cardPicker(document.getElementById("meld-picker"), { low, pack }, (counts) => {
-      text.value = cardsOf(counts).join(" ");
+      text.value = typedCards(cardsOf(counts), cardStyle());
       update();
     });
     picker.set(keep);
   };
-  text.addEventListener("input", () => {
-    const p = parseCards(text.value);
-    if (p.bad) {
-      // An answer still on its way is about older text: it must not clear this error.
-      asked++;
-      error.textContent = t(p.reason, { card: p.bad });
-      stale();
-      return;
-    }
-    picker.set(p.counts);
-    update();
-  });
+  text.addEventListener("input", update);
   trumpSel.addEventListener("change", update);
   rulesSel.addEventListener("change", () => {
     makePicker();
@@ -178,21 +190,31 @@ async function page() {
     update();
   });
   langSel.addEventListener("change", async () => {
+    // The card style may follow the language: the typed hand is rewritten in the new one.
+    const before = cardStyle();
+    const p = parseCards(text.value, before);
     await setLanguage(langSel.value, true);
+    if (!p.bad && cardStyle() !== before) text.value = typedCards(cardsOf(p.counts), cardStyle());
+    document.getElementById("meld-example").textContent = typedCards(["AS", "TS", "KS", "QS", "JS"], cardStyle());
     fillTrumps(trumpSel);
-    show();
+    makePicker();
+    update();
   });
+  document.getElementById("meld-example").textContent = typedCards(["AS", "TS", "KS", "QS", "JS"], cardStyle());
   fillTrumps(trumpSel);
   makePicker();
   document.body.dataset.ready = "1";
   update();
 }
 
-/** The trump choices of a select: none, then the four suits in the current language. */
+/**
+ * The trump choices of a select: none, then the four suits in the current language; the
+ * French symbol only with French cards ("♠ spades", German cards "Grün").
+ */
 export function fillTrumps(sel) {
   const v = sel.value;
   const style = cardStyle();
-  const suits = SUITS.map((s) => html`<option value="${s}">${suitGlyph(s)} ${t(`suit.${style}.${s}`)}</option>`);
+  const suits = SUITS.map((s) => html`<option value="${s}">${style === "german" ? "" : `${suitGlyph(s)} `}${t(`suit.${style}.${s}`)}</option>`);
   setHtml(sel, html`<option value="">${t("pad.no_trump")}</option>${suits}`);
   sel.value = v;
 }

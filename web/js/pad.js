@@ -15,6 +15,11 @@ import { cardStyle } from "./util.js";
 import { html, setHtml } from "./html.js";
 import { cardPicker, cardsOf, computeMelds } from "./meld.js";
 
+/** A suit in words: "♠ spades" with French cards, "Grün" with German ones (no French symbol). */
+function suitWords(s, style) {
+  return style === "german" ? t(`suit.german.${s}`) : `${suitGlyph(s)} ${t(`suit.french.${s}`)}`;
+}
+
 const SUITS = ["S", "H", "D", "C"];
 const PADS_KEY = "binokel.pads";
 const RETRY_MS = 1500;
@@ -204,7 +209,7 @@ function contractLabel(c) {
   if (c === "durch") return t("pad.contract_durch");
   if (c === "bettel") return t("pad.contract_bettel");
   const [kind, suit] = c.split(" ");
-  const name = `${suitGlyph(suit)} ${t(`suit.${cardStyle()}.${suit}`)}`;
+  const name = suitWords(suit, cardStyle());
   return kind === "surrender" ? t("pad.contract_surrender", { suit: name }) : t("pad.contract_trump", { suit: name });
 }
 
@@ -270,7 +275,7 @@ function renderSheet() {
   const nm = names();
   $("pad-names").textContent = nm.join(" · ");
   const head = html`<tr><th>#</th><th>${t("pad.col_game")}</th>${nm.map((x) => html`<th>${x}</th>`)}${
-    mode === "edit" ? html`<th></th>` : ""
+    mode === "edit" ? html`<td></td>` : ""
   }</tr>`;
   const body = rows()
     .map((r) => {
@@ -376,14 +381,14 @@ function buildForm() {
   const o = options();
   const c = $("deal-contract");
   const style = cardStyle();
-  const trumps = SUITS.map((s) => html`<option value="trump ${s}">${t("pad.contract_trump", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` })}</option>`);
+  const trumps = SUITS.map((s) => html`<option value="trump ${s}">${t("pad.contract_trump", { suit: suitWords(s, style) })}</option>`);
   $("deal-soloist-row").hidden = two();
   $("deal-bid-row").hidden = two();
   const others = [
     o.durch ? html`<option value="durch">${t("pad.contract_durch")}</option>` : "",
     o.bettel ? html`<option value="bettel">${t("pad.contract_bettel")}</option>` : "",
     SUITS.map(
-      (s) => html`<option value="surrender ${s}">${t("pad.contract_surrender", { suit: `${suitGlyph(s)} ${t(`suit.${style}.${s}`)}` })}</option>`,
+      (s) => html`<option value="surrender ${s}">${t("pad.contract_surrender", { suit: suitWords(s, style) })}</option>`,
     ),
   ];
   // Two players always play a trump game.

@@ -193,7 +193,7 @@ function resultHtml(s, rules, names, dealNo, totals) {
     });
   return html`<section class="replay-result" id="replay-result">${title}
     <p id="replay-verdict">${t(verdict, { name: names[s.soloist], bid: s.bid })}</p>
-    <table class="scores"><thead><tr><th></th><th>${t("replay.col.tricks")}</th><th>${t("replay.col.points")}</th>
+    <table class="scores"><thead><tr><td></td><th>${t("replay.col.tricks")}</th><th>${t("replay.col.points")}</th>
     <th>${t("replay.col.melds")}</th><th>${t("replay.col.score")}</th><th>${t("replay.col.total")}</th></tr></thead>
     <tbody>${rows}</tbody></table></section>`;
 }
@@ -206,7 +206,7 @@ function twoResultHtml(s, names, title, totals) {
         <td class="r-melds">${s.melds[x].total}</td><td class="r-score">${sc > 0 ? "+" : ""}${sc}</td><td class="r-total">${totals[x]}</td></tr>`;
     });
   return html`<section class="replay-result" id="replay-result">${title}
-    <table class="scores"><thead><tr><th></th><th>${t("replay.col.tricks")}</th><th>${t("replay.col.points")}</th>
+    <table class="scores"><thead><tr><td></td><th>${t("replay.col.tricks")}</th><th>${t("replay.col.points")}</th>
     <th>${t("replay.col.melds")}</th><th>${t("replay.col.score")}</th><th>${t("replay.col.total")}</th></tr></thead>
     <tbody>${rows}</tbody></table></section>`;
 }

@@ -38,6 +38,13 @@ export function meldsCount(v) {
 export function verdictText(v, name) {
   const kind = v.contract ? v.contract.split(" ")[0] : null;
   const s = v.soloist;
+  if (v.players === 2 && v.scores) {
+    // The stock game has no soloist: the deal goes to the higher score.
+    const [a, b] = v.scores;
+    if (a === b) return t("result.two_tie", { score: a });
+    const w = a > b ? 0 : 1;
+    return t("result.two_won", { name: name(w), score: v.scores[w], other: v.scores[1 - w] });
+  }
   if (kind === null || s === null || s === undefined) return t("result.no_game");
   const score = v.scores[s];
   const signed = `${score > 0 ? "+" : ""}${score}`;
@@ -88,7 +95,7 @@ export function resultHtml(client, st, v, name, style) {
   return html`<section class="panel result-panel" id="result" aria-live="polite">
     <h2>${t("result.title", { n: v.deal + 1 })}</h2>
     <div id="result-verdict" class="verdict">${verdictText(v, name)}</div>${contract}
-    <div class="result-scroll"><table class="scores result-table"><thead><tr><th></th><th>${t("result.tricks")}</th><th>${t("result.points")}</th>
+    <div class="result-scroll"><table class="scores result-table"><thead><tr><td></td><th>${t("result.tricks")}</th><th>${t("result.points")}</th>
       <th class="melds-cell">${t("result.melds")}</th><th>${t("result.score")}</th><th>${t("result.total")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>
     ${burial}${nextHtml(client, st, v, name)}</section>`;

@@ -4,7 +4,7 @@
 // decision, the hindsight line labelled as such, and the summary (points lost per phase,
 // the largest mistakes, accuracy per seat). The format is binokel-review/1 (docs/review.md).
 
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import * as api from "./api.js";
 import { cardStyle } from "./util.js";
 import { html, setHtml, addHtml } from "./html.js";
@@ -35,7 +35,7 @@ export async function showReview(root, id) {
       // It opens at the largest mistake of the match, if there is one.
       const worst = ans.review.decisions[ans.review.match.worst[0]];
       const [deal, step] = worst ? [worst.deal, worst.index] : [0, 0];
-      showReplay(root, null, deal, step, { record: ans.record, decorate: decorator(id, ans.review) });
+      showReplay(root, null, deal, step, { record: ans.record, decorate: decorator(id, ans.review, ans.record) });
       return;
     }
     drawProgress(root, ans);
@@ -59,12 +59,26 @@ function cardsOf(token) {
     .filter((x) => /^[AT9KQJ7][SHDC]$/.test(x));
 }
 
+/** A number with one decimal in the reader's language ("62.0", German "62,0"). */
 function loss(x) {
-  return (Math.round(x * 10) / 10).toFixed(1);
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(x * 10) / 10);
+}
+
+/**
+ * Where a decision stands in its deal, in words: in the play by its trick and card
+ * ("trick 7, card 2"), counted from the record's cards; elsewhere by its phase. (The
+ * action index read "Move 57" beside the counter's "action 56 of 62".)
+ */
+function placeOf(record, d) {
+  const deal = record && record.deals && record.deals[d.deal];
+  if (d.phase !== "play" || !deal) return t("review.phase." + d.phase);
+  const players = deal.hands.length;
+  const played = deal.actions.slice(0, d.index).filter((a) => /^[AT9KQJ7][SHDC]$/.test(a)).length;
+  return t("review.trick_card", { trick: Math.floor(played / players) + 1, card: (played % players) + 1 });
 }
 
 /** The hook the replay viewer calls after each drawing. */
-function decorator(id, review) {
+function decorator(id, review, record) {
   const byPlace = new Map(review.decisions.map((d, i) => [`${d.deal}/${d.index}`, { ...d, at: i }]));
   return ({ root, dealNo, step, steps, names, jump }) => {
     const style = cardStyle();
@@ -128,8 +142,8 @@ function decorator(id, review) {
             ${t("review.hindsight_best")} ${actionText(d.hindsight.best, style, true)} · ${t("review.lost", { n: loss(d.hindsight.loss) })}
             <span class="muted">${t("review.hindsight_note")}</span></p>`
         : "";
-      panel = html`<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${d.best}">
-        <p><strong>${t("review.move", { n: d.index + 1, name: seatName(d.seat) })}</strong> ${t("review.phase." + d.phase)}</p>
+      panel = html`<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${d.best}" data-phase="${d.phase}">
+        <p><strong>${placeOf(record, d)} · ${seatName(d.seat)}</strong></p>
         <p>${t("review.played")} ${actionText(d.played, style, true)} · ${t("review.best")}
           <span class="review-best-name" id="review-best">${actionText(d.best, style, true)}</span></p>
         <p class="review-verdict">${verdict}</p>${h}</section>`;
@@ -137,7 +151,7 @@ function decorator(id, review) {
       panel = html`<p class="muted review-decision" id="review-decision">${t("review.no_decision")}</p>`;
     }
     addHtml(replay.querySelector(".replay-centre"), "afterend", panel);
-    addHtml(replay, "beforeend", summaryHtml(review, seatName, style));
+    addHtml(replay, "beforeend", summaryHtml(review, seatName, style, record));
     for (const a of replay.querySelectorAll(".review-worst [data-deal]")) {
       a.addEventListener("click", () => jump(Number(a.dataset.deal), Number(a.dataset.step)));
     }
@@ -145,12 +159,12 @@ function decorator(id, review) {
 }
 
 /** The match summary: per seat accuracy, points lost per phase and marks; the largest mistakes. */
-function summaryHtml(review, seatName, style) {
+function summaryHtml(review, seatName, style, record) {
   const m = review.match;
   const seats = m.seats.map(
     (x) => html`<div class="review-seat" data-seat="${x.seat}" data-accuracy="${x.accuracy}">
         <strong>${seatName(x.seat)}</strong>
-        <span class="review-accuracy">${t("review.accuracy", { n: x.accuracy.toFixed(1) })}</span>
+        <span class="review-accuracy">${t("review.accuracy", { n: loss(x.accuracy) })}</span>
         <span>${t("review.lost_total", { n: loss(x.lost_total) })}
           (${PHASES.map((p) => `${t("review.phase." + p)} ${loss(x.lost[p])}`).join(", ")})</span>
         <span class="review-counts">?! ${x.inaccuracies} · ? ${x.mistakes} · ?? ${x.blunders}</span></div>`,
@@ -158,11 +172,12 @@ function summaryHtml(review, seatName, style) {
   const worst = m.worst.map((i) => {
       const d = review.decisions[i];
       return html`<li><button type="button" class="linkish" data-deal="${d.deal}" data-step="${d.index}">
-        ${SYMBOL[d.mark] || ""} ${t("review.worst_item", { deal: d.deal + 1, n: d.index + 1, name: seatName(d.seat) })}</button>
+        ${SYMBOL[d.mark] || ""} ${t("review.worst_item", { deal: d.deal + 1, place: placeOf(record, d), name: seatName(d.seat) })}</button>
         ${actionText(d.played, style, true)} → ${actionText(d.best, style, true)} · ${t("review.lost", { n: loss(d.loss) })}</li>`;
     });
   return html`<section class="review-summary" id="review-summary"><h2>${t("review.summary")}</h2>
     <div class="review-seats">${seats}</div>
+    <p class="muted" id="review-accuracy-note">${t("review.accuracy_note")}</p>
     <h3>${t("review.worst")}</h3>
     ${worst.length ? html`<ol class="review-worst" id="review-worst">${worst}</ol>` : html`<p class="muted" id="review-worst">${t("review.no_mistakes")}</p>`}
     <p class="muted review-legend">${t("review.legend")}</p></section>`;

@@ -100,7 +100,7 @@ export function showRules(root, preset) {
     ${changes}${extra}
     ${steps ? html`<h2>${t("rules.course")}</h2><ol>${steps}</ol>` : ""}
     <h2>${t("rules.melds")}</h2>
-    <table><thead><tr><th></th><th></th><th>${t("rules.trump_suit")}</th><th>${t("rules.other_suit")}</th></tr></thead><tbody>${melds}</tbody></table>
+    <table><thead><tr><td></td><td></td><th>${t("rules.trump_suit")}</th><th>${t("rules.other_suit")}</th></tr></thead><tbody>${melds}</tbody></table>
     <h2>${t("rules.options")}</h2>
     <table><tbody>${opts}</tbody></table></div>`);
   root.querySelector("#rules-preset").addEventListener("change", (e) => (location.hash = `#/rules/${e.target.value}`));

@@ -6,10 +6,12 @@
 import { t } from "./i18n.js";
 import { cardSvg, cardInline, sortHand, splitCards, suitSvg } from "./cards.js";
 import { toast } from "./util.js";
-import { html } from "./html.js";
+import * as store from "./store.js";
+import { html, join } from "./html.js";
 import { meldValue, replayRules } from "./engine.js";
 import { meldsOf } from "./scoring.js";
 import { rematch } from "./newtable.js";
+import { requestReview } from "./reviewstart.js";
 import { actionText, cardName, cardPlain } from "./text.js";
 
 /** The table client's control methods: the controls and hand drawn, and their clicks. */
@@ -43,7 +45,10 @@ export const controlMethods = {
       const other = legal.filter((a) => /^(meld |exchange$)/.test(a));
       if (v.phase === "auction") {
         out.push(html`<span class="prompt">${t("ctl.auction")}</span>`);
+        out.push(this.meldsByTrumpHtml(v, style));
         if (legal.includes("pass")) out.push(html`<button type="button" data-act="pass" id="act-pass">${t("act.pass")}</button>`);
+        // Forehand's opening bid is forced (RULES.md section 3): no Pass, and the page says why.
+        else if (bids.length) out.push(html`<span class="muted" id="forced-why">${t("ctl.forced_opening", { n: bids[0] })}</span>`);
         if (bids.length) {
           out.push(html`<button type="button" class="primary" data-act="bid ${bids[0]}" id="act-bid">${t("act.bid", { n: bids[0] })}</button>`);
           if (bids.length > 1) {
@@ -82,7 +87,9 @@ export const controlMethods = {
       }
     } else if (v.phase !== "done" && this.seat !== null && this.seat !== undefined) {
       out.push(html`<span class="muted">${t("ctl.wait")}</span>`);
+      out.push(this.premoveHtml(v, style));
     }
+    out.push(this.autoplayHtml(v));
     // Take back needs an action of ours in this deal that the deal's end has not sealed.
     const mine = v.history.some((h) => h.seat === this.seat);
     if (vsBots && mine && v.phase !== "done" && !this.watch && this.offers("undo")) {
@@ -91,10 +98,28 @@ export const controlMethods = {
     return out;
   },
 
+  /**
+   * In the auction: the meld value of the hand under each trump ("melds ♠ 60 · ♥ 20…"),
+   * counted in the page as the declaration's buttons are; the hint rates only the next bid.
+   */
+  meldsByTrumpHtml(v, style) {
+    let rules;
+    try {
+      rules = replayRules(v.rules);
+    } catch {
+      return "";
+    }
+    const hand = splitCards(v.hand);
+    const each = ["S", "H", "D", "C"].map(
+      (s) => html`<span class="by-trump" data-suit="${s}" data-melds="${meldsOf(hand, s, rules).total}">${suitSvg(s, style, 14)} ${meldsOf(hand, s, rules).total}</span>`,
+    );
+    return html`<span class="muted" id="melds-by-trump">${t("ctl.melds_by_trump")} ${join(each, " · ")}</span>`;
+  },
+
   /** The hint's list, drawn under the hand so that a hint never moves the hand. */
   hintHtml(v, myTurn, style) {
     const h = myTurn && this.offers("hint") ? this.currentHint(v) : null;
-    return h ? hintPanelHtml(h, style, this.hintAll) : "";
+    return h ? hintPanelHtml(h, style, this.hintAll, v) : "";
   },
 
   /**
@@ -157,25 +182,35 @@ export const controlMethods = {
     // The best burial's cards are marked in the hand (one mark per copy it names).
     const hintedLeft = new Map();
     if (hint && hint.best.startsWith("bury ")) for (const c of splitCards(hint.best.slice(5))) hintedLeft.set(c, (hintedLeft.get(c) || 0) + 1);
+    // A card chosen ahead (web/js/handinput.js) is marked (its first copy).
+    const premove = myTurn ? null : this.premoveFor(v);
+    let premoveShown = false;
     const buttons = cards.map((c, i) => {
         let cls = "";
         if (burying) cls = "choosable";
         else if (choosing) cls = legal.has(c) || legal.has(`give ${c}`) ? "legal" : "illegal";
         if (this.selected.includes(i)) cls += " selected";
+        if (premove === c && !premoveShown) {
+          premoveShown = true;
+          cls += " premove";
+        }
         if (this.armedIndex() === i) cls += " armed";
         const rated = hint && hint.hints.find((x) => x.action === c);
         let badge = rated ? html`<span class="hint-badge">${hintValue(rated.score)}</span>` : "";
+        let badgeText = rated ? hintValue(rated.score) : "";
         if (hint && hint.best === c) cls += " hinted";
         if (hintedLeft.get(c) > 0) {
           hintedLeft.set(c, hintedLeft.get(c) - 1);
           cls += " hinted";
           // A star, not the word: the visible slice of a card in an 18-card fan is narrow.
           badge = html`<span class="hint-badge" title="${t("hint.best_mark")}">★</span>`;
+          badgeText = `★ ${t("hint.best_mark")}`;
         }
-        const chosen = this.selected.includes(i) ? html` aria-pressed="true"` : burying ? html` aria-pressed="false"` : "";
-        return html`<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} tabindex="-1" aria-label="${cardName(c, style)}">${cardSvg(c, style)}${badge}</button>`;
+        const chosen = this.selected.includes(i) || cls.includes(" premove") ? html` aria-pressed="true"` : burying ? html` aria-pressed="false"` : "";
+        return html`<button type="button" class="card ${cls}" data-card="${c}" data-i="${i}"${chosen} tabindex="-1" aria-label="${cardName(c, style)}${badgeText ? ` ${badgeText}` : ""}">${cardSvg(c, style, true)}${badge}</button>`;
       });
-    return html`<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""}" id="hand" role="group" aria-label="${t("a11y.hand")}" title="${this.handHelp()}" style="--n:${Math.max(cards.length, 2)}">${buttons}</div>`;
+    const badges = hint && hint.hints.some((x) => cards.includes(x.action));
+    return html`<div class="hand ${myTurn ? "my-turn" : ""} ${burying ? "burying" : ""} ${badges ? "with-badges" : ""}" id="hand" role="group" aria-label="${t("a11y.hand")}" title="${this.handHelp()}" style="--n:${Math.max(cards.length, 2)}">${buttons}</div>`;
   },
 
   wireBar() {
@@ -204,7 +239,9 @@ export const controlMethods = {
     const call = root.querySelector("#call-card");
     if (call) call.addEventListener("change", () => call.value && this.act(call.value));
     const hand = root.querySelector("#hand");
-    if (hand && myTurn) this.wireHand(v, hand);
+    if (hand && (myTurn || (v.phase === "play" && !this.watch))) this.wireHand(v, hand);
+    const auto = root.querySelector("#autoplay");
+    if (auto) auto.addEventListener("change", () => store.setPref("autoplay", auto.checked ? "on" : "off"));
     const bury = root.querySelector("#act-bury");
     if (bury) {
       bury.addEventListener("click", () => {
@@ -241,6 +278,8 @@ export const controlMethods = {
     if (undo) undo.addEventListener("click", () => this.send({ type: "undo" }, "undo"));
     const re = root.querySelector("#rematch");
     if (re) re.addEventListener("click", () => this.askRematch());
+    const review = root.querySelector("#over-review");
+    if (review) review.addEventListener("click", () => requestReview({ table: this.code }));
     const close = root.querySelector("#close-over");
     if (close) {
       close.addEventListener("click", () => {
@@ -273,7 +312,7 @@ function hintActionHtml(a, style) {
  * Every legal action the strong bot rated, best first and marked. Only the best few are
  * shown (a burial has hundreds); the rest stay in the list, hidden behind "and N more".
  */
-function hintPanelHtml(h, style, all) {
+function hintPanelHtml(h, style, all, v) {
   const items = h.hints
     .map(
       (x, i) =>
@@ -281,5 +320,12 @@ function hintPanelHtml(h, style, all) {
     );
   const rest = h.hints.length - HINT_SHOWN;
   const more = !all && rest > 0 ? html`<button type="button" class="link" id="hint-more">${t("hint.more", { n: rest })}</button>` : "";
-  return html`<div class="hint-panel" id="hint-panel"><span class="muted">${t("hint.heading")}</span><ol>${items}</ol>${more}</div>`;
+  // Every burial rated the same as giving up: the rating assumes the soloist gives up, so
+  // the burial does not matter; said, not left as a row of equal numbers.
+  const same = h.hints.length > 1 && h.hints.every((x) => Number(x.score) === Number(h.hints[0].score));
+  const note =
+    same && h.best.startsWith("bury ") && v && Number(h.hints[0].score) === -v.bid
+      ? html`<p class="muted" id="hint-note">${t("hint.burial_gives_up", { n: hintValue(h.hints[0].score) })}</p>`
+      : "";
+  return html`<div class="hint-panel" id="hint-panel"><span class="muted">${t("hint.heading")}</span><ol>${items}</ol>${more}${note}</div>`;
 }

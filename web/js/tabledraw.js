@@ -38,13 +38,14 @@ export const drawMethods = {
     const me = this.seat;
     const bar = this.barHtml(st);
     if (!v) {
-      setHtml(root, html`<div class="table-page"><div>${bar}${this.waitingHtml(st)}</div></div>`);
+      setHtml(root, html`<div class="table-page"><h1 class="sr-only">${t("table.heading", { code: this.code })}</h1><div>${bar}${this.waitingHtml(st)}</div></div>`);
       this.wireBar();
       return;
     }
-    // Bots are named by their personas (web/js/personas.js); people keep their names.
+    // The server names every seat, each distinctly (two bots of one level are two
+    // personas); a name that is a bot's id (an old table) shows as its persona.
     const infos = st.seats || [];
-    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot ? personaOf(infos[s].bot).name : x));
+    v.shownNames = v.names.map((x, s) => (infos[s] && infos[s].kind === "bot" && infos[s].bot && x === infos[s].bot ? personaOf(x).name : x));
     const n = v.players;
     const bottom = me ?? 0;
     const pos = (s) => positionOf(n, bottom, s);
@@ -68,8 +69,10 @@ export const drawMethods = {
     // web/js/animate.js) and which card of the hand had the focus (web/js/handinput.js).
     const before = this.snapshot();
     const focus = this.focusBefore();
+    this.noteFocus();
     setHtml(root, html`
       <div class="table-page" data-phase="${v.phase}" data-seat="${me ?? ""}" data-to-act="${v.to_act ?? ""}">
+        <h1 class="sr-only">${t("table.heading", { code: this.code })}</h1>
         <div class="table-main">
           ${bar}
           <div class="felt">
@@ -78,7 +81,7 @@ export const drawMethods = {
             ${mine}
             ${v.phase === "done" && v.scores ? resultHtml(this, st, v, (s) => seatLabel(v, s), style) : ""}
           </div>
-          <div class="controls" id="controls">${this.controlsHtml(v, myTurn, style)}</div>
+          <div class="controls" id="controls" tabindex="-1">${this.controlsHtml(v, myTurn, style)}</div>
           ${me !== null && me !== undefined ? html`${this.handHtml(v, myTurn, style)}${this.hintHtml(v, myTurn, style)}` : ""}
           ${this.emoteBarHtml()}
         </div>
@@ -95,7 +98,29 @@ export const drawMethods = {
     if (log) log.scrollTop = log.scrollHeight;
     this.tickClock();
     this.keepFocus(focus);
+    this.placeFocus(v, myTurn);
+    this.announce();
+    this.playAhead(v, myTurn);
     this.animate(v, before);
+  },
+
+  /**
+   * What changed, for screen readers: the last move and whose turn it is, in a live region
+   * of its own (#announce); the table itself is redrawn on every move and is not live.
+   */
+  announce() {
+    const box = document.getElementById("announce");
+    if (!box) return;
+    const last = this.root.querySelector(".log li:last-child");
+    const turn = this.root.querySelector("#turn-info");
+    const text = [last ? last.textContent.replace(/^\s*\d+\.\s*/, "") : "", turn ? turn.textContent : ""]
+      .map((x) => x.replace(/\s+/g, " ").trim())
+      .filter((x) => x)
+      .join(". ");
+    if (text && text !== this.announced) {
+      this.announced = text;
+      box.textContent = text;
+    }
   },
 
   barHtml(st) {
@@ -109,8 +134,11 @@ export const drawMethods = {
     }
     const v = st && st.view;
     const rules = v ? html`<a href="#/rules/${presetName(v.rules)}">${t("preset." + presetName(v.rules))}</a>` : "";
+    // An invite is for people: a table of bots alone gets no invite link.
+    const people = !st || !st.seats || st.seats.some((x) => x.seat !== this.seat && x.kind !== "bot");
+    const invite = people ? html`<button type="button" id="copy-link" data-link="${link}">${t("table.copy_link")}</button>` : "";
     return html`<div class="table-bar"><span>${t("table.code")} <span class="code" id="table-code">${this.code}</span></span>
-      <button type="button" id="copy-link" data-link="${link}">${t("table.copy_link")}</button>
+      ${invite}
       <span id="table-status">${status}</span><span>${who}</span>${rules}</div>${conn}`;
   },
 
@@ -211,6 +239,8 @@ export const drawMethods = {
       }
       parts.push(html`<div class="info" id="deal-over"><strong>${t("table.deal_over")}</strong>${verdict}<table class="scores">${rows}</table></div>`);
     }
+    const needed = stillNeeded(v, this.seat);
+    if (needed !== null) parts.push(html`<div class="info" id="still-needed" data-needed="${needed}">${t(needed > 0 ? "table.still_needed" : "table.bid_reached", { n: needed, bid: v.bid })}</div>`);
     if (v.to_act !== null && v.to_act !== undefined && v.phase !== "done") {
       // Whose decision it is, in the words of the phase: a bid is not a card to play.
       const mine = v.to_act === this.seat;
@@ -266,7 +296,7 @@ export const drawMethods = {
         (h, i) =>
           html`<li><span class="log-n">${i + 1}.</span> <span>${name(h.seat)}: ${h.action === null ? t("act.bury_hidden") : actionText(h.action, style, false)}</span></li>`,
       );
-    return html`${sheet}${melds}${last}${buried}<section><h3>${t("side.log", { n: v.deal + 1 })}</h3><ol class="log">${log}</ol></section>`;
+    return html`${sheet}${melds}${last}${buried}<section><h3 id="log-head">${t("side.log", { n: v.deal + 1 })}</h3><ol class="log" tabindex="0" aria-labelledby="log-head">${log}</ol></section>`;
   },
 
   overlayHtml(v) {
@@ -281,9 +311,30 @@ export const drawMethods = {
       <table class="scores">${rows}</table>
       <p>${canRematch ? html`<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${t(this.rematching ? "over.rematch_waiting" : "over.rematch")}</button> ` : ""}
       <a href="#/replay/${this.code}" id="replay-link">${t("over.replay")}</a> ·
+      <button type="button" class="link" id="over-review">${t("review.button")}</button> ·
       <a href="#/">${t("nav.home")}</a> · <button type="button" id="close-over">${t("over.close")}</button></p></div></div>`;
   },
 };
+
+/**
+ * For the soloist during the play of a trump game: the points still needed to make the bid
+ * (the bid less the melds and the card points taken so far, the side's with four players),
+ * or null for anyone else. With no trick yet the melds do not count: they are left out.
+ */
+export function stillNeeded(v, me) {
+  if (me === null || me === undefined || v.phase !== "play" || v.soloist !== me) return null;
+  if (!v.contract || !v.contract.startsWith("trump ")) return null;
+  const mine = (s) => (v.players === 4 ? s % 2 === me % 2 : s === me);
+  let have = 0;
+  let tricks = 0;
+  for (let s = 0; s < v.players; s++) {
+    if (!mine(s)) continue;
+    have += v.card_points[s] || 0;
+    tricks += v.tricks_taken[s] || 0;
+  }
+  if (tricks > 0) for (const m of v.melds) if (mine(m.seat)) have += m.total;
+  return Math.max(0, v.bid - have);
+}
 
 /** A seat's name on screen; two bots of one kind get their seat number to tell them apart. */
 export function seatLabel(v, s) {
@@ -295,8 +346,8 @@ export function seatLabel(v, s) {
 }
 
 function seatName(info) {
-  if (info.kind === "bot" && info.bot) return personaOf(info.bot).name;
   if (info.name) return info.name;
+  if (info.kind === "bot" && info.bot) return personaOf(info.bot).name;
   return t("table.seat", { n: info.seat + 1 });
 }
 

@@ -5,10 +5,9 @@ import { t } from "./i18n.js";
 import { html, join } from "./html.js";
 import { rankLabel, suitSvg, splitCards, cardInline } from "./cards.js";
 
-/** A card in plain words (for labels and messages), e.g. "10 hearts". */
+/** A card in plain words (for labels and messages), e.g. "10 of hearts", German "Herz 10". */
 export function cardPlain(c, style) {
-  const suits = { S: t(`suit.${style}.S`), H: t(`suit.${style}.H`), D: t(`suit.${style}.D`), C: t(`suit.${style}.C`) };
-  return `${rankLabel(c[0], style)} ${suits[c[1]]}`;
+  return t("card.plain", { rank: rankLabel(c[0], style), suit: t(`suit.${style}.${c[1]}`) });
 }
 
 /**

@@ -232,7 +232,7 @@ async fn french_and_german_card_styles() {
 
     start_bot_game(c, &server, "Ida").await;
     let german = "[...document.querySelectorAll('#hand svg.card-svg')].every(s => { \
-        const r = s.getAttribute('aria-label')[0]; const t = s.querySelector('text').textContent; \
+        const r = s.closest('[data-card]').dataset.card[0]; const t = s.querySelector('text').textContent; \
         return r === 'Q' ? t === 'O' : r === 'J' ? t === 'U' : true; })";
     assert_eq!(js(c, &format!("return {german}")).await, json!(true));
     c.refresh().await.expect("reload");

@@ -388,7 +388,9 @@ async fn meld_calculator_in_german() {
     // The rules drop-down reads "Standard (3 Spieler)" whole (it was cut off at 412 px).
     assert_eq!(clipped_selects(c).await, json!([]), "drop-downs cut off");
     choose(c, "#meld-trump", "S").await;
-    type_into(c, "#meld-text", "AS 10s KS QS JS KS QS jd").await;
+    // German cards (the default in German) are typed in German letters: Grün is the
+    // record's S, Schellen its D (issue #33).
+    type_into(c, "#meld-text", "AG 10g KG OG UG KG OG us").await;
     let hand: CardSet = "AS TS KS QS JS KS QS JD".parse().unwrap();
     let m = binokel::meld::melds(hand, Some(Suit::Spades), &Rules::default());
     assert_eq!(m.total(), 230, "family 150, pair 40, Binokel 40");
@@ -427,13 +429,13 @@ async fn meld_calculator_in_german() {
     .await;
     assert_eq!(
         js(c, "return document.querySelector('#meld-text').value").await,
-        json!("AS TS KS KS QS QS JS JD JD")
+        json!("AG 10G KG KG OG OG UG US US")
     );
     // A third copy is named.
-    type_into(c, "#meld-text", "AS AS AS").await;
+    type_into(c, "#meld-text", "AG AG AG").await;
     wait_js(
         c,
-        "document.querySelector('#meld-error').textContent.includes('AS')",
+        "document.querySelector('#meld-error').textContent.includes('AG')",
         "the refusal",
     )
     .await;
@@ -445,7 +447,7 @@ async fn meld_calculator_in_german() {
         "no melds listed under an error"
     );
     // Mended, the hand is worked out again.
-    type_into(c, "#meld-text", "AS AS").await;
+    type_into(c, "#meld-text", "AG AG").await;
     wait_js(
         c,
         "document.querySelector('#meld-total').dataset.total === '0' && document.querySelector('#meld-error').textContent === ''",

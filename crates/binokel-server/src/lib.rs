@@ -34,6 +34,7 @@ pub mod loadtest;
 pub mod lobby;
 pub mod mailbox;
 pub mod model;
+mod names;
 pub mod outbox;
 mod pad;
 pub mod protocol;

@@ -1,7 +1,7 @@
 //! The server's small shared facts that are neither wire format nor storage: a table's
 //! lobby options ([`LobbyOptions`]), the known bot names, the clock of stored times.
 
-use crate::protocol::{BotFill, CreateRequest, ErrorCode, Refusal, MAX_FILL_SECS};
+use crate::protocol::{BotFill, CreateRequest, ErrorCode, Refusal, SeatKind, MAX_FILL_SECS};
 use serde::Serialize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -100,4 +100,17 @@ pub struct MatchResult {
     pub deals: usize,
     /// When the match ended (ms since the epoch).
     pub finished_ms: i64,
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The bot's name.
+    pub bot: Option<String>,
+    /// The display name.
+    pub name: Option<String>,
+    /// The secret (people only, once taken).
+    pub token: Option<String>,
 }

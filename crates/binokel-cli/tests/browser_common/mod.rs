@@ -76,6 +76,7 @@ pub struct Server {
     dir: PathBuf,
     port: u16,
     deal_pause_ms: u64,
+    bot_delay_ms: u64,
     extra: Vec<String>,
     /// The server's base URL.
     pub url: String,
@@ -100,7 +101,25 @@ pub fn start_server_with(deal_pause_ms: u64, extra: &[&str]) -> Server {
         dir: scratch_dir("server"),
         port,
         deal_pause_ms,
+        bot_delay_ms: 0,
         extra: extra.iter().map(|a| a.to_string()).collect(),
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    s.start();
+    s
+}
+
+/// A server whose bots wait `bot_delay_ms` before each move (as people see them), so that a
+/// test can act while it is not its turn.
+pub fn start_server_with_bot_delay(bot_delay_ms: u64) -> Server {
+    let port = free_port();
+    let mut s = Server {
+        child: None,
+        dir: scratch_dir("server"),
+        port,
+        deal_pause_ms: 300,
+        bot_delay_ms,
+        extra: Vec::new(),
         url: format!("http://127.0.0.1:{port}"),
     };
     s.start();
@@ -128,7 +147,7 @@ impl Server {
             // watch. A short lease lets a restarted process take its tables back at once.
             .args([
                 "--bot-delay-ms",
-                "0",
+                &self.bot_delay_ms.to_string(),
                 "--deal-pause-ms",
                 &self.deal_pause_ms.to_string(),
                 "--lease-secs",

@@ -35,18 +35,8 @@ pub enum Backend {
     Postgres,
 }
 
-/// One seat as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredSeat {
-    /// Person or bot.
-    pub kind: SeatKind,
-    /// The bot's name.
-    pub bot: Option<String>,
-    /// The display name.
-    pub name: Option<String>,
-    /// The secret (people only, once taken).
-    pub token: Option<String>,
-}
+pub use crate::model::StoredSeat;
+pub use crate::names::seat_names;
 
 /// A table as stored: enough to rebuild it.
 #[derive(Clone, Debug)]
@@ -805,20 +795,6 @@ pub fn initial_status(seats: &[StoredSeat]) -> Status {
     } else {
         Status::Playing
     }
-}
-
-/// The seat names a match is played with: people's own names, a bot's persona
-/// ([`binokel_ai::persona`]: `Karle`, `Gottlieb`, ...).
-pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
-    seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match (&s.name, &s.bot) {
-            (Some(n), _) => n.clone(),
-            (None, Some(b)) => binokel_ai::persona(b).0.to_string(),
-            (None, None) => format!("Seat {}", i + 1),
-        })
-        .collect()
 }
 
 /// Why the stored actions of a table fail to replay: the table is set aside (never

@@ -12,6 +12,8 @@ use tokio::time::Instant;
 
 impl Table {
     pub(super) fn seat_infos(&self) -> Vec<SeatInfo> {
+        let stored: Vec<_> = self.seats.iter().map(|s| s.stored.clone()).collect();
+        let names = seat_names(&stored);
         self.seats
             .iter()
             .enumerate()
@@ -27,7 +29,7 @@ impl Table {
                         .as_deref()
                         .map(|b| binokel_ai::persona(b).1.to_string()),
                     name: if bot {
-                        Some(seat_names(std::slice::from_ref(&s.stored))[0].clone())
+                        Some(names[i].clone())
                     } else {
                         s.stored.name.clone()
                     },

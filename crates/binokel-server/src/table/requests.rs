@@ -482,6 +482,8 @@ impl Table {
             ));
         }
         let name = crate::ids::check_name(req.name.as_deref(), seat)?;
+        let stored: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
+        let name = crate::names::name_for_seat(&stored, seat, &name);
         let token = crate::ids::new_token();
         let ok = self
             .core

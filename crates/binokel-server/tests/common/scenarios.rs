@@ -191,10 +191,8 @@ pub async fn rematch_scenario(db: &str) {
     assert_eq!(got, seat);
     let v = state_where(&mut n, |_| true).await;
     assert_eq!(v.deal, 0);
-    assert_eq!(
-        v.names,
-        vec!["Anna".to_string(), "Zufall".into(), "Zufall".into()]
-    );
+    // Two random bots: two personas (issue #33), as at the first table.
+    assert_eq!(v.names, vec!["Anna".to_string(), "Zufall".into(), "Zora".into()]);
     let mut old = Socket::connect(&srv.ws()).await.unwrap();
     old.send(&ClientMsg::Hello {
         protocol: binokel_server::protocol::PROTOCOL_VERSION,
