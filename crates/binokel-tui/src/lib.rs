@@ -16,6 +16,7 @@ pub mod plain;
 pub mod render;
 pub mod replay;
 pub mod reviewtable;
+pub mod screen;
 pub mod seats;
 pub mod session;
 pub mod text;

@@ -4,7 +4,7 @@
 //! Esc or their own key.
 
 use crate::i18n::Catalog;
-use crate::render::wrap_words;
+use crate::screen::wrap_words;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};

@@ -3,6 +3,8 @@
 //! ratatui's `TestBackend`.
 
 use crate::i18n::{Arg, Catalog};
+use crate::screen::{name, wrap_words};
+pub use crate::screen::{Overlay, Screen, Tone};
 use crate::text;
 use binokel::{Action, Card, Contract, Phase, Seat, Suit, View};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
@@ -10,61 +12,6 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
-
-/// What the middle of the table shows instead of the phase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Overlay {
-    /// The phase's own content.
-    #[default]
-    None,
-    /// The last trick taken.
-    LastTrick,
-    /// The score sheet.
-    Scores,
-}
-
-/// How a message is coloured.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// News.
-    Info,
-    /// A refused move or bad input.
-    Error,
-    /// A hint.
-    Hint,
-}
-
-/// Everything one frame shows.
-pub struct Screen<'a> {
-    /// Messages.
-    pub cat: &'a Catalog,
-    /// What the seat may see.
-    pub view: &'a View,
-    /// Seat names.
-    pub names: &'a [String],
-    /// Bot levels per seat (None: a person).
-    pub levels: &'a [Option<String>],
-    /// The match target.
-    pub target: i32,
-    /// The hand card under the cursor, when the hand has the focus.
-    pub cursor: Option<usize>,
-    /// The focused button, when the buttons have the focus.
-    pub button: Option<usize>,
-    /// Hand positions marked for burial.
-    pub marked: &'a [usize],
-    /// The overlay.
-    pub overlay: Overlay,
-    /// The message line.
-    pub message: Option<(&'a str, Tone)>,
-    /// Recent events, oldest first.
-    pub log: &'a [String],
-    /// The key help line.
-    pub help: &'a str,
-    /// A status shown in the header (whose turn, or a replay position).
-    pub status: Option<&'a str>,
-    /// A finished deal's verdict in numbers (`text::verdict`).
-    pub verdict: Option<&'a str>,
-}
 
 /// Where the clickable things were drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,11 +61,6 @@ fn card_span(cat: &Catalog, c: Card) -> Span<'static> {
             .fg(suit_color(cat.style(), c.suit()))
             .add_modifier(Modifier::BOLD),
     )
-}
-
-/// A seat's name (its number where the names run out).
-pub(crate) fn name(names: &[String], s: Seat) -> String {
-    names.get(s).cloned().unwrap_or_else(|| s.to_string())
 }
 
 /// A button's label as the table shows it (`trump ♠`, `surrender, trump ♣`).
@@ -569,32 +511,6 @@ fn draw_log(f: &mut Frame, r: Rect, s: &Screen) {
         ),
         r,
     );
-}
-
-/// Breaks a sentence into lines of at most `w` characters, at spaces where possible.
-pub(crate) fn wrap_words(text: &str, w: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let cl = cur.chars().count();
-        if cl > 0 && cl + 1 + wl > w {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-        while cur.chars().count() > w {
-            let head: String = cur.chars().take(w).collect();
-            cur = cur.chars().skip(w).collect();
-            out.push(head);
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
 }
 
 fn draw_hand(f: &mut Frame, r: Rect, s: &Screen) -> Vec<(Rect, usize)> {

@@ -238,7 +238,7 @@ fn summary(out: &mut String, r: &Review, cat: &Catalog, title: String, s: &DealS
             ],
         );
         // At most 80 columns: a long line (long names, long words) goes on indented.
-        for (k, part) in crate::render::wrap_words(&line, 80 - 6).iter().enumerate() {
+        for (k, part) in crate::screen::wrap_words(&line, 80 - 6).iter().enumerate() {
             let indent = if k == 0 { "    " } else { "      " };
             let _ = writeln!(out, "{indent}{part}");
         }

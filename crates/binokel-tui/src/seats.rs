@@ -4,7 +4,7 @@
 //! team's total (both partners record the team's score, RULES.md section 12).
 
 use crate::i18n::{Arg, Catalog};
-use crate::render::{name, wrap_words, Screen};
+use crate::screen::{name, wrap_words, Screen};
 use crate::text;
 use binokel::{Action, Phase, View};
 use ratatui::layout::Rect;
