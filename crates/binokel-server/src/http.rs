@@ -41,6 +41,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(crate::pad::routes())
         .merge(crate::lobby::routes())
         .merge(crate::review::routes())
+        .merge(crate::rules_api::routes())
         .fallback(get(asset))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(crate::pad::json_refusals))

@@ -12,6 +12,7 @@
 //! # Ok(()) }
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod bots;
 pub mod client;
@@ -22,6 +23,7 @@ pub mod lobby;
 mod pad;
 pub mod protocol;
 pub mod review;
+mod rules_api;
 pub mod store;
 pub mod table;
 
