@@ -26,6 +26,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 #[derive(Embed)]
 #[folder = "../../web/"]
 #[allow_missing = true]
+#[exclude = "test/*"]
 struct Assets;
 
 pub(crate) type App = State<Arc<Shared>>;
