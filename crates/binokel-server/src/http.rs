@@ -26,7 +26,6 @@ use tokio::sync::{mpsc, oneshot, watch};
 #[derive(Embed)]
 #[folder = "../../web/"]
 #[allow_missing = true]
-#[exclude = "test/*"]
 struct Assets;
 
 pub(crate) type App = State<Arc<Shared>>;
@@ -389,7 +388,13 @@ async fn record(State(s): App, Path(code): Path<String>) -> Response {
 async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    match Assets::get(path) {
+    // web/test holds the JavaScript tests and their fixtures (docs/web.md), not the site.
+    let file = if path.starts_with("test/") {
+        None
+    } else {
+        Assets::get(path)
+    };
+    match file {
         Some(f) => (
             [(header::CONTENT_TYPE, f.metadata.mimetype().to_string())],
             f.data.into_owned(),

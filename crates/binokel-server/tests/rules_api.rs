@@ -81,3 +81,17 @@ async fn the_rules_api_lists_every_preset_and_option_as_the_rules_crate_has_them
     assert_eq!(v["scoring"]["deal_card_points"], 250);
     server.stop().await;
 }
+
+/// web/test holds the JavaScript tests and their fixtures: the server does not serve them,
+/// while the modules they test are served.
+#[tokio::test]
+async fn the_javascript_tests_are_not_served() {
+    let server = start(config(&temp_sqlite("rules-api-assets"))).await;
+    for path in ["/test/rules.test.mjs", "/test/fixtures/records.json"] {
+        let a = http(&server.url, "GET", path, None).await.unwrap();
+        assert_eq!(a.status, 404, "{path}");
+    }
+    let a = http(&server.url, "GET", "/js/engine.js", None).await.unwrap();
+    assert_eq!(a.status, 200);
+    server.stop().await;
+}
