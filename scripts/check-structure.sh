@@ -9,6 +9,10 @@
 #    escaping"): no file but html.js uses innerHTML, outerHTML, insertAdjacentHTML,
 #    document.write, createContextualFragment, DOMParser, srcdoc or setHTMLUnsafe, and every
 #    raw() takes string literals only (a constant, never a value).
+# 4. The Rust modules of each crate use each other without a circle (issue #31,
+#    docs/architecture.md "The map"): a file uses another when its code names a path into the
+#    other's module; comments, strings, `#[cfg(test)]` modules, `mod x;`, a parent's `pub use`
+#    of its own parts (a facade) and uses between a module and its own submodules do not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=1000
@@ -74,4 +78,168 @@ for name in sorted(graph):
 if bad:
     sys.exit("check-structure: markup outside web/js/html.js:\n" + "\n".join(bad))
 PY
-echo "check-structure: every source file has at most $limit lines; web/js imports have no cycle; web/js writes markup only through html.js"
+python3 - <<'PY'
+import os, re, sys
+
+def strip(text):
+    # Comments, strings and chars out (so doc links and messages name no module), then every
+    # `#[cfg(test)]` item (tests may use what they test from anywhere).
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if text.startswith("/*", i): depth += 1; i += 2
+                elif text.startswith("*/", i): depth -= 1; i += 2
+                else: i += 1
+        elif c == '"' or (c == 'r' and re.match(r'r#*"', text[i:i+10]) and not re.match(r'\w', text[i-1:i] or ' ')):
+            if c == 'r':
+                m = re.match(r'r(#*)"', text[i:])
+                end = '"' + m.group(1)
+                j = text.find(end, i + len(m.group(0)))
+                i = n if j < 0 else j + len(end)
+            else:
+                i += 1
+                while i < n and text[i] != '"':
+                    i += 2 if text[i] == "\\" else 1
+                i += 1
+            out.append('""')
+        elif c == "'" and re.match(r"'(\\.|[^\\'])'|'\\u\{[0-9a-fA-F]+\}'", text[i:i+12]):
+            m = re.match(r"'(\\.|[^\\'])'|'\\u\{[0-9a-fA-F]+\}'", text[i:i+12])
+            i += len(m.group(0)); out.append("' '")
+        else:
+            out.append(c); i += 1
+    s = "".join(out)
+    while True:
+        m = re.search(r"#\[cfg\(test\)\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{", s)
+        if not m:
+            break
+        depth, i = 1, m.end()
+        while i < len(s) and depth:
+            depth += {"{": 1, "}": -1}.get(s[i], 0); i += 1
+        s = s[:m.start()] + s[i:]
+    return s
+
+def modpath(rel):
+    parts = rel[:-3].split("/")
+    if parts[-1] in ("lib", "main") and len(parts) == 1:
+        return ()
+    if parts[-1] == "mod":
+        parts = parts[:-1]
+    return tuple(parts)
+
+def use_paths(body):
+    # Expands a use tree (`a::{b, c::d as e, *}`) into its paths.
+    body = re.sub(r"\s+as\s+\w+", "", body)
+    body = re.sub(r"\s+", "", body)
+    def expand(s):
+        depth, parts, cur = 0, [], ""
+        for ch in s:
+            if ch == "{": depth += 1
+            if ch == "}": depth -= 1
+            if ch == "," and depth == 0:
+                parts.append(cur); cur = ""
+            else:
+                cur += ch
+        if cur: parts.append(cur)
+        res = []
+        for p in parts:
+            k = p.find("{")
+            if k >= 0 and p.endswith("}"):
+                pre = p[:k].rstrip(":")
+                for sub in expand(p[k+1:-1]):
+                    res.append(pre + ("::" + sub if sub and sub != "self" else ""))
+            else:
+                res.append(p)
+        return res
+    return expand(body)
+
+def crate_cycles(src):
+    files = {}
+    for dp, _, fs in os.walk(src):
+        for f in fs:
+            if f.endswith(".rs"):
+                rel = os.path.relpath(os.path.join(dp, f), src).replace(os.sep, "/")
+                files[modpath(rel)] = rel
+    graph = {m: set() for m in files}
+    def resolve(base, segs):
+        # The file of the longest module prefix of base + segs.
+        full = tuple(base) + tuple(segs)
+        for k in range(len(full), -1, -1):
+            if full[:k] in files:
+                return full[:k]
+        return None
+    for m, rel in files.items():
+        text = strip(open(os.path.join(src, rel), encoding="utf-8").read())
+        children = {k[-1] for k in files if len(k) == len(m) + 1 and k[:len(m)] == m}
+        targets = []
+        def add(path):
+            segs = [x for x in path.split("::") if x]
+            if not segs:
+                return
+            if segs[0] == "crate":
+                t = resolve((), segs[1:])
+            elif segs[0] in ("super", "self"):
+                base = list(m)
+                while segs and segs[0] in ("super", "self"):
+                    if segs[0] == "super": base = base[:-1]
+                    segs = segs[1:]
+                t = resolve(tuple(base), segs)
+            elif segs[0] in children:
+                t = resolve(m, segs)
+            else:
+                return
+            targets.append(t)
+        for um in re.finditer(r"(?<![\w])(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", text):
+            paths = use_paths(um.group(2))
+            for p in paths:
+                before = len(targets)
+                add(p)
+                # A parent's `pub use` of its own parts is a facade, not a use.
+                if um.group(1) and len(targets) > before and targets[-1] is not None and targets[-1][:len(m)] == m:
+                    targets.pop()
+        text_no_use = re.sub(r"(?<![\w])(pub(?:\([^)]*\))?\s+)?use\s+[^;]+;", "", text)
+        for pm in re.finditer(r"(?<![\w:])((?:crate|super|self|[a-z_][a-z0-9_]*)(?:::[A-Za-z_][A-Za-z0-9_]*)+)", text_no_use):
+            add(pm.group(1))
+        for t in targets:
+            # A module and its own parts (ancestors and descendants) are one unit.
+            if t is None or t == m or t[:len(m)] == m or m[:len(t)] == t:
+                continue
+            graph[m].add(t)
+    # Strongly connected components (Tarjan).
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+    sys.setrecursionlimit(10000)
+    def sc(v):
+        index[v] = low[v] = counter[0]; counter[0] += 1
+        stack.append(v); on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                sc(w); low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop(); on.discard(w); comp.append(w)
+                if w == v: break
+            if len(comp) > 1:
+                comps.append(sorted(files[x] for x in comp))
+    for v in sorted(graph):
+        if v not in index:
+            sc(v)
+    return comps
+
+bad = []
+for crate in sorted(os.listdir("crates")):
+    src = os.path.join("crates", crate, "src")
+    if os.path.isdir(src):
+        for comp in crate_cycles(src):
+            bad.append(f"crates/{crate}/src: " + ", ".join(comp) + " use each other in a circle")
+if bad:
+    sys.exit("check-structure: Rust modules go in a circle (break it: move what both need into one of them or a third module):\n" + "\n".join(bad))
+PY
+echo "check-structure: every source file has at most $limit lines; web/js imports have no cycle; web/js writes markup only through html.js; Rust modules have no cycle"

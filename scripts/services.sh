@@ -54,6 +54,7 @@ command -v cc >/dev/null 2>&1 || need+=(build-essential)   # a C compiler: SQLit
 command -v python3 >/dev/null 2>&1 || need+=(python3)      # the outside-engine test bot
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+command -v node >/dev/null 2>&1 || need+=(nodejs)            # web/test: the browser's rules copy
 command -v tmux >/dev/null 2>&1 || need+=(tmux)              # the README's screen captures
 [ -x "${BINOKEL_NGINX:-/usr/sbin/nginx}" ] || need+=(nginx)  # tests/nginx.rs: TLS in front of the server
 command -v openssl >/dev/null 2>&1 || need+=(openssl)        # its self-signed certificate
@@ -76,7 +77,7 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
     say "missing: ${need[*]} (Debian package names)"
-    say "there is no apt-get here: install by hand a C compiler (cc), python3, Chromium with"
+    say "there is no apt-get here: install by hand a C compiler (cc), python3, Node.js, Chromium with"
     say "its chromedriver, tmux, npm and the PostgreSQL server (initdb, pg_ctl under"
     say "/usr/lib/postgresql/VERSION/bin), then run this again. Chromium elsewhere than"
     say "/usr/bin: set BINOKEL_CHROMIUM and BINOKEL_CHROMEDRIVER; a PostgreSQL of your own:"

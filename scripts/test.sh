@@ -35,6 +35,8 @@ export BINOKEL_CHROMIUM="${BINOKEL_CHROMIUM:-/usr/bin/chromium}"
 export BINOKEL_CHROMEDRIVER="${BINOKEL_CHROMEDRIVER:-/usr/bin/chromedriver}"
 bash scripts/check-rust-version.sh
 bash scripts/check-structure.sh
+# The browser's copy of the rules against the rules crate's fixtures (docs/web.md).
+node --test web/test/*.test.mjs
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release

@@ -4,23 +4,56 @@
 // legality; the server's rules crate stays the only judge.
 
 import { splitCards, cardPoints } from "./cards.js";
-import { meldsOf, dealScores, roundTen } from "./scoring.js";
+import { meldsOf, dealScores, roundTen, LAST_TRICK_BONUS } from "./scoring.js";
 
-// The options a replay needs (RULES.md sections 10 and 11), as the record spells them.
-const PRESET_RULES = {
-  standard: {},
-  swabian: { opening: 200, rundgang: "on" },
+// The presets built in, so that a replay opens a record without asking the server (a record
+// read from a file): every option's value per preset, as `GET /api/rules` lists them
+// (docs/protocol.md, "The rules"). The rest of the page reads the presets from the server
+// (presets.js); `node --test web/test/` keeps this copy equal to the rules crate's, from
+// the fixture `cargo run --release -p binokel --example js_fixtures` writes.
+const STANDARD = {
+  low: "nine",
+  pack: "48",
+  players: "3",
+  tapp: "3",
+  opening: "150",
+  raise: "exact",
+  auction: "duel",
+  all_pass: "dealer_plays",
+  bury_meld_cards: "allowed",
+  calling: "off",
+  rundgang: "off",
+  family_pair: "separate",
+  first_lead: "forehand",
+  bettel: "off",
+  durch: "on",
+  opponents_need_trick: "yes",
+  failed_bonus: "0",
+  rounding: "none",
+  target: "1500",
+  match_end: "soloist_first",
+};
+
+/** Every preset's option values (RULES.md section 11), as `GET /api/rules` gives them. */
+export const BUILTIN_PRESETS = {
+  standard: STANDARD,
+  swabian: { ...STANDARD, low: "seven", opening: "200", raise: "jumps", bury_meld_cards: "forbidden", calling: "on", rundgang: "on" },
   dutch: {
+    ...STANDARD,
+    low: "seven",
     auction: "open",
-    first_lead: "soloist",
     family_pair: "included",
+    first_lead: "soloist",
+    bettel: "on",
     opponents_need_trick: "no",
-    failed_bonus: 30,
+    failed_bonus: "30",
     rounding: "ten",
+    target: "1000",
+    match_end: "highest",
   },
-  forty: {},
-  kreuz: { players: 4 },
-  "two-player": { players: 2 },
+  forty: { ...STANDARD, pack: "40", tapp: "4" },
+  kreuz: { ...STANDARD, players: "4", tapp: "8", target: "500", match_end: "highest" },
+  "two-player": { ...STANDARD, players: "2", tapp: "0", target: "1000", match_end: "highest" },
 };
 
 const TEXT_OPTIONS = ["auction", "first_lead", "all_pass", "rundgang", "family_pair", "opponents_need_trick", "rounding"];
@@ -28,20 +61,11 @@ const TEXT_OPTIONS = ["auction", "first_lead", "all_pass", "rundgang", "family_p
 /** The rule settings a replay needs, from a record's `rules` value. */
 export function replayRules(rules) {
   const preset = typeof rules === "string" ? rules : rules && rules.preset;
-  if (!(preset in PRESET_RULES)) throw new Error(`unknown preset ${JSON.stringify(preset)}`);
-  const r = {
-    players: 3,
-    opening: 150,
-    auction: "duel",
-    first_lead: "forehand",
-    all_pass: "dealer_plays",
-    rundgang: "off",
-    family_pair: "separate",
-    opponents_need_trick: "yes",
-    failed_bonus: 0,
-    rounding: "none",
-    ...PRESET_RULES[preset],
-  };
+  if (!Object.hasOwn(BUILTIN_PRESETS, preset)) throw new Error(`unknown preset ${JSON.stringify(preset)}`);
+  const p = BUILTIN_PRESETS[preset];
+  const r = {};
+  for (const k of ["players", "opening", "failed_bonus"]) r[k] = Number(p[k]);
+  for (const k of TEXT_OPTIONS) r[k] = p[k];
   if (rules && typeof rules === "object") {
     for (const k of ["players", "opening", "failed_bonus"]) if (k in rules) r[k] = Number(rules[k]);
     // A record may write a switch as true/false instead of on/off.
@@ -226,7 +250,7 @@ export function replayDeal(rules, deal) {
         s.tricks[tr.winner]++;
         s.points[tr.winner] += tr.cards.reduce((a, c) => a + cardPoints(c), 0);
         const last = s.hands.every((h) => h.length === 0);
-        if (last) s.points[tr.winner] += 10;
+        if (last) s.points[tr.winner] += LAST_TRICK_BONUS;
         // Durch ends at the first trick the other side takes, Bettel at the soloist's first.
         const sameSide = (a, b) => (n === 4 ? a % 2 === b % 2 : a === b);
         const early =
@@ -272,7 +296,7 @@ export function meldValue(kind, suit, trump, rules) {
 /**
  * Two players (RULES.md section 13): no auction; trump is the turned card's suit; after each
  * trick the winner may show one meld (`meld KIND [X]`) and exchange the trump 9 for the
- * turned card (`exchange`), then both draw, the winner first; the last trick scores 10;
+ * turned card (`exchange`), then both draw, the winner first; the last trick scores LAST_TRICK_BONUS;
  * each seat scores its card points plus the melds it showed. Positions carry `trump`,
  * `turned` (the face-up card under the stock while it is there) and `stock` (cards left).
  */
@@ -373,7 +397,7 @@ function replayTwo(rules, deal) {
           s.stock = total - drawn;
         }
         if (s.hands.every((h) => h.length === 0)) {
-          s.points[w] += 10;
+          s.points[w] += LAST_TRICK_BONUS;
           s.phase = "done";
           s.toAct = null;
           const sc = [0, 1].map((x) => s.points[x] + s.melds[x].total);

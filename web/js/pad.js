@@ -14,6 +14,7 @@ import { suitGlyph } from "./cards.js";
 import { cardStyle } from "./util.js";
 import { html, setHtml } from "./html.js";
 import { cardPicker, cardsOf, computeMelds } from "./meld.js";
+import { DEAL_CARD_POINTS } from "./scoring.js";
 
 /** A suit in words: "♠ spades" with French cards, "Grün" with German ones (no French symbol). */
 function suitWords(s, style) {
@@ -401,7 +402,7 @@ function buildForm() {
         <input type="number" id="meld-${i}" min="0" step="10" inputmode="numeric" aria-label="${t("pad.melds_of", { name: x })}" placeholder="0" />
         <span><label class="inline"><input type="checkbox" id="took-${i}" checked /> <span>${t("pad.took_trick")}</span></label>
           <button type="button" class="meld-cards" id="meld-cards-${i}" data-seat="${i}">${t("pad.cards")}</button></span>
-        <input type="number" id="cp-${i}" min="0" max="250" inputmode="numeric" aria-label="${t("pad.card_points_of", { name: x })}" placeholder="${t("pad.auto")}" />
+        <input type="number" id="cp-${i}" min="0" max="${DEAL_CARD_POINTS}" inputmode="numeric" aria-label="${t("pad.card_points_of", { name: x })}" placeholder="${t("pad.auto")}" />
         <div id="picker-${i}" class="picker" hidden></div>
       </div>`,
     )}`,
@@ -513,8 +514,8 @@ function checkPoints() {
   const missing = vals.filter((v) => v === null).length;
   const hint = $("cp-hint");
   if (missing > 1) hint.textContent = t("pad.cp_missing");
-  else if (missing === 0) hint.textContent = known === 250 ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
-  else if (missing === 1 && known <= 250) hint.textContent = t("pad.cp_fill", { n: 250 - known });
+  else if (missing === 0) hint.textContent = known === DEAL_CARD_POINTS ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
+  else if (missing === 1 && known <= DEAL_CARD_POINTS) hint.textContent = t("pad.cp_fill", { n: DEAL_CARD_POINTS - known });
   else hint.textContent = t("pad.cp_sum", { sum: known });
   return { vals, known, missing };
 }
@@ -554,11 +555,11 @@ function formDeal() {
   const { vals, known, missing } = checkPoints();
   for (let i = 0; i < k; i++) {
     const v = vals[i];
-    if (v !== null && (!Number.isInteger(v) || v < 0 || v > 250)) throw new Error(t("pad.bad_cp", { name: names()[i] }));
+    if (v !== null && (!Number.isInteger(v) || v < 0 || v > DEAL_CARD_POINTS)) throw new Error(t("pad.bad_cp", { name: names()[i] }));
     d.took_trick.push($(`took-${i}`).checked);
   }
   if (missing > 1) throw new Error(t("pad.cp_missing"));
-  if ((missing === 0 && known !== 250) || known > 250) throw new Error(t("pad.cp_sum", { sum: known }));
+  if ((missing === 0 && known !== DEAL_CARD_POINTS) || known > DEAL_CARD_POINTS) throw new Error(t("pad.cp_sum", { sum: known }));
   d.card_points = vals;
   return d;
 }

@@ -5,29 +5,11 @@ import { t } from "./i18n.js";
 import { cardStyle } from "./util.js";
 import { html, join, setHtml } from "./html.js";
 import { cardSvg, rankLabel, cardInline } from "./cards.js";
-import { PRESETS } from "./presets.js";
+import { PRESETS, DEFAULTS } from "./presets.js";
 
-const DEFAULTS = {
-  low: "nine",
-  pack: "48",
-  players: "3",
-  opening: "150",
-  raise: "exact",
-  auction: "duel",
-  all_pass: "dealer_plays",
-  bury_meld_cards: "allowed",
-  calling: "off",
-  rundgang: "off",
-  family_pair: "separate",
-  first_lead: "forehand",
-  bettel: "off",
-  durch: "on",
-  opponents_need_trick: "yes",
-  failed_bonus: "0",
-  rounding: "none",
-  target: "1500",
-  match_end: "soloist_first",
-};
+// The options the page lists: every option of the server's but `tapp`, which follows pack and
+// players (the course above gives its size).
+const LISTED = Object.keys(DEFAULTS).filter((k) => k !== "tapp");
 
 const MELDS = [
   ["family", "A T K Q J", "150", "100"],
@@ -71,7 +53,7 @@ export function showRules(root, preset) {
   const choose = Object.keys(PRESETS).map((k) => html`<option value="${k}" ${k === preset ? "selected" : ""}>${t("preset." + k)}</option>`);
   // Each option in words: what it decides, then the preset's choice (the identifiers of
   // docs/rules.md stay in data attributes, for the tests and the curious).
-  const opts = Object.keys(DEFAULTS).map((k) => {
+  const opts = LISTED.map((k) => {
       const v = p.options[k] ?? DEFAULTS[k];
       const changed = k in p.options && p.options[k] !== DEFAULTS[k];
       return html`<tr ${changed ? html`class="changed"` : ""} data-option="${k}" data-value="${v}"><td>${t("opt." + k)}</td><td>${changed ? html`<strong>${optionValue(k, v)}</strong>` : optionValue(k, v)}</td></tr>`;

@@ -4,6 +4,15 @@
 // `replay_viewer_agrees_with_the_referee` compares both on recorded matches of every
 // preset, so a divergence is caught there, not by players.
 
+/** What the last trick adds to its taker's card points (`Rules::last_trick_bonus`). */
+export const LAST_TRICK_BONUS = 10;
+
+/** The card points of one deal, the last trick included (`Rules::deal_card_points`). */
+export const DEAL_CARD_POINTS = 250;
+
+// Both equal `scoring` of GET /api/rules: `node --test web/test/` checks them against the
+// fixture of the rules crate.
+
 const FAMILY = ["A", "T", "K", "Q", "J"];
 const SUITS = ["S", "H", "D", "C"];
 

@@ -4,6 +4,7 @@
 //! hidden cards of others) and returns a legal action. Bots are deterministic for a given
 //! seed; their budgets are counts (samples, nodes), never wall-clock time.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod arena;
 pub mod beginner;

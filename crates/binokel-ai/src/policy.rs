@@ -12,6 +12,7 @@ use crate::info::Info;
 use binokel::cardset::{above_mask, mask_cards};
 use binokel::deal::{beats, for_each_burial};
 use binokel::meld::{meld_total, meld_totals};
+use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Action, Card, CardSet, Contract, Deal, Phase, Rules, Seat, Suit, View};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -246,7 +247,7 @@ pub fn trick_estimate(hand: CardSet, t: Suit) -> u32 {
             est += 8;
         }
     }
-    est.min(250)
+    est.min(DEAL_CARD_POINTS)
 }
 
 /// [`trick_estimate`] under each trump at once (indexed by the suit's index): the suits'
@@ -272,7 +273,7 @@ pub fn trick_estimates(hand: CardSet) -> [u32; 4] {
     let mut out = [0u32; 4];
     for t in 0..4 {
         let bonus = if count[t] >= 2 { 8 * (voids - void[t]) } else { 0 };
-        out[t] = (20 + as_trump[t] + sides - as_side[t] + bonus).min(250);
+        out[t] = (20 + as_trump[t] + sides - as_side[t] + bonus).min(DEAL_CARD_POINTS);
     }
     out
 }
@@ -572,7 +573,7 @@ mod tests {
                 est += 8;
             }
         }
-        est.min(250)
+        est.min(DEAL_CARD_POINTS)
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! Each subcommand lives in `cmd/<name>.rs` with an `Args` struct (clap) and a
 //! `run(args) -> ExitCode` function; this file only lists them.
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 

@@ -31,6 +31,7 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use binokel::pad::{check_bid, check_card_points, check_meld, check_stake, offers};
 use binokel::pad::{Pad, PadDeal, PadError, PadErrorKind, Sheet};
+use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Card, CardSet, Contract, Rules, Suit};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -310,7 +311,7 @@ fn deal_of(body: &Bytes, pad: &Pad) -> Result<PadDeal, ApiError> {
                 let v = x.as_u64().ok_or_else(|| {
                     ApiError::field(
                         format!("card_points[{i}]"),
-                        "card points are a whole number from 0 to 250, or null to have the pad fill them in",
+                        format!("card points are a whole number from 0 to {DEAL_CARD_POINTS}, or null to have the pad fill them in"),
                     )
                 })?;
                 check_card_points(i, &pad.players[i], v)?;

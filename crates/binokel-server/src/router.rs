@@ -21,6 +21,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(pad::routes())
         .merge(lobby::routes())
         .merge(review::routes())
+        .merge(api::rules::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(reply::json_refusals))

@@ -6,6 +6,7 @@
 //! is, lets the bots move, checks the person's moves, takes them back, asks the strong bot
 //! for hints and saves the match as a `binokel-record/1` file after every action.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod command;
 pub mod i18n;

@@ -1,5 +1,6 @@
 //! Cards, suits and ranks, and their notation (RULES.md section 1).
 
+pub use crate::notation::Low;
 use std::fmt;
 
 /// One of the four suits. The letter is the record notation.
@@ -157,16 +158,6 @@ impl Rank {
             Rank::Ace => 'A',
         }
     }
-}
-
-/// What the lowest card is called (the `low` option): naming only.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Low {
-    /// The standard pack: 9.
-    #[default]
-    Nine,
-    /// The "sevens" house rule: the low card is written 7.
-    Seven,
 }
 
 /// A card kind: one of the 24 (suit, rank) pairs. The pack holds two copies of each.

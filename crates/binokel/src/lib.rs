@@ -14,10 +14,12 @@
 //! assert!(deal.play(Action::Bid(170)).is_err()); // raises are exactly 10
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod action;
 pub mod card;
 pub mod cardset;
+pub mod catalog;
 pub mod deal;
 pub mod error;
 pub mod game;

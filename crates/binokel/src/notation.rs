@@ -13,8 +13,17 @@
 //! alike for the low card (there is no other card either could mean). Records never do: they
 //! are read with their rules' notation only.
 
-use crate::card::Low;
 use std::cell::Cell;
+
+/// What the lowest card is called (the `low` option): naming only.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Low {
+    /// The standard pack: 9.
+    #[default]
+    Nine,
+    /// The "sevens" house rule: the low card is written 7.
+    Seven,
+}
 
 thread_local! {
     static LOW: Cell<Low> = const { Cell::new(Low::Nine) };

@@ -3,7 +3,7 @@
 //! The standard game is the default. Options are named fields; they are read and written by
 //! the names and values the rules text uses (`target = 1000`, `rounding = ten`).
 
-use crate::card::Low;
+use crate::card::{Low, Rank};
 use std::fmt;
 
 /// `pack = 48 | 40`.
@@ -126,6 +126,24 @@ pub const MAX_BID: u32 = 1000;
 /// of 10): every bid is `opening` plus a multiple of it.
 pub const BID_STEP: u32 = 10;
 
+/// What the last trick adds to the card points of the side that takes it (RULES.md section 7).
+/// The one place this value is written: [`Rules::last_trick_bonus`] returns it, and search code
+/// without a `Rules` at hand uses this constant.
+pub const LAST_TRICK_BONUS: u32 = 10;
+
+/// The card points of one deal: the pack's 240 (two copies of each card: A 11, 10 10, K 4,
+/// Q 3, J 2, 9 0; the 40-card pack leaves out only cards worth 0) plus the last trick's
+/// [`LAST_TRICK_BONUS`]: 250. [`Rules::deal_card_points`] returns it.
+pub const DEAL_CARD_POINTS: u32 = {
+    let mut pack = 0;
+    let mut i = 0;
+    while i < Rank::ALL.len() {
+        pack += 2 * 4 * Rank::ALL[i].points();
+        i += 1;
+    }
+    pack + LAST_TRICK_BONUS
+};
+
 /// The highest `failed_bonus` [`Rules::set`] takes.
 pub const MAX_FAILED_BONUS: u32 = 10_000;
 
@@ -197,29 +215,269 @@ impl fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-/// Every option name, in the order of RULES.md section 10.
-pub const OPTION_NAMES: [&str; 20] = [
-    "low",
-    "pack",
-    "players",
-    "tapp",
-    "opening",
-    "raise",
-    "auction",
-    "all_pass",
-    "bury_meld_cards",
-    "calling",
-    "rundgang",
-    "family_pair",
-    "first_lead",
-    "bettel",
-    "durch",
-    "opponents_need_trick",
-    "failed_bonus",
-    "rounding",
-    "target",
-    "match_end",
+/// The values an option takes, as [`Rules::set`] reads them and [`Rules::get`] writes them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionValues {
+    /// One of these words (numbers such as `players = 3` are words here: a fixed choice).
+    Words(&'static [&'static str]),
+    /// A whole number from `min` to `max`, a multiple of `step`.
+    Number {
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+        /// Every value is a multiple of it (1: any whole number).
+        step: i64,
+    },
+}
+
+/// One option of RULES.md section 10, declared once: its name, its values, a short
+/// description, and how [`Rules::get`] writes it and [`Rules::set`] reads it. [`OPTIONS`]
+/// holds them all; [`OPTION_NAMES`], `get`, `set` and the server's `GET /api/rules` come
+/// from it.
+#[derive(Copy, Clone)]
+pub struct RuleOption {
+    /// The option's name, as records and command lines write it (`target`).
+    pub name: &'static str,
+    /// The values it takes.
+    pub values: OptionValues,
+    /// What it decides, in one line (from RULES.md section 10).
+    pub about: &'static str,
+    get: fn(&Rules) -> String,
+    set: fn(&mut Rules, &str) -> Result<(), RulesError>,
+}
+
+impl fmt::Debug for RuleOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RuleOption")
+            .field("name", &self.name)
+            .field("values", &self.values)
+            .field("about", &self.about)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The error for a value an option does not take.
+fn bad(name: &str, value: &str) -> RulesError {
+    RulesError(format!("`{value}` is not a value of option `{name}`"))
+}
+
+/// A value read as a number. A number too large for i64 is still a number: the option's range
+/// check names the limit.
+fn number(name: &str, value: &str) -> Result<i64, RulesError> {
+    match value.parse::<i64>() {
+        Ok(n) => Ok(n),
+        Err(e) if matches!(e.kind(), std::num::IntErrorKind::PosOverflow) => Ok(i64::MAX),
+        Err(e) if matches!(e.kind(), std::num::IntErrorKind::NegOverflow) => Ok(i64::MIN),
+        Err(_) => Err(bad(name, value)),
+    }
+}
+
+/// An option with two words: `switch!(name, field, off_word => off_value, on_word => on_value,
+/// about)`, the standard game's word first as RULES.md writes it.
+macro_rules! switch {
+    ($name:literal, $field:ident, $w0:literal => $v0:expr, $w1:literal => $v1:expr, $about:literal) => {
+        RuleOption {
+            name: $name,
+            values: OptionValues::Words(&[$w0, $w1]),
+            about: $about,
+            get: |r| if r.$field == $v1 { $w1 } else { $w0 }.to_string(),
+            set: |r, v| {
+                r.$field = match v {
+                    $w1 => $v1,
+                    $w0 => $v0,
+                    _ => return Err(bad($name, v)),
+                };
+                Ok(())
+            },
+        }
+    };
+}
+
+/// A whole-number option: `whole!(name, field, type, min, max, about)`; out of range, the
+/// error names the range.
+macro_rules! whole {
+    ($name:literal, $field:ident, $t:ty, $min:expr, $max:expr, $about:literal) => {
+        RuleOption {
+            name: $name,
+            values: OptionValues::Number {
+                min: $min as i64,
+                max: $max as i64,
+                step: 1,
+            },
+            about: $about,
+            get: |r| r.$field.to_string(),
+            set: |r, v| {
+                let n = number($name, v)?;
+                if !($min as i64..=$max as i64).contains(&n) {
+                    return Err(RulesError(format!(
+                        concat!(
+                            "option `",
+                            $name,
+                            "` must be a whole number from {} to {}, not `{}`"
+                        ),
+                        $min, $max, v
+                    )));
+                }
+                r.$field = n as $t;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// The highest `opening` [`Rules::set`] takes ([`Rules::validate`] then refuses one above
+/// [`MAX_BID`]).
+const MAX_OPENING: i64 = 10_000;
+
+/// Every option of RULES.md section 10, in its order: the one declaration of the options.
+#[allow(clippy::bool_comparison)]
+pub const OPTIONS: [RuleOption; 20] = [
+    RuleOption {
+        name: "low",
+        values: OptionValues::Words(&["nine", "seven"]),
+        about: "naming only: the lowest card is written 9 or 7",
+        get: |r| match r.low {
+            Low::Nine => "nine".into(),
+            Low::Seven => "seven".into(),
+        },
+        set: |r, v| {
+            r.low = match v {
+                "nine" | "9" => Low::Nine,
+                "seven" | "7" => Low::Seven,
+                _ => return Err(bad("low", v)),
+            };
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: "pack",
+        values: OptionValues::Words(&["48", "40"]),
+        about: "40 leaves out the low cards (three players hold 12 each, the Tapp 4)",
+        get: |r| r.pack_size().to_string(),
+        set: |r, v| {
+            r.pack = match v {
+                "48" => Pack::Full48,
+                "40" => Pack::Short40,
+                _ => return Err(bad("pack", v)),
+            };
+            if r.players == 3 {
+                r.tapp = if r.pack == Pack::Short40 { 4 } else { 3 };
+            }
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: "players",
+        values: OptionValues::Words(&["3", "4", "2"]),
+        about: "three players, four in partnerships, or two with a stock",
+        get: |r| r.players.to_string(),
+        set: |r, v| {
+            r.players = match v {
+                "2" => 2,
+                "3" => 3,
+                "4" => 4,
+                _ => return Err(bad("players", v)),
+            };
+            r.tapp = match (r.players, r.pack) {
+                (2, _) => 0,
+                (3, Pack::Full48) => 3,
+                (3, Pack::Short40) => 4,
+                (_, Pack::Full48) => 8,
+                (_, Pack::Short40) => 4,
+            };
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: "tapp",
+        values: OptionValues::Words(&["3", "4", "8", "0"]),
+        about: "the Tapp's size (follows pack and players)",
+        get: |r| r.tapp.to_string(),
+        set: |r, v| {
+            r.tapp = match v {
+                "0" => 0,
+                "3" => 3,
+                "4" => 4,
+                "8" => 8,
+                _ => return Err(bad("tapp", v)),
+            };
+            Ok(())
+        },
+    },
+    RuleOption {
+        name: "opening",
+        values: OptionValues::Number {
+            min: BID_STEP as i64,
+            max: MAX_OPENING,
+            step: BID_STEP as i64,
+        },
+        about: "the forced opening bid",
+        get: |r| r.opening.to_string(),
+        set: |r, v| {
+            let n = number("opening", v)?;
+            if n <= 0 || n % BID_STEP as i64 != 0 || n > MAX_OPENING {
+                return Err(RulesError(format!(
+                    "option `opening` must be a positive multiple of {BID_STEP}, not `{v}`"
+                )));
+            }
+            r.opening = n as u32;
+            Ok(())
+        },
+    },
+    switch!("raise", raise, "exact" => Raise::Exact, "jumps" => Raise::Jumps,
+        "with jumps a raise may be any multiple of 10 above the current bid"),
+    switch!("auction", auction, "duel" => AuctionKind::Duel, "open" => AuctionKind::Open,
+        "duel: seat against seat; open: each seat in turn passes or bids, a pass is final"),
+    switch!("all_pass", all_pass, "dealer_plays" => AllPass::DealerPlays, "redeal" => AllPass::Redeal,
+        "when every seat passes: the dealer plays at the opening bid, or the same dealer deals again"),
+    switch!("bury_meld_cards", bury_meld_cards, "allowed" => true, "forbidden" => false,
+        "whether the soloist may bury a card of a meld"),
+    switch!("calling", calling, "off" => false, "on" => true,
+        "the soloist may call a card it lacks and give one in return"),
+    switch!("rundgang", rundgang, "off" => false, "on" => true,
+        "a pair in every suit with four kings and four queens is one meld, the Rundgang"),
+    switch!("family_pair", family_pair_included, "separate" => false, "included" => true,
+        "with included, a family also scores its own K-Q as a pair"),
+    switch!("first_lead", first_lead, "forehand" => FirstLead::Forehand, "soloist" => FirstLead::Soloist,
+        "who leads the first trick"),
+    switch!("bettel", bettel, "off" => false, "on" => true,
+        "the declaration Bettel: no trump, no melds, the soloist must take no trick"),
+    switch!("durch", durch, "on" => true, "off" => false, "the declaration Durch: the soloist's side takes every trick"),
+    switch!("opponents_need_trick", opponents_need_trick, "yes" => true, "no" => false,
+        "with no, an opponent's melds count without a trick"),
+    whole!(
+        "failed_bonus",
+        failed_bonus,
+        u32,
+        0,
+        MAX_FAILED_BONUS,
+        "what each opponent adds when the soloist fails"
+    ),
+    switch!("rounding", rounding, "none" => Rounding::None, "ten" => Rounding::Ten,
+        "deal scores rounded to the nearest 10, halves up"),
+    whole!(
+        "target",
+        target,
+        i32,
+        1,
+        MAX_TARGET,
+        "the total that ends the match"
+    ),
+    switch!("match_end", match_end, "soloist_first" => MatchEnd::SoloistFirst, "highest" => MatchEnd::Highest,
+        "of those at the target: the soloist wins first, or the highest total"),
 ];
+
+/// Every option name, in the order of RULES.md section 10 (the names of [`OPTIONS`]).
+pub const OPTION_NAMES: [&str; OPTIONS.len()] = {
+    let mut names = [""; OPTIONS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = OPTIONS[i].name;
+        i += 1;
+    }
+    names
+};
 
 fn on_off(v: bool) -> &'static str {
     if v {
@@ -227,6 +485,11 @@ fn on_off(v: bool) -> &'static str {
     } else {
         "off"
     }
+}
+
+/// The option of a name.
+pub fn option(name: &str) -> Option<&'static RuleOption> {
+    OPTIONS.iter().find(|o| o.name == name)
 }
 
 impl Rules {
@@ -315,6 +578,18 @@ impl Rules {
         })
     }
 
+    /// What the last trick adds to the card points of the side that takes it: 10
+    /// ([`LAST_TRICK_BONUS`]).
+    pub const fn last_trick_bonus(&self) -> u32 {
+        LAST_TRICK_BONUS
+    }
+
+    /// The card points of one deal, the last trick included: 250 ([`DEAL_CARD_POINTS`]).
+    /// The pad checks that the card points written for a deal add up to it.
+    pub const fn deal_card_points(&self) -> u32 {
+        DEAL_CARD_POINTS
+    }
+
     /// The number of cards in the pack.
     pub const fn pack_size(&self) -> usize {
         match self.pack {
@@ -334,60 +609,7 @@ impl Rules {
 
     /// The value of an option, as written in RULES.md (`target` -> `1500`).
     pub fn get(&self, name: &str) -> Option<String> {
-        Some(match name {
-            "low" => match self.low {
-                Low::Nine => "nine".into(),
-                Low::Seven => "seven".into(),
-            },
-            "pack" => self.pack_size().to_string(),
-            "players" => self.players.to_string(),
-            "tapp" => self.tapp.to_string(),
-            "opening" => self.opening.to_string(),
-            "raise" => match self.raise {
-                Raise::Exact => "exact".into(),
-                Raise::Jumps => "jumps".into(),
-            },
-            "auction" => match self.auction {
-                AuctionKind::Duel => "duel".into(),
-                AuctionKind::Open => "open".into(),
-            },
-            "all_pass" => match self.all_pass {
-                AllPass::DealerPlays => "dealer_plays".into(),
-                AllPass::Redeal => "redeal".into(),
-            },
-            "bury_meld_cards" => if self.bury_meld_cards {
-                "allowed"
-            } else {
-                "forbidden"
-            }
-            .into(),
-            "calling" => on_off(self.calling).into(),
-            "rundgang" => on_off(self.rundgang).into(),
-            "family_pair" => if self.family_pair_included {
-                "included"
-            } else {
-                "separate"
-            }
-            .into(),
-            "first_lead" => match self.first_lead {
-                FirstLead::Forehand => "forehand".into(),
-                FirstLead::Soloist => "soloist".into(),
-            },
-            "bettel" => on_off(self.bettel).into(),
-            "durch" => on_off(self.durch).into(),
-            "opponents_need_trick" => if self.opponents_need_trick { "yes" } else { "no" }.into(),
-            "failed_bonus" => self.failed_bonus.to_string(),
-            "rounding" => match self.rounding {
-                Rounding::None => "none".into(),
-                Rounding::Ten => "ten".into(),
-            },
-            "target" => self.target.to_string(),
-            "match_end" => match self.match_end {
-                MatchEnd::SoloistFirst => "soloist_first".into(),
-                MatchEnd::Highest => "highest".into(),
-            },
-            _ => return None,
-        })
+        option(name).map(|o| (o.get)(self))
     }
 
     /// Sets one option from its written value. Unknown names and values are errors naming them.
@@ -401,151 +623,13 @@ impl Rules {
     /// assert!(r.set("no_such_option", "1").is_err());
     /// ```
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
-        let bad = || RulesError(format!("`{value}` is not a value of option `{name}`"));
-        let flag = |on: &str, off: &str| -> Result<bool, RulesError> {
-            if value == on {
-                Ok(true)
-            } else if value == off {
-                Ok(false)
-            } else {
-                Err(bad())
-            }
-        };
-        // A number too large for i64 is still a number: the range check names the limit.
-        let number = || -> Result<i64, RulesError> {
-            match value.parse::<i64>() {
-                Ok(n) => Ok(n),
-                Err(e) if matches!(e.kind(), std::num::IntErrorKind::PosOverflow) => Ok(i64::MAX),
-                Err(e) if matches!(e.kind(), std::num::IntErrorKind::NegOverflow) => Ok(i64::MIN),
-                Err(_) => Err(bad()),
-            }
-        };
-        match name {
-            "low" => {
-                self.low = match value {
-                    "nine" | "9" => Low::Nine,
-                    "seven" | "7" => Low::Seven,
-                    _ => return Err(bad()),
-                }
-            }
-            "pack" => {
-                self.pack = match value {
-                    "48" => Pack::Full48,
-                    "40" => Pack::Short40,
-                    _ => return Err(bad()),
-                };
-                if self.players == 3 {
-                    self.tapp = if self.pack == Pack::Short40 { 4 } else { 3 };
-                }
-            }
-            "players" => {
-                self.players = match value {
-                    "2" => 2,
-                    "3" => 3,
-                    "4" => 4,
-                    _ => return Err(bad()),
-                };
-                self.tapp = match (self.players, self.pack) {
-                    (2, _) => 0,
-                    (3, Pack::Full48) => 3,
-                    (3, Pack::Short40) => 4,
-                    (_, Pack::Full48) => 8,
-                    (_, Pack::Short40) => 4,
-                };
-            }
-            "tapp" => {
-                self.tapp = match value {
-                    "0" => 0,
-                    "3" => 3,
-                    "4" => 4,
-                    "8" => 8,
-                    _ => return Err(bad()),
-                }
-            }
-            "opening" => {
-                let n = number()?;
-                if n <= 0 || n % BID_STEP as i64 != 0 || n > 10_000 {
-                    return Err(RulesError(format!(
-                        "option `opening` must be a positive multiple of {BID_STEP}, not `{value}`"
-                    )));
-                }
-                self.opening = n as u32;
-            }
-            "raise" => {
-                self.raise = if flag("jumps", "exact")? {
-                    Raise::Jumps
-                } else {
-                    Raise::Exact
-                }
-            }
-            "auction" => {
-                self.auction = if flag("open", "duel")? {
-                    AuctionKind::Open
-                } else {
-                    AuctionKind::Duel
-                }
-            }
-            "all_pass" => {
-                self.all_pass = if flag("redeal", "dealer_plays")? {
-                    AllPass::Redeal
-                } else {
-                    AllPass::DealerPlays
-                }
-            }
-            "bury_meld_cards" => self.bury_meld_cards = flag("allowed", "forbidden")?,
-            "calling" => self.calling = flag("on", "off")?,
-            "rundgang" => self.rundgang = flag("on", "off")?,
-            "family_pair" => self.family_pair_included = flag("included", "separate")?,
-            "first_lead" => {
-                self.first_lead = if flag("soloist", "forehand")? {
-                    FirstLead::Soloist
-                } else {
-                    FirstLead::Forehand
-                }
-            }
-            "bettel" => self.bettel = flag("on", "off")?,
-            "durch" => self.durch = flag("on", "off")?,
-            "opponents_need_trick" => self.opponents_need_trick = flag("yes", "no")?,
-            "failed_bonus" => {
-                let n = number()?;
-                if !(0..=MAX_FAILED_BONUS as i64).contains(&n) {
-                    return Err(RulesError(format!(
-                        "option `failed_bonus` must be a whole number from 0 to {MAX_FAILED_BONUS}, not `{value}`"
-                    )));
-                }
-                self.failed_bonus = n as u32;
-            }
-            "rounding" => {
-                self.rounding = if flag("ten", "none")? {
-                    Rounding::Ten
-                } else {
-                    Rounding::None
-                }
-            }
-            "target" => {
-                let n = number()?;
-                if !(1..=MAX_TARGET as i64).contains(&n) {
-                    return Err(RulesError(format!(
-                        "option `target` must be a whole number from 1 to {MAX_TARGET}, not `{value}`"
-                    )));
-                }
-                self.target = n as i32;
-            }
-            "match_end" => {
-                self.match_end = if flag("highest", "soloist_first")? {
-                    MatchEnd::Highest
-                } else {
-                    MatchEnd::SoloistFirst
-                }
-            }
-            _ => {
-                return Err(RulesError(format!(
-                    "unknown option `{name}` (known: {})",
-                    OPTION_NAMES.join(", ")
-                )))
-            }
+        match option(name) {
+            Some(o) => (o.set)(self, value),
+            None => Err(RulesError(format!(
+                "unknown option `{name}` (known: {})",
+                OPTION_NAMES.join(", ")
+            ))),
         }
-        Ok(())
     }
 
     /// Applies `name=value` (as given on a command line, `--rule target=1000`).
@@ -709,6 +793,75 @@ mod tests {
             }
             assert_eq!(Rules::from_json(&r.to_json()).unwrap(), r);
         }
+    }
+
+    #[test]
+    fn the_table_declares_every_option_once_with_its_values() {
+        let mut names = OPTION_NAMES.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), OPTIONS.len(), "an option is declared twice");
+        for p in Preset::ALL {
+            let r = Rules::preset(p);
+            for o in &OPTIONS {
+                let v = r.get(o.name).unwrap();
+                match o.values {
+                    OptionValues::Words(words) => assert!(words.contains(&v.as_str()), "{}: {v}", o.name),
+                    OptionValues::Number { min, max, step } => {
+                        let n: i64 = v.parse().unwrap();
+                        assert!((min..=max).contains(&n) && n % step == 0, "{}: {v}", o.name);
+                    }
+                }
+            }
+        }
+        // Every word an option lists is one `set` takes.
+        for o in &OPTIONS {
+            if let OptionValues::Words(words) = o.values {
+                for w in words {
+                    Rules::default().set(o.name, w).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors_name_the_option_and_value_as_before() {
+        let mut r = Rules::default();
+        let e = |r: &mut Rules, k: &str, v: &str| r.set(k, v).unwrap_err().0;
+        assert_eq!(
+            e(&mut r, "raise", "big"),
+            "`big` is not a value of option `raise`"
+        );
+        assert_eq!(e(&mut r, "low", "8"), "`8` is not a value of option `low`");
+        assert_eq!(
+            e(&mut r, "opening", "155"),
+            "option `opening` must be a positive multiple of 10, not `155`"
+        );
+        assert_eq!(
+            e(&mut r, "target", "99999999999999999999"),
+            "option `target` must be a whole number from 1 to 1000000, not `99999999999999999999`"
+        );
+        assert_eq!(
+            e(&mut r, "failed_bonus", "-1"),
+            "option `failed_bonus` must be a whole number from 0 to 10000, not `-1`"
+        );
+        assert_eq!(
+            e(&mut r, "failed_bonus", "x"),
+            "`x` is not a value of option `failed_bonus`"
+        );
+        assert!(e(&mut r, "colour", "red").starts_with("unknown option `colour` (known: low, pack, players,"));
+        assert_eq!(r, Rules::default(), "a refused value changes nothing");
+    }
+
+    #[test]
+    fn scoring_constants() {
+        let r = Rules::default();
+        assert_eq!(r.last_trick_bonus(), 10);
+        assert_eq!(
+            r.deal_card_points(),
+            crate::CardSet::PACK.points() + r.last_trick_bonus()
+        );
+        assert_eq!(DEAL_CARD_POINTS, 250);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! the other side. A position not yet in the transposition table starts from them.
 
 use super::position::Position;
-use super::tables::{pop_suit, rank_count, HI6, OVER6, POINTS, POP6, PTS};
+use super::tables::{pop_suit, rank_count, HI6, LAST_TRICK, OVER6, POINTS, POP6, PTS};
 use super::Objective;
 use binokel::cardset::SUIT_POINTS;
 
@@ -23,7 +23,7 @@ impl Position {
     pub(super) fn upper(&self) -> i32 {
         match self.objective {
             Objective::Tricks => i32::from(self.tricks_left),
-            Objective::Points => i32::from(self.rest) + i32::from(self.tpts) + 10,
+            Objective::Points => i32::from(self.rest) + i32::from(self.tpts) + LAST_TRICK,
         }
     }
 
@@ -106,7 +106,7 @@ impl Position {
             }
         }
         if self.objective == Objective::Points && tricks >= u32::from(self.tricks_left) {
-            pts += 10;
+            pts += LAST_TRICK;
         }
         (pts, tricks)
     }

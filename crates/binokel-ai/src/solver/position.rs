@@ -2,7 +2,7 @@
 //! seats numbered from the soloist, which side a seat plays on, the trick's winner and beat
 //! mask kept as cards fall, and the forced last trick.
 
-use super::tables::{pts, sm_of, ABOVE, ALL};
+use super::tables::{pts, sm_of, ABOVE, ALL, LAST_TRICK};
 use super::Objective;
 use binokel::cardset::suit_mask;
 use binokel::deal::legal_from_masks;
@@ -172,7 +172,7 @@ impl Position {
             s = if s + 1 == n { 0 } else { s + 1 };
         }
         if self.side_of::<N>(win as usize) {
-            points + 10
+            points + LAST_TRICK
         } else {
             0
         }
@@ -210,7 +210,7 @@ impl Position {
                 if ours {
                     gain = i32::from(self.tpts);
                     if self.tricks_left == 1 {
-                        gain += 10;
+                        gain += LAST_TRICK;
                     }
                 }
                 self.tricks_left -= 1;

@@ -2,6 +2,9 @@
 //! kinds, `suit * 6 + rank`, ranks ascending 9 J Q K 10 A): card points, the kinds of a
 //! suit, the kinds above a kind, and per-suit counts from tables instead of `count_ones`.
 
+/// The last trick's bonus ([`binokel::rules::LAST_TRICK_BONUS`]) as the solver counts points.
+pub(super) const LAST_TRICK: i32 = binokel::rules::LAST_TRICK_BONUS as i32;
+
 pub(super) const POINTS: [i32; 6] = [0, 2, 3, 4, 10, 11];
 
 /// `SUIT_OF[k]`: the kinds of the suit of kind `k` (a load instead of a division by 6).

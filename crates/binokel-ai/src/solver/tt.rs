@@ -4,7 +4,7 @@
 //! pages) and the solver's lookups and stores.
 
 use super::position::Position;
-use super::tables::pts;
+use super::tables::{pts, LAST_TRICK};
 use super::{Objective, Solver};
 use bytemuck::{Pod, Zeroable};
 use memmap2::{MmapMut, MmapOptions};
@@ -55,7 +55,7 @@ impl Position {
                 if ours {
                     g = i32::from(self.tpts) + pts(c as u8);
                     if left == 1 {
-                        g += 10;
+                        g += LAST_TRICK;
                     }
                 }
                 (g, left - 1)

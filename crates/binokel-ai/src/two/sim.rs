@@ -4,6 +4,7 @@
 use binokel::deal::{
     meld_candidates, meld_cards_of as meld_cards, meld_group as group, meld_value, once_bit, once_per_deal,
 };
+use binokel::rules::LAST_TRICK_BONUS;
 use binokel::{Action, Card, CardSet, MeldKind, Rank, Rules, Suit};
 
 /// Tricks in a two-player deal (48 cards, two a trick).
@@ -224,7 +225,7 @@ impl Sim {
         self.leader = winner;
         self.to_act = winner;
         if self.tricks == TRICKS {
-            self.points[winner] += 10;
+            self.points[winner] += LAST_TRICK_BONUS;
             return;
         }
         if self.drawn < DRAWS {

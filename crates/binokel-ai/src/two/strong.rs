@@ -7,6 +7,7 @@ use super::heuristic::{heuristic_choose, rollout};
 use super::info::{info_from_view, sample};
 use super::sim::{Sim, DRAWS, TRICKS};
 use crate::budget::Budget;
+use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Action, Card, CardSet, View};
 use rand::Rng;
 use std::collections::HashMap;
@@ -122,7 +123,7 @@ fn rate_world(world: &Sim, me: usize, legal: &[Action], budget: &Budget, sums: &
     };
     let t = world.totals();
     // Card points still to take, the last trick's 10 included.
-    let left = CardSet::PACK.points() as i32 + 10 - (world.points[0] + world.points[1]) as i32;
+    let left = DEAL_CARD_POINTS as i32 - (world.points[0] + world.points[1]) as i32;
     for (i, &a) in legal.iter().enumerate() {
         sums[i] += match (&exact, a) {
             (Some(sol), Action::Play(c)) => {

@@ -13,7 +13,13 @@ struct Assets;
 pub(crate) async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    match Assets::get(path) {
+    // web/test holds the JavaScript tests and their fixtures (docs/web.md), not the site.
+    let file = if path.starts_with("test/") {
+        None
+    } else {
+        Assets::get(path)
+    };
+    match file {
         Some(f) => (
             [(header::CONTENT_TYPE, f.metadata.mimetype().to_string())],
             f.data.into_owned(),

@@ -1,6 +1,7 @@
 //! The HTTP resources of the front door that are not a service's own: tables
-//! (`/api/tables`, `/health`) and the embedded web assets. The lobby, the pad and reviews
+//! (`/api/tables`, `/health`), the rules (`/api/rules`) and the embedded web assets. The lobby, the pad and reviews
 //! bring their own routes; `router.rs` puts them all together.
 
 pub(crate) mod assets;
+pub(crate) mod rules;
 pub(crate) mod tables;

@@ -14,6 +14,7 @@
 use binokel::pad::{
     check_bid, check_meld, check_stake, offers, Pad, PadDeal, PadErrorKind, Sheet, MAX_ENTRY, MAX_STAKE_CENTS,
 };
+use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Card, CardSet, Contract, Rules, Suit};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -335,9 +336,9 @@ fn points_value(s: &str) -> Result<Option<u32>, String> {
         return Ok(None);
     }
     match whole(s, "points")? {
-        v if v <= 250 => Ok(Some(v as u32)),
+        v if v <= u64::from(DEAL_CARD_POINTS) => Ok(Some(v as u32)),
         _ => Err(format!(
-            "points: `{s}` is more than the 250 of a deal (or - to fill in)"
+            "points: `{s}` is more than the {DEAL_CARD_POINTS} of a deal (or - to fill in)"
         )),
     }
 }

@@ -256,7 +256,7 @@ impl Deal {
         }
         let last = self.tricks_played == self.hand_size;
         if last {
-            self.points[winner as usize] += 10;
+            self.points[winner as usize] += self.rules.last_trick_bonus();
         }
         let early = match self.contract {
             Some(Contract::Durch) => !self.same_side(winner, self.soloist),

@@ -5,7 +5,7 @@
 
 use super::{PadDeal, PadError, Who, MAX_ENTRY, MAX_NAME_CHARS, MAX_STAKE_CENTS};
 use crate::deal::Contract;
-use crate::rules::{Rules, BID_STEP};
+use crate::rules::{Rules, BID_STEP, DEAL_CARD_POINTS};
 
 /// Checks a bid against the rules: at most [`MAX_ENTRY`], at least the opening bid
 /// (`rules.opening`), and on the bidding step ([`BID_STEP`] from the opening bid). Takes a
@@ -42,10 +42,10 @@ pub fn check_meld(seat: usize, who: &str, melds: u64) -> Result<(), PadError> {
 
 /// Checks the card points of seat `seat` (named `who`): at most the 250 of a deal.
 pub fn check_card_points(seat: usize, who: &str, points: u64) -> Result<(), PadError> {
-    if points > 250 {
+    if points > u64::from(DEAL_CARD_POINTS) {
         return Err(PadError::entry(
             format!("card_points[{seat}]"),
-            format!("the card points of {who}, {points}, are more than the 250 of a deal"),
+            format!("the card points of {who}, {points}, are more than the {DEAL_CARD_POINTS} of a deal"),
         ));
     }
     Ok(())
@@ -197,9 +197,9 @@ impl PadDeal {
         let without = (0..n).find(|&s| s != self.soloist && !self.took_trick[s] && cp[s] > 0);
         if let Some(s) = without {
             let how = if self.card_points[s].is_none() {
-                " (filled in as 250 minus the others)"
+                format!(" (filled in as {DEAL_CARD_POINTS} minus the others)")
             } else {
-                ""
+                String::new()
             };
             return Err(PadError::entry(
                 format!("card_points[{s}]"),

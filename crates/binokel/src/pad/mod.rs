@@ -10,7 +10,7 @@
 
 use crate::deal::{score_sides, Contract, Seat, SideFacts};
 use crate::meld::meld_total;
-use crate::rules::Rules;
+use crate::rules::{Rules, DEAL_CARD_POINTS};
 use crate::CardSet;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -59,7 +59,8 @@ pub const MAX_NAME_CHARS: usize = crate::name::MAX_NAME_CHARS;
 /// The largest score one side can make in a deal: the melds of two partners at the limit,
 /// all card points, the largest failed bonus, and a rounding step; a failed contract loses
 /// at most twice the bid.
-const MAX_DEAL_SCORE: i64 = 2 * MAX_ENTRY as i64 + 250 + crate::rules::MAX_FAILED_BONUS as i64 + 100 + 10;
+const MAX_DEAL_SCORE: i64 =
+    2 * MAX_ENTRY as i64 + DEAL_CARD_POINTS as i64 + crate::rules::MAX_FAILED_BONUS as i64 + 100 + 10;
 
 const _: () = assert!(MAX_DEALS as i64 * MAX_DEAL_SCORE < i32::MAX as i64);
 
@@ -136,7 +137,8 @@ impl Who<'_> {
 }
 
 impl PadDeal {
-    /// The card points with the missing one filled in, checked to add up to 250.
+    /// The card points with the missing one filled in, checked to add up to the deal's 250
+    /// ([`DEAL_CARD_POINTS`]).
     pub fn filled_card_points(&self, n: usize) -> Result<Vec<u32>, PadError> {
         if self.card_points.len() != n {
             return Err(PadError::entry(
@@ -147,15 +149,18 @@ impl PadDeal {
         let missing: Vec<usize> = (0..n).filter(|&s| self.card_points[s].is_none()).collect();
         let known: u64 = self.card_points.iter().flatten().map(|&p| u64::from(p)).sum();
         let err = |m: String| Err(PadError::entry("card_points", m));
+        let all = DEAL_CARD_POINTS;
         match missing.as_slice() {
-            [] if known == 250 => Ok(self.card_points.iter().map(|x| x.unwrap_or(0)).collect()),
-            [] => err(format!("the card points add up to {known}, not 250")),
-            [m] if known <= 250 => {
+            [] if known == u64::from(all) => Ok(self.card_points.iter().map(|x| x.unwrap_or(0)).collect()),
+            [] => err(format!("the card points add up to {known}, not {all}")),
+            [m] if known <= u64::from(all) => {
                 let mut v: Vec<u32> = self.card_points.iter().map(|x| x.unwrap_or(0)).collect();
-                v[*m] = 250 - known as u32;
+                v[*m] = all - known as u32;
                 Ok(v)
             }
-            [_] => err(format!("the card points given add up to {known}, more than 250")),
+            [_] => err(format!(
+                "the card points given add up to {known}, more than {all}"
+            )),
             _ => err("leave at most one seat's card points empty".into()),
         }
     }
