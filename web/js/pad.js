@@ -514,9 +514,9 @@ function checkPoints() {
   const missing = vals.filter((v) => v === null).length;
   const hint = $("cp-hint");
   if (missing > 1) hint.textContent = t("pad.cp_missing");
-  else if (missing === 0) hint.textContent = known === DEAL_CARD_POINTS ? t("pad.cp_ok") : t("pad.cp_sum", { sum: known });
+  else if (missing === 0) hint.textContent = known === DEAL_CARD_POINTS ? t("pad.cp_ok", { total: DEAL_CARD_POINTS }) : t("pad.cp_sum", { sum: known, total: DEAL_CARD_POINTS });
   else if (missing === 1 && known <= DEAL_CARD_POINTS) hint.textContent = t("pad.cp_fill", { n: DEAL_CARD_POINTS - known });
-  else hint.textContent = t("pad.cp_sum", { sum: known });
+  else hint.textContent = t("pad.cp_sum", { sum: known, total: DEAL_CARD_POINTS });
   return { vals, known, missing };
 }
 
@@ -555,11 +555,11 @@ function formDeal() {
   const { vals, known, missing } = checkPoints();
   for (let i = 0; i < k; i++) {
     const v = vals[i];
-    if (v !== null && (!Number.isInteger(v) || v < 0 || v > DEAL_CARD_POINTS)) throw new Error(t("pad.bad_cp", { name: names()[i] }));
+    if (v !== null && (!Number.isInteger(v) || v < 0 || v > DEAL_CARD_POINTS)) throw new Error(t("pad.bad_cp", { name: names()[i], total: DEAL_CARD_POINTS }));
     d.took_trick.push($(`took-${i}`).checked);
   }
   if (missing > 1) throw new Error(t("pad.cp_missing"));
-  if ((missing === 0 && known !== DEAL_CARD_POINTS) || known > DEAL_CARD_POINTS) throw new Error(t("pad.cp_sum", { sum: known }));
+  if ((missing === 0 && known !== DEAL_CARD_POINTS) || known > DEAL_CARD_POINTS) throw new Error(t("pad.cp_sum", { sum: known, total: DEAL_CARD_POINTS }));
   d.card_points = vals;
   return d;
 }

@@ -6,6 +6,7 @@ import { cardStyle } from "./util.js";
 import { html, join, setHtml } from "./html.js";
 import { cardSvg, rankLabel, cardInline } from "./cards.js";
 import { PRESETS, DEFAULTS } from "./presets.js";
+import { LAST_TRICK_BONUS, DEAL_CARD_POINTS } from "./scoring.js";
 
 // The options the page lists: every option of the server's but `tapp`, which follows pack and
 // players (the course above gives its size).
@@ -78,7 +79,7 @@ export function showRules(root, preset) {
     <h1>${t("rules.title", { preset: t("preset." + preset) })}</h1>
     <label>${t("start.preset")} <select id="rules-preset">${choose}</select></label>
     <div class="mini-trick" style="margin:0.6rem 0">${sample}</div>
-    <p class="muted" id="rules-ranks">${t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks", { ranks: ranksText(p, style) })}</p>
+    <p class="muted" id="rules-ranks">${t(p.options.pack === "40" ? "rules.ranks40" : "rules.ranks", { ranks: ranksText(p, style), last: LAST_TRICK_BONUS, total: DEAL_CARD_POINTS })}</p>
     ${changes}${extra}
     ${steps ? html`<h2>${t("rules.course")}</h2><ol>${steps}</ol>` : ""}
     <h2>${t("rules.melds")}</h2>
