@@ -164,3 +164,57 @@ async fn take_back_restores_the_hand() {
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
+
+/// Issue #33, point 7: a burial hint whose every choice is rated as giving up (the rating
+/// assumes the soloist gives up at the declaration, so the burial does not matter) says so
+/// under the list; a hint with different values says nothing of it. The hint message is the
+/// server's documented `hint` (docs/protocol.md), handed to the page's own message handler
+/// with the values such a position gets: the page's reading of it is what is tested.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burial_hint_of_equal_surrender_values_says_it_assumes_giving_up() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", PHONE).await;
+    let c = &b.client;
+    start_bot_game(c, &server, "Kai").await;
+    bid_until_soloist(c).await;
+    let burial = "(() => { const v = window.binokel.state.view; \
+        return v.to_act === v.seat && v.legal.some(a => a.startsWith('bury ')); })()";
+    wait_js(c, burial, "our burial").await;
+    let send = |scores: &'static str| {
+        format!(
+            "const v = window.binokel.state.view; const sc = {scores}; \
+             const hints = v.legal.filter(a => a.startsWith('bury ')).slice(0, 4) \
+               .map((a, i) => ({{ action: a, score: sc(v, i) }})); \
+             window.binokel.client.onMessage({{ type: 'hint', id: null, deal: v.deal, index: v.history.length, hints }}); \
+             return hints.length;"
+        )
+    };
+    let n = js(c, &send("(v, i) => -v.bid")).await;
+    assert!(n.as_u64().expect("count") > 1, "several burials: {n}");
+    wait_js(
+        c,
+        "document.querySelector('#hint-note')",
+        "the note under the burial hint",
+    )
+    .await;
+    let note = text_of(c, "#hint-note").await;
+    assert!(note.contains("give up"), "{note}");
+    let bid = state(c).await["view"]["bid"].as_i64().expect("bid");
+    assert!(
+        note.contains(&format!("-{bid}")) || note.contains(&format!("−{bid}")),
+        "{note}"
+    );
+    screenshot(c, "burial-hint-gives-up-phone").await;
+    // Different values: a plain list, no note.
+    js(c, &send("(v, i) => 40 - 10 * i")).await;
+    wait_js(
+        c,
+        "document.querySelector('#hint-panel li') && !document.querySelector('#hint-note')",
+        "the list without the note",
+    )
+    .await;
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}

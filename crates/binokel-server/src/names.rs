@@ -78,22 +78,6 @@ pub fn name_for_seat(seats: &[StoredSeat], seat: usize, name: &str) -> String {
     distinct(name, false, &others)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_free_name_is_kept_and_a_taken_one_gets_a_suffix() {
-        let at = vec!["Anna".to_string(), "Gottlieb".to_string()];
-        assert_eq!(distinct("Ben", false, &at), "Ben");
-        assert_eq!(distinct("anna", false, &at), "anna (2)");
-        assert_eq!(distinct("Gottlieb", true, &at), "Gretel");
-        assert_eq!(distinct("Gottlieb", false, &at), "Gottlieb (2)");
-        let more = vec!["Gottlieb".to_string(), "Gretel".to_string()];
-        assert_eq!(distinct("Gottlieb", true, &more), "Gottlieb (2)");
-    }
-}
-
 /// The seat names a match is played with: people's own names, a bot's persona
 /// ([`binokel_ai::persona`]: `Karle`, `Gottlieb`, ...).
 /// Every seat's name is distinct ([`distinct_names`]).
@@ -108,4 +92,20 @@ pub fn seat_names(seats: &[StoredSeat]) -> Vec<String> {
         })
         .collect();
     distinct_names(seats, raw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_free_name_is_kept_and_a_taken_one_gets_a_suffix() {
+        let at = vec!["Anna".to_string(), "Gottlieb".to_string()];
+        assert_eq!(distinct("Ben", false, &at), "Ben");
+        assert_eq!(distinct("anna", false, &at), "anna (2)");
+        assert_eq!(distinct("Gottlieb", true, &at), "Gretel");
+        assert_eq!(distinct("Gottlieb", false, &at), "Gottlieb (2)");
+        let more = vec!["Gottlieb".to_string(), "Gretel".to_string()];
+        assert_eq!(distinct("Gottlieb", true, &more), "Gottlieb (2)");
+    }
 }
