@@ -1,33 +1,21 @@
 //! The buttons of the full-screen table: they stop at either end, the ones that throw a hand
 //! away ask for a confirmation, and the declaration starts on the best trump.
 
-use binokel::{Action, Contract, Low, Phase, Preset, Rules, Suit};
+mod common;
+use binokel::{Action, Contract, Phase, Preset, Rules, Suit};
 use binokel_tui::render::{buttons, Tone};
-use binokel_tui::session::{Config, Session, Status};
+use binokel_tui::session::Status;
 use binokel_tui::tui::{App, Flow};
-use binokel_tui::{CardStyle, Catalog, Lang};
+use binokel_tui::Lang;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::{Duration, Instant};
 
 fn app(seed: u64, rules: Rules) -> App {
-    let n = rules.players as usize;
-    let session = Session::new(Config {
-        rules,
-        name: "Anna".into(),
-        bots: vec!["random".into(); n - 1],
-        seed,
-        save: None,
-    })
-    .unwrap();
-    App::new(
-        session,
-        Catalog::new(Lang::En, CardStyle::French, Low::Nine),
-        Duration::ZERO,
-    )
+    common::app(seed, rules, Lang::En)
 }
 
 fn key(app: &mut App, code: KeyCode) {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    common::key(app, code);
 }
 
 fn phase(app: &App) -> Option<Phase> {

@@ -1,52 +1,25 @@
 //! The full-screen table driven by keys and clicks, without a terminal: the same `App` the
 //! real loop runs, with the screen drawn into ratatui's `TestBackend`.
 
+mod common;
+
 use binokel::{Action, Low, Phase, Rules};
 use binokel_tui::render::Tone;
 use binokel_tui::session::{Config, Session, Status};
 use binokel_tui::tui::{App, Flow};
 use binokel_tui::{CardStyle, Catalog, Lang};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use common::{key, phase};
+use crossterm::event::KeyCode;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
 fn app(seed: u64, lang: Lang) -> App {
-    let session = Session::new(Config {
-        rules: Rules::default(),
-        name: "Anna".into(),
-        bots: vec!["random".into(), "random".into()],
-        seed,
-        save: None,
-    })
-    .unwrap();
-    App::new(
-        session,
-        Catalog::new(lang, CardStyle::French, Low::Nine),
-        Duration::ZERO,
-    )
-}
-
-fn key(app: &mut App, code: KeyCode) -> Flow {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE))
+    common::app(seed, Rules::default(), lang)
 }
 
 fn draw(app: &mut App) -> String {
-    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    term.draw(|f| app.draw(f)).unwrap();
-    let b = term.backend().buffer().clone();
-    (0..b.area.height)
-        .map(|y| {
-            (0..b.area.width)
-                .map(|x| b[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn phase(app: &App) -> Option<Phase> {
-    app.session.deal().map(|d| d.phase())
+    common::draw(app, 80, 24)
 }
 
 /// Lets the bots move until it is the person's turn (or the deal or match is over).

@@ -3,50 +3,15 @@
 //! `render::MIN_SIZE` every screen of whole matches shows every seat and the whole hand, and
 //! below it the notice says so.
 
-use binokel::{Low, Phase, Preset, Rules};
+mod common;
+
+use binokel::{Phase, Preset, Rules};
 use binokel_tui::render::{hand_cards, MIN_SIZE};
-use binokel_tui::session::{Config, Session, Status};
-use binokel_tui::tui::App;
-use binokel_tui::{CardStyle, Catalog, Lang};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+use binokel_tui::session::Status;
+use binokel_tui::Lang;
+use common::*;
+use crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
-
-fn app(seed: u64, rules: Rules, lang: Lang) -> App {
-    let n = rules.players as usize;
-    let session = Session::new(Config {
-        rules,
-        name: "Anna".into(),
-        bots: vec!["random".into(); n - 1],
-        seed,
-        save: None,
-    })
-    .unwrap();
-    App::new(
-        session,
-        Catalog::new(lang, CardStyle::French, Low::Nine),
-        Duration::ZERO,
-    )
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-    term.draw(|f| app.draw(f)).unwrap();
-    let b = term.backend().buffer().clone();
-    (0..b.area.height)
-        .map(|y| {
-            (0..b.area.width)
-                .map(|x| b[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// What is missing from the screen at `w`x`h` in some frame of `deals` deals, if anything.
 fn missing(rules: Rules, lang: Lang, w: u16, h: u16, deals: usize) -> Option<String> {
@@ -94,7 +59,9 @@ fn missing(rules: Rules, lang: Lang, w: u16, h: u16, deals: usize) -> Option<Str
                 a.button = buttons.len().saturating_sub(1).min(1);
                 key(&mut a, KeyCode::Enter);
             }
-            _ => key(&mut a, KeyCode::Enter),
+            _ => {
+                key(&mut a, KeyCode::Enter);
+            }
         }
     }
     None

@@ -3,56 +3,18 @@
 //! sized by the height, nothing cut mid-word, the hint's measure named, and the `?` help
 //! screen with the keys and a glossary, in four languages.
 
-use binokel::{Action, Low, Phase, Preset, Rules};
+mod common;
+
+use binokel::{Action, Phase, Preset, Rules};
 use binokel_tui::command::Command;
-use binokel_tui::session::{Config, Session, Status};
+use binokel_tui::session::Status;
 use binokel_tui::tui::App;
-use binokel_tui::{CardStyle, Catalog, Lang};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+use binokel_tui::Lang;
+use common::*;
+use crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
 const LANGS: [Lang; 4] = [Lang::En, Lang::De, Lang::Pt, Lang::Nl];
-
-fn app(seed: u64, rules: Rules, lang: Lang) -> App {
-    let n = rules.players as usize;
-    let session = Session::new(Config {
-        rules,
-        name: "Anna".into(),
-        bots: vec!["random".into(); n - 1],
-        seed,
-        save: None,
-    })
-    .unwrap();
-    App::new(
-        session,
-        Catalog::new(lang, CardStyle::French, Low::Nine),
-        Duration::ZERO,
-    )
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> String {
-    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-    term.draw(|f| app.draw(f)).unwrap();
-    let b = term.backend().buffer().clone();
-    (0..b.area.height)
-        .map(|y| {
-            (0..b.area.width)
-                .map(|x| b[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn phase(a: &App) -> Option<Phase> {
-    a.session.deal().map(|d| d.phase())
-}
 
 /// One step of a match: a bot moves, or the person makes the first legal move (bidding
 /// where it can when `bid`, else passing), or the next deal starts.
