@@ -586,6 +586,11 @@ async fn a_card_chosen_ahead_is_played_at_ones_turn_and_the_only_card_by_itself(
             break;
         }
         let v = state(c).await["view"].clone();
+        // The page may have played the only card (and ended the deal) between the wait and
+        // this read: then there is nothing to wait for here; the loop looks again.
+        if v["phase"] == json!("done") || v["to_act"] != v["seat"] {
+            continue;
+        }
         if v["legal"].as_array().expect("legal").len() > 1 {
             take_turn(c).await;
             clicks += 1;
