@@ -405,11 +405,28 @@ async fn the_review_counts_by_trick_and_writes_numbers_in_the_language() {
         "the accuracy is explained"
     );
     // Go to a decision of the card play (from the stored review): its deal, then its position.
-    let stored = http(&server.url, "GET", &format!("/api/reviews/{id}"), None)
-        .await
-        .expect("the review")
-        .json()
-        .unwrap_or(Value::Null);
+    // Asked again until the stored review answers with its decisions (the answer names
+    // what it had when it does not).
+    let until = Instant::now() + Duration::from_secs(60);
+    let stored = loop {
+        let a = http(&server.url, "GET", &format!("/api/reviews/{id}"), None)
+            .await
+            .expect("the review");
+        let v = a.json().unwrap_or(Value::Null);
+        if v["review"]["decisions"].is_array() {
+            break v;
+        }
+        assert!(
+            Instant::now() < until,
+            "the stored review has no decisions: {} {}",
+            a.status,
+            String::from_utf8_lossy(&a.body)
+                .chars()
+                .take(300)
+                .collect::<String>()
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
     let d = stored["review"]["decisions"]
         .as_array()
         .expect("decisions")
