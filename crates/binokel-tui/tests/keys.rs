@@ -332,15 +332,7 @@ fn a_saved_match_is_stepped_through_in_the_replay() {
     let shot = |r: &Replay| {
         let mut term = Terminal::new(TestBackend::new(100, 30)).unwrap();
         term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
-        let b = term.backend().buffer().clone();
-        (0..b.area.height)
-            .map(|y| {
-                (0..b.area.width)
-                    .map(|x| b[(x, y)].symbol().to_string())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        common::screen_text(term.backend().buffer())
     };
     assert_eq!(r.position(), (0, 0));
     // Seat 0 is to act at the start of the auction, but a replay shows no action buttons (a
@@ -588,15 +580,7 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
     let shot = |r: &Replay| {
         let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
         term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
-        let b = term.backend().buffer().clone();
-        (0..b.area.height)
-            .map(|y| {
-                (0..b.area.width)
-                    .map(|x| b[(x, y)].symbol().to_string())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        common::screen_text(term.backend().buffer())
     };
     r.step(48);
     assert_eq!(r.position(), (0, 48));
@@ -607,15 +591,7 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
     let wide = {
         let mut term = Terminal::new(TestBackend::new(120, 30)).unwrap();
         term.draw(|f| r.draw(f, &cat, Overlay::None)).unwrap();
-        let b = term.backend().buffer().clone();
-        (0..b.area.height)
-            .map(|y| {
-                (0..b.area.width)
-                    .map(|x| b[(x, y)].symbol().to_string())
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        common::screen_text(term.backend().buffer())
     };
     assert!(
         wide.contains("?? blunder: 470 points lost; better: K♦; hindsight (all cards seen): K♦, 667 lost"),

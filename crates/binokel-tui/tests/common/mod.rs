@@ -38,7 +38,11 @@ pub fn key(app: &mut App, code: KeyCode) -> Flow {
 pub fn draw(app: &mut App, w: u16, h: u16) -> String {
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     term.draw(|f| app.draw(f)).unwrap();
-    let b = term.backend().buffer().clone();
+    screen_text(term.backend().buffer())
+}
+
+/// A drawn buffer as text, one line a row.
+pub fn screen_text(b: &ratatui::buffer::Buffer) -> String {
     (0..b.area.height)
         .map(|y| {
             (0..b.area.width)
