@@ -625,14 +625,24 @@ pub async fn type_into(c: &Client, css: &str, text: &str) {
     el.send_keys(text).await.expect("type");
 }
 
+/// The text of the element named by `css` once it is there. A live page (the table's
+/// state, the lobby's feed) may draw the element anew between finding and reading it: a
+/// stale element is looked up again, a few times (as `click` does).
 pub async fn text_of(c: &Client, css: &str) -> String {
-    let el = c
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-    el.text().await.expect("text")
+    for attempt in 0.. {
+        let el = c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match el.text().await {
+            Ok(text) => return text,
+            Err(e) if attempt < 5 && e.to_string().contains("stale element") => continue,
+            Err(e) => panic!("cannot read the text of {css}: {e}"),
+        }
+    }
+    unreachable!("the loop returns or panics")
 }
 
 /// The last `state` message the page received (see web/js/table.js).
