@@ -24,6 +24,7 @@ export const socketMethods = {
         }
       } catch (e) {
         this.fatal = e.status === 404 ? t("error.unknown_table", { code: this.code }) : e.message;
+        if (e.status === 410) store.saveGame(this.code, { status: "closed" });
         this.render();
         return;
       }
@@ -166,6 +167,14 @@ export const socketMethods = {
         store.saveGame(this.code, { status: "finished", finished: true });
         this.render();
         break;
+      case "closed":
+        // The server's operator closed the table (docs/protocol.md, "closed"): the match
+        // ends without a winner; the server closes the connection next.
+        this.fatal = t("error.table_closed", { reason: typeof msg.reason === "string" ? msg.reason : "" });
+        this.closed = true;
+        store.saveGame(this.code, { status: "closed" });
+        this.render();
+        break;
       case "redirect":
         if (typeof msg.url === "string" && /^wss?:\/\//.test(msg.url)) {
           this.retry = 0;
@@ -218,6 +227,14 @@ export const socketMethods = {
       case "bad_token":
       case "unknown_table":
         this.fatal = msg.error === "unknown_table" ? t("error.unknown_table", { code: this.code }) : t("error.bad_token");
+        this.closed = true;
+        if (this.ws) this.ws.close();
+        this.render();
+        return;
+      case "table_closed":
+        this.fatal = t("error.table_closed", {
+          reason: msg.reason && typeof msg.reason.text === "string" ? msg.reason.text : "",
+        });
         this.closed = true;
         if (this.ws) this.ws.close();
         this.render();

@@ -46,6 +46,9 @@ enum Command {
     Backup(cmd::backup::Args),
     /// Put a backup in place of a SQLite database; refused while a server uses it.
     Restore(cmd::restore::Args),
+    /// The operator's commands on a server's database: list tables, close one
+    /// (docs/deploy.md, "Operator commands").
+    Admin(cmd::admin::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,5 +67,6 @@ fn main() -> ExitCode {
         Command::Loadtest(a) => cmd::loadtest::run(a),
         Command::Backup(a) => cmd::backup::run(a),
         Command::Restore(a) => cmd::restore::run(a),
+        Command::Admin(a) => cmd::admin::run(a),
     }
 }

@@ -82,11 +82,26 @@ async fn serve_takes_its_settings_from_the_environment() {
         .env("BINOKEL_LISTEN", "127.0.0.1:0")
         .env("BINOKEL_DATABASE", &database)
         .env("BINOKEL_TABLES_PER_MINUTE", "1")
+        .env("BINOKEL_METRICS_LISTEN", "127.0.0.1:0")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()
         .expect("binokel serve starts");
-    let url = listening_url(&mut child);
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let mut lines = [String::new(), String::new()];
+    for l in &mut lines {
+        std::io::BufRead::read_line(&mut out, l).unwrap();
+    }
+    let url = lines[0]
+        .trim()
+        .strip_prefix("listening on ")
+        .expect("listening on URL")
+        .to_string();
+    let metrics = lines[1]
+        .trim()
+        .strip_prefix("metrics on ")
+        .unwrap_or_else(|| panic!("BINOKEL_METRICS_LISTEN serves /metrics: {:?}", lines[1]))
+        .to_string();
     let server = Proc { child, url };
     server.ready().await;
     assert!(
@@ -107,6 +122,15 @@ async fn serve_takes_its_settings_from_the_environment() {
         429,
         "BINOKEL_TABLES_PER_MINUTE=1 allows one table a minute: {}",
         String::from_utf8_lossy(&second.body)
+    );
+    assert_eq!(
+        metric(
+            &metrics,
+            r#"binokel_refusals_total{via="http",reason="too_many_tables"}"#
+        )
+        .await,
+        Some(1.0),
+        "the refusal is counted by its code"
     );
     drop(server);
     remove_database(&database);

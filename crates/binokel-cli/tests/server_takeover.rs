@@ -26,7 +26,7 @@ async fn a_second_process_takes_over_when_the_owner_dies() {
     // for a quick takeover.
     let lease = ["--lease-secs", "4"];
     let a = Proc::start(&db, "127.0.0.1:0", &lease);
-    let b = Proc::start(&db, "127.0.0.1:0", &lease);
+    let (b, b_metrics) = Proc::start_with_metrics(&db, "127.0.0.1:0", &lease);
     a.ready().await;
     b.ready().await;
     let bot = "random";
@@ -74,6 +74,11 @@ async fn a_second_process_takes_over_when_the_owner_dies() {
         }
     }
     let s = seated.expect("B took the table over");
+    assert_eq!(
+        metric(&b_metrics, "binokel_lease_takeovers_total").await,
+        Some(1.0),
+        "B counts the table it took over from A"
+    );
     let (after, over) = play(*s, None, 1).await;
     assert!(over, "the match went on to its end on B");
     let game = record(&b.url, &code).await;

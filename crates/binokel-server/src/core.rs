@@ -7,6 +7,7 @@
 use crate::bots::BotPool;
 use crate::config::Config;
 use crate::limits::AddressLimiter;
+use crate::metrics::Metrics;
 use crate::model::MatchResult;
 use crate::store::Store;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,6 +26,8 @@ pub struct Core {
     pub url: String,
     /// The bot workers: every bot decision and hint runs there.
     pub bots: BotPool,
+    /// The measurements served at `/metrics` (docs/deploy.md, "Metrics").
+    pub metrics: Metrics,
     /// The lobby's signals: tables say that they changed, the lobby's task listens.
     pub(crate) lobby: LobbySignal,
     /// Table creations per client address ([`Config::tables_per_minute`]).
@@ -61,6 +64,7 @@ impl Core {
             node,
             url,
             bots,
+            metrics: Metrics::new(),
             lobby: LobbySignal::new(),
             creations,
             events: broadcast::channel(256).0,

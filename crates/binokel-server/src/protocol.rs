@@ -183,6 +183,19 @@ pub enum ErrorCode {
     /// `POST /api/reviews` refused: this address asked for `--reviews-per-minute` reviews in
     /// the last minute (HTTP 429 with `Retry-After`).
     TooManyReviews,
+    /// An operator closed the table (`binokel admin close`): nothing more is played there
+    /// (HTTP 410).
+    TableClosed,
+}
+
+impl ErrorCode {
+    /// The code as it is written in a message (`not_your_turn`).
+    pub fn name(self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(s)) => s,
+            _ => "bad_request".to_string(),
+        }
+    }
 }
 
 impl ErrorCode {
@@ -196,6 +209,7 @@ impl ErrorCode {
             ErrorCode::BadToken => 403,
             ErrorCode::RateLimited | ErrorCode::TooManyTables | ErrorCode::TooManyReviews => 429,
             ErrorCode::TableUnavailable => 500,
+            ErrorCode::TableClosed => 410,
             _ => 400,
         }
     }
@@ -266,6 +280,9 @@ pub enum Status {
     Playing,
     /// The match has a winner.
     Finished,
+    /// An operator closed the table before its match ended (`binokel admin close`): no
+    /// winner, never rated, nothing more is played.
+    Closed,
 }
 
 impl Status {
@@ -275,6 +292,7 @@ impl Status {
             Status::Waiting => "waiting",
             Status::Playing => "playing",
             Status::Finished => "finished",
+            Status::Closed => "closed",
         }
     }
 }
@@ -403,6 +421,12 @@ pub enum ServerMsg {
         totals: Vec<i32>,
         /// URL path of the record.
         record: String,
+    },
+    /// An operator closed the table before its match ended (`binokel admin close`): the
+    /// match ends without a winner and unrated; the server closes the connection next.
+    Closed {
+        /// The operator's reason, for people.
+        reason: String,
     },
     /// Another process owns the table: connect there.
     Redirect {

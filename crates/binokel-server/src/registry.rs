@@ -79,8 +79,10 @@ impl Registry {
         held: &mut Option<TableHandle>,
     ) -> Result<Route, Refusal> {
         let unavailable = |e: store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
-        if core.store.load_table(code).await.map_err(unavailable)?.is_none() {
-            return Err(unknown(code));
+        match core.store.load_table(code).await.map_err(unavailable)? {
+            None => return Err(unknown(code)),
+            Some(t) if t.status == Status::Closed => return Err(closed(code, t.close_reason)),
+            Some(_) => {}
         }
         match core
             .store
@@ -89,7 +91,11 @@ impl Registry {
             .map_err(unavailable)?
         {
             Lease::HeldBy(url) => return Ok(Route::Elsewhere(url)),
-            Lease::Acquired => {}
+            Lease::Acquired { took_over } => {
+                if took_over {
+                    core.metrics.takeover();
+                }
+            }
         }
         // Loaded again under the lease: the previous owner may have played on meanwhile.
         let t = core
@@ -98,6 +104,19 @@ impl Registry {
             .await
             .map_err(unavailable)?
             .ok_or_else(|| unknown(code))?;
+        // An operator asked to close it while no process served it, or closed it in the
+        // moment between the two reads: it is closed now, and not served.
+        if t.status == Status::Closed || t.close_reason.is_some() {
+            if t.status != Status::Closed {
+                if let Err(e) = core.store.close_table(code).await {
+                    tracing::warn!(table = %code, error = %e, "cannot close the table the operator closed");
+                }
+                tracing::info!(table = %code, "closed by the operator");
+                core.lobby.touch();
+            }
+            let _ = core.store.release_lease(code, &core.node).await;
+            return Err(closed(code, t.close_reason));
+        }
         let game = match store::rebuild_game(&t) {
             Ok(g) => g,
             Err(e) => return Err(self.set_aside(core, e).await),
@@ -218,6 +237,18 @@ impl Registry {
     pub fn set_aside_count(&self) -> usize {
         self.poisoned.lock().map_or(0, |p| p.len())
     }
+}
+
+/// The refusal of a table an operator closed (`binokel admin close`).
+/// Its `reason` is `{"code": "operator_closed", "text": REASON}`.
+fn closed(code: &str, reason: Option<String>) -> Refusal {
+    let why = reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default();
+    let mut r = Refusal::new(
+        ErrorCode::TableClosed,
+        format!("table `{code}` was closed by the server's operator{why}"),
+    );
+    r.reason = Some(serde_json::json!({"code": "operator_closed", "text": reason.unwrap_or_default()}));
+    r
 }
 
 fn unknown(code: &str) -> Refusal {

@@ -80,7 +80,7 @@ impl ApiError {
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> ApiError {
         let status = StatusCode::from_u16(r.error.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
-        let e = ApiError::new(status, code_name(r.error), r.message);
+        let e = ApiError::new(status, r.error.name(), r.message);
         if r.error == ErrorCode::TooManyTables {
             e.retry_after(60)
         } else {
@@ -99,6 +99,7 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let this = *self.0;
+        let code = RefusedCode(this.error.clone());
         let mut body = Map::new();
         body.insert("error".into(), json!(this.error));
         body.insert("message".into(), json!(this.message));
@@ -111,9 +112,15 @@ impl IntoResponse for ApiError {
         if let Some(a) = this.allow {
             r.headers_mut().insert(header::ALLOW, a);
         }
+        r.extensions_mut().insert(code);
         r
     }
 }
+
+/// The error code of a refused request, kept on its response for the count of refusals
+/// (`binokel_refusals_total`, router.rs).
+#[derive(Clone, Debug)]
+pub struct RefusedCode(pub Cow<'static, str>);
 
 /// What a JSON request body is, for the sentence of its refusal.
 pub trait Body: DeserializeOwned + Default {
@@ -152,14 +159,6 @@ impl<T: Body, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         serde_json::from_slice(&bytes)
             .map(ApiJson)
             .map_err(|e| ApiError::bad_request(format!("the body is not {}: {e}", T::WHAT)))
-    }
-}
-
-/// The wire name of an error code (`unknown_table`).
-fn code_name(e: ErrorCode) -> String {
-    match serde_json::to_value(e) {
-        Ok(Value::String(s)) => s,
-        _ => "bad_request".to_string(),
     }
 }
 

@@ -1,9 +1,10 @@
 //! The router: every route of the server in one place, and the layers that apply to all of
 //! them (the body limit, the JSON shape of axum's own refusals, the security headers).
 
+use crate::metrics::Via;
 use crate::shared::Shared;
 use crate::{api, connection, lobby, pad, reply, review};
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -25,8 +26,29 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn(reply::json_refusals))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            count_refusals,
+        ))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)
+}
+
+/// Counts every refused request in `binokel_refusals_total{via="http"}` by its error code
+/// (an answer of 400 or more without one, such as a missing page, by `status_NNN`).
+async fn count_refusals(
+    State(s): State<Arc<Shared>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let r = next.run(req).await;
+    if let Some(code) = r.extensions().get::<reply::RefusedCode>() {
+        s.metrics.refused(Via::Http, &code.0);
+    } else if r.status().is_client_error() || r.status().is_server_error() {
+        s.metrics
+            .refused(Via::Http, &format!("status_{}", r.status().as_u16()));
+    }
+    r
 }
 
 /// The security headers of every answer: scripts, styles and everything else only from this

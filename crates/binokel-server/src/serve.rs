@@ -26,6 +26,17 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    run_with_metrics(listener, None, config, shutdown).await
+}
+
+/// [`run`], and `/metrics` served on `metrics` when it is given (`--metrics-listen`;
+/// docs/deploy.md, "Metrics"). The metrics listener stops with the server.
+pub async fn run_with_metrics(
+    listener: TcpListener,
+    metrics: Option<TcpListener>,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     // One process per SQLite file: it owns every table (no leases), and a second process
     // on the same file is refused here, before it touches the database.
     let _lock = match store::sqlite_path(&config.database) {
@@ -67,6 +78,8 @@ pub async fn run(
     let starter = tokio::spawn(start_tables(shared.clone(), starts));
     let lobby_task = tokio::spawn(lobby::run(shared.clone()));
     let app = router::router(shared.clone());
+    let metrics_task = metrics
+        .map(|l| tokio::spawn(axum::serve(l, crate::api::metrics::router(shared.clone())).into_future()));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         shutdown.await;
@@ -108,6 +121,9 @@ pub async fn run(
     adopter.abort();
     starter.abort();
     lobby_task.abort();
+    if let Some(t) = metrics_task {
+        t.abort();
+    }
     match served {
         Some(Ok(Err(e))) => return Err(ServeError(format!("server error: {e}"))),
         Some(Err(e)) => return Err(ServeError(format!("server task failed: {e}"))),

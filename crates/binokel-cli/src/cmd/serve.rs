@@ -15,6 +15,10 @@ pub struct Args {
     /// Address to listen on (loopback by default; port 0 picks a free port).
     #[arg(long, env = "BINOKEL_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: String,
+    /// Serve `/metrics` (Prometheus) on this address, apart from the game (off by default;
+    /// it has no login: keep it on loopback or a private network; docs/deploy.md, "Metrics").
+    #[arg(long, env = "BINOKEL_METRICS_LISTEN")]
+    pub metrics_listen: Option<String>,
     /// Database URL: `sqlite://PATH` or `postgres://...` (default: the variable
     /// DATABASE_URL, else the SQLite file binokel.sqlite3, created on first start).
     #[arg(long, env = "BINOKEL_DATABASE")]
@@ -184,7 +188,28 @@ pub fn run(args: Args) -> ExitCode {
             Ok(a) => println!("listening on http://{a}"),
             Err(e) => eprintln!("binokel serve: {e}"),
         }
-        match binokel_server::run(listener, config, shutdown_signal()).await {
+        let metrics = match args
+            .metrics_listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            None => None,
+            Some(addr) => match tokio::net::TcpListener::bind(addr).await {
+                Ok(l) => {
+                    match l.local_addr() {
+                        Ok(a) => println!("metrics on http://{a}/metrics"),
+                        Err(e) => eprintln!("binokel serve: {e}"),
+                    }
+                    Some(l)
+                }
+                Err(e) => {
+                    eprintln!("binokel serve: cannot listen on {addr} for --metrics-listen: {e}");
+                    return ExitCode::FAILURE;
+                }
+            },
+        };
+        match binokel_server::run_with_metrics(listener, metrics, config, shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("binokel serve: {e}");

@@ -48,6 +48,34 @@ impl Proc {
         Proc { child, url }
     }
 
+    /// [`Proc::start`] with `/metrics` on a free loopback port; also returns the metrics URL
+    /// (from the second line, `metrics on URL`).
+    pub fn start_with_metrics(database: &str, listen: &str, extra: &[&str]) -> (Proc, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+            .args(["serve", "--listen", listen, "--database", database])
+            .args(["--deal-pause-ms", "0", "--bot-delay-ms", "0"])
+            .args(["--tables-per-minute", "0"])
+            .args(["--metrics-listen", "127.0.0.1:0"])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("binokel serve starts");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        let mut line = |prefix: &str| {
+            let mut l = String::new();
+            out.read_line(&mut l).unwrap();
+            l.trim()
+                .strip_prefix(prefix)
+                .unwrap_or_else(|| panic!("expected a line {prefix}..., got {l:?}"))
+                .to_string()
+        };
+        let url = line("listening on ");
+        let metrics = line("metrics on ");
+        (Proc { child, url }, metrics)
+    }
+
     pub fn ws(&self) -> String {
         binokel_server::ws_url(&self.url)
     }
@@ -207,4 +235,17 @@ pub fn assert_all_there(game: &binokel::Game, acks: &[Ack]) {
             "acknowledged action deal {d} #{i} `{a}`"
         );
     }
+}
+
+/// The value of the sample `series` (the name with its labels, as written) in the text of
+/// `/metrics` at `url`; None if it is not there.
+pub async fn metric(url: &str, series: &str) -> Option<f64> {
+    let (base, path) = url.split_at(url.find("/metrics").expect("a metrics URL"));
+    let a = http(base, "GET", path, None).await.expect("/metrics answers");
+    assert_eq!(a.status, 200);
+    let text = String::from_utf8(a.body).expect("UTF-8");
+    text.lines().find_map(|l| {
+        let rest = l.strip_prefix(series)?.strip_prefix(' ')?;
+        rest.split_whitespace().next()?.parse().ok()
+    })
 }

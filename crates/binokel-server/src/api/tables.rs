@@ -93,8 +93,9 @@ pub(crate) async fn record(State(s): App, Path(code): Path<String>) -> Result<Re
                 "the match has not begun; its record is available when it ends",
             )
         })?;
-    if t.status != Status::Finished && !game.is_over() {
-        // A record shows every hand: it is published only once the match is over.
+    if !matches!(t.status, Status::Finished | Status::Closed) && !game.is_over() {
+        // A record shows every hand: it is published only once the match is over (or an
+        // operator closed the table: the record stops where the match stopped).
         return Err(Refusal::new(
             ErrorCode::NotFinished,
             "the match is still being played; its record is available when it ends",

@@ -3,6 +3,7 @@
 //! ([`TokenBucket`]), the close codes of broken frames, and small message builders.
 
 use crate::mailbox::{Cmd, TableHandle};
+use crate::metrics::{Metrics, Via};
 use crate::outbox::Out;
 use crate::protocol::{
     ClientMsg, ErrorCode, Refusal, ServerMsg, MAX_FRAME_BYTES, RATE_BURST, RATE_PER_SECOND,
@@ -17,15 +18,21 @@ pub(super) fn text(m: &ServerMsg) -> Out {
     Out::Text(m.to_text())
 }
 
-pub(super) fn error(e: ErrorCode, msg: impl Into<String>, id: Option<u64>) -> Out {
-    text(&ServerMsg::error(Refusal::new(e, msg), id))
+/// The error message of a refusal, counted in `binokel_refusals_total{via="ws"}`.
+pub(super) fn refusal(metrics: &Metrics, r: Refusal, id: Option<u64>) -> Out {
+    metrics.refused(Via::Ws, &r.error.name());
+    text(&ServerMsg::error(r, id))
 }
 
 /// Hands a request to the table task; an error to send back if the table is gone.
-pub(super) async fn forward(h: &TableHandle, cmd: Cmd, id: Option<u64>) -> Option<Out> {
+pub(super) async fn forward(metrics: &Metrics, h: &TableHandle, cmd: Cmd, id: Option<u64>) -> Option<Out> {
     match h.tx.send(cmd).await {
         Ok(()) => None,
-        Err(_) => Some(error(ErrorCode::Unavailable, "the table closed; reconnect", id)),
+        Err(_) => Some(refusal(
+            metrics,
+            Refusal::new(ErrorCode::Unavailable, "the table closed; reconnect"),
+            id,
+        )),
     }
 }
 

@@ -11,8 +11,8 @@ mod frames;
 use crate::mailbox::{ask, Cmd, TableHandle};
 use crate::outbox::{Out, Outbox, OutboxRx, CLOSE_TOO_SLOW, OUTBOX, TOO_SLOW_REASON};
 use crate::protocol::{
-    ClientMsg, ErrorCode, ServerMsg, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RATE_BURST,
-    RATE_PER_SECOND,
+    ClientMsg, ErrorCode, Refusal, ServerMsg, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
+    RATE_BURST, RATE_PER_SECOND,
 };
 use crate::registry::Route;
 use crate::reply::ApiError;
@@ -21,7 +21,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use frames::{
-    close_for, drain, error, forward, kicked, readable_id, text, write, Frame, Parsed, TokenBucket,
+    close_for, drain, forward, kicked, readable_id, refusal, text, write, Frame, Parsed, TokenBucket,
     CLOSE_WAIT, READ_BUFFER_BYTES,
 };
 use futures_util::StreamExt;
@@ -67,6 +67,16 @@ struct Session {
 }
 
 impl Session {
+    /// A refusal to send back, counted in `binokel_refusals_total{via="ws"}`.
+    fn error(&self, e: ErrorCode, msg: impl Into<String>, id: Option<u64>) -> Out {
+        self.refusal(Refusal::new(e, msg), id)
+    }
+
+    /// The error message of a refusal, counted.
+    fn refusal(&self, r: Refusal, id: Option<u64>) -> Out {
+        refusal(&self.shared.metrics, r, id)
+    }
+
     /// Frame decoding: a text frame is read on, a binary one refused, pings and pongs
     /// skipped; a close, the end of the stream or a read error ends the session (an error
     /// that broke the WebSocket kicks the connection with its close code).
@@ -85,7 +95,7 @@ impl Session {
         match msg {
             Message::Text(t) => Frame::Text(t),
             Message::Binary(_) => {
-                let _ = self.out.try_send(error(
+                let _ = self.out.try_send(self.error(
                     ErrorCode::Malformed,
                     "binary frames are not part of the protocol; send JSON text",
                     None,
@@ -110,7 +120,7 @@ impl Session {
             // Dropped, not queued: a flood must not grow the table's queue. The notice is
             // skipped while the outbox is half full, so it never crowds out real replies.
             if self.out.capacity() > OUTBOX / 2 {
-                let _ = self.out.try_send(error(
+                let _ = self.out.try_send(self.error(
                     ErrorCode::RateLimited,
                     format!(
                         "too many messages: at most {RATE_PER_SECOND} a second on average (bursts of {RATE_BURST}) besides actions; this one was ignored"
@@ -128,7 +138,7 @@ impl Session {
     fn message(&self, t: &str, parsed: Parsed) -> Option<ClientMsg> {
         match parsed {
             None => {
-                let _ = self.out.try_send(error(
+                let _ = self.out.try_send(self.error(
                     ErrorCode::TooLarge,
                     format!(
                         "a message may hold at most {MAX_MESSAGE_BYTES} bytes; this one held {}",
@@ -140,7 +150,7 @@ impl Session {
             }
             Some(Ok(m)) => Some(m),
             Some(Err(e)) => {
-                let _ = self.out.try_send(error(
+                let _ = self.out.try_send(self.error(
                     ErrorCode::Malformed,
                     format!("not a protocol message: {e}"),
                     readable_id(t),
@@ -156,7 +166,7 @@ impl Session {
     async fn dispatch(&mut self, m: ClientMsg) -> ControlFlow<(), Option<Out>> {
         let reply = match (m, &self.seated) {
             (ClientMsg::Ping { id }, _) => Some(text(&ServerMsg::Pong { id })),
-            (ClientMsg::Hello { .. }, Some(_)) => Some(error(
+            (ClientMsg::Hello { .. }, Some(_)) => Some(self.error(
                 ErrorCode::HelloFirst,
                 "hello was already sent on this connection",
                 None,
@@ -170,33 +180,26 @@ impl Session {
                 },
                 None,
             ) => return self.hello(protocol, table, token, features).await,
-            (ClientMsg::Action { id, .. }, None) => Some(error(
-                ErrorCode::HelloFirst,
-                "send hello before anything else",
-                id,
-            )),
-            (ClientMsg::Back | ClientMsg::Ready { .. }, None) => Some(error(
-                ErrorCode::HelloFirst,
-                "send hello before anything else",
-                None,
-            )),
+            (ClientMsg::Action { id, .. }, None) => {
+                Some(self.error(ErrorCode::HelloFirst, "send hello before anything else", id))
+            }
+            (ClientMsg::Back | ClientMsg::Ready { .. }, None) => {
+                Some(self.error(ErrorCode::HelloFirst, "send hello before anything else", None))
+            }
             (
                 ClientMsg::Hint { id }
                 | ClientMsg::Undo { id }
                 | ClientMsg::Rematch { id }
                 | ClientMsg::Emote { id, .. },
                 None,
-            ) => Some(error(
-                ErrorCode::HelloFirst,
-                "send hello before anything else",
-                id,
-            )),
+            ) => Some(self.error(ErrorCode::HelloFirst, "send hello before anything else", id)),
             (ClientMsg::Ready { deal }, Some((h, conn))) => {
                 let _ = h.tx.send(Cmd::Ready { conn: *conn, deal }).await;
                 None
             }
             (ClientMsg::Emote { emote, id }, Some((h, conn))) => {
                 forward(
+                    &self.shared.metrics,
                     h,
                     Cmd::Emote {
                         conn: *conn,
@@ -207,10 +210,14 @@ impl Session {
                 )
                 .await
             }
-            (ClientMsg::Hint { id }, Some((h, conn))) => forward(h, Cmd::Hint { conn: *conn, id }, id).await,
-            (ClientMsg::Undo { id }, Some((h, conn))) => forward(h, Cmd::Undo { conn: *conn, id }, id).await,
+            (ClientMsg::Hint { id }, Some((h, conn))) => {
+                forward(&self.shared.metrics, h, Cmd::Hint { conn: *conn, id }, id).await
+            }
+            (ClientMsg::Undo { id }, Some((h, conn))) => {
+                forward(&self.shared.metrics, h, Cmd::Undo { conn: *conn, id }, id).await
+            }
             (ClientMsg::Rematch { id }, Some((h, conn))) => {
-                forward(h, Cmd::Rematch { conn: *conn, id }, id).await
+                forward(&self.shared.metrics, h, Cmd::Rematch { conn: *conn, id }, id).await
             }
             (
                 ClientMsg::Action {
@@ -232,7 +239,7 @@ impl Session {
                     .await
                     .is_err()
                 {
-                    Some(error(ErrorCode::Unavailable, "the table closed; reconnect", id))
+                    Some(self.error(ErrorCode::Unavailable, "the table closed; reconnect", id))
                 } else {
                     None
                 }
@@ -255,7 +262,7 @@ impl Session {
         features: Vec<String>,
     ) -> ControlFlow<(), Option<Out>> {
         let reply = if protocol != PROTOCOL_VERSION {
-            Some(error(
+            Some(self.error(
                 ErrorCode::UnsupportedProtocol,
                 format!("protocol {protocol} is not spoken here; this server speaks {PROTOCOL_VERSION}"),
                 None,
@@ -275,7 +282,7 @@ impl Session {
                             self.seated = Some((h, conn));
                             None
                         }
-                        Ok(Err(r)) | Err(r) => Some(text(&ServerMsg::error(r, None))),
+                        Ok(Err(r)) | Err(r) => Some(self.refusal(r, None)),
                     }
                 }
                 Ok(Route::Elsewhere(url)) => {
@@ -288,7 +295,7 @@ impl Session {
                     let _ = self.out.send(Out::Close(None)).await;
                     return ControlFlow::Break(());
                 }
-                Err(r) => Some(text(&ServerMsg::error(r, None))),
+                Err(r) => Some(self.refusal(r, None)),
             }
         };
         ControlFlow::Continue(reply)
@@ -319,7 +326,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
         let msg = tokio::select! {
             m = stream.next() => m,
             _ = &mut hello_deadline, if session.seated.is_none() => {
-                let _ = session.out.send(error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
+                let _ = session.out.send(session.error(ErrorCode::HelloFirst, "no hello within 30 seconds", None)).await;
                 let _ = session.out.send(Out::Close(Some((1008, "no hello within 30 seconds".into())))).await;
                 break;
             }

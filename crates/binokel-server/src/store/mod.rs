@@ -1,6 +1,7 @@
 //! Persistence with sqlx: SQLite (a file, created on first start) or PostgreSQL, each with
 //! its own migrations. Tables, seats, every accepted action, and leases.
 
+pub mod admin;
 pub mod lobby;
 
 use crate::model::MatchResult;
@@ -55,13 +56,30 @@ pub struct StoredTable {
     pub actions: Vec<(usize, String)>,
     /// Whether the lobby lists it, its bot fill, when it was created.
     pub lobby: crate::model::LobbyOptions,
+    /// An operator asked to close it (`binokel admin close`), with this reason.
+    pub close_reason: Option<String>,
+}
+
+/// What renewing a lease found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Renewed {
+    /// The lease is this process's for another term.
+    Held,
+    /// Another process holds it now.
+    Lost,
+    /// Held, and an operator asked to close the table, with this reason.
+    Close(String),
 }
 
 /// What happened when a lease was asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lease {
-    /// This process owns the table now.
-    Acquired,
+    /// This process owns the table now; `took_over`: the lease was another live-looking
+    /// process's until it ran out (PostgreSQL; counted in `binokel_lease_takeovers_total`).
+    Acquired {
+        /// Another process held the lease before it ran out.
+        took_over: bool,
+    },
     /// Another live process owns it, reachable at this URL.
     HeldBy(String),
 }
@@ -540,7 +558,7 @@ impl Store {
     /// A table with its seats and actions, or None.
     pub async fn load_table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms FROM tables WHERE code = $1",
+            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms, close_reason FROM tables WHERE code = $1",
         )
             .bind(code)
             .fetch_optional(&self.pool)
@@ -572,10 +590,12 @@ impl Store {
             status: match status.as_str() {
                 "waiting" => Status::Waiting,
                 "finished" => Status::Finished,
+                "closed" => Status::Closed,
                 _ => Status::Playing,
             },
             seats,
             actions,
+            close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }
@@ -626,6 +646,20 @@ impl Store {
         } else {
             now
         };
+        // Whose lease it was, for the count of takeovers only (a race with another taker
+        // can only miscount, never change who gets the lease).
+        let before: Option<String> = if self.backend == Backend::Postgres {
+            sqlx::query("SELECT owner FROM leases WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(err("read lease"))?
+                .map(|r| r.try_get("owner"))
+                .transpose()
+                .map_err(err("owner"))?
+        } else {
+            None
+        };
         let r = sqlx::query(
             "INSERT INTO leases (code, owner, url, expires_ms) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, url = excluded.url, \
@@ -641,7 +675,9 @@ impl Store {
         .await
         .map_err(err("acquire lease"))?;
         if r.rows_affected() == 1 {
-            return Ok(Lease::Acquired);
+            return Ok(Lease::Acquired {
+                took_over: before.is_some_and(|o| o != owner),
+            });
         }
         let row = sqlx::query("SELECT url FROM leases WHERE code = $1")
             .bind(code)
@@ -655,16 +691,29 @@ impl Store {
         }
     }
 
-    /// Renews a lease this owner holds; false if it lost it.
-    pub async fn renew_lease(&self, code: &str, owner: &str, lease: Duration) -> Result<bool, StoreError> {
-        let r = sqlx::query("UPDATE leases SET expires_ms = $1 WHERE code = $2 AND owner = $3")
-            .bind(now_ms() + lease.as_millis() as i64)
-            .bind(code)
-            .bind(owner)
-            .execute(&self.pool)
-            .await
-            .map_err(err("renew lease"))?;
-        Ok(r.rows_affected() == 1)
+    /// Renews a lease this owner holds ([`Renewed::Lost`] if another process took it),
+    /// and reads an operator's request to close the table ([`Renewed::Close`]).
+    pub async fn renew_lease(&self, code: &str, owner: &str, lease: Duration) -> Result<Renewed, StoreError> {
+        let row =
+            sqlx::query("UPDATE leases SET expires_ms = $1 WHERE code = $2 AND owner = $3 RETURNING closing")
+                .bind(now_ms() + lease.as_millis() as i64)
+                .bind(code)
+                .bind(owner)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(err("renew lease"))?;
+        match row {
+            None => Ok(Renewed::Lost),
+            Some(r) => Ok(
+                match r
+                    .try_get::<Option<String>, _>("closing")
+                    .map_err(err("closing"))?
+                {
+                    Some(reason) => Renewed::Close(reason),
+                    None => Renewed::Held,
+                },
+            ),
+        }
     }
 
     /// Gives a lease up so another process may take the table at once.

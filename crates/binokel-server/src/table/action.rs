@@ -3,6 +3,7 @@
 //! of the match). People's actions and bots' take the same path.
 
 use super::Table;
+use crate::metrics::Actor;
 use crate::protocol::{ErrorCode, Refusal, ServerMsg};
 use binokel::{Action, Game, Seat};
 use tokio::time::Instant;
@@ -132,6 +133,7 @@ impl Table {
         action: Played<'_>,
         from: Option<(u64, Option<u64>)>,
     ) -> Result<(), Refusal> {
+        let took = std::time::Instant::now();
         let token = match action {
             Played::Token(t) => t.to_string(),
             Played::Action(a) => a.token(self.rules.low),
@@ -146,12 +148,14 @@ impl Table {
         // An action that ends the match is stored with the match's result (finish.rs).
         let finish = self.result_after(action);
         let ends = finish.clone();
-        match self
+        let write = std::time::Instant::now();
+        let stored = self
             .core
             .store
             .append_action(&self.code, d, index, seat, &token, &self.core.node, finish)
-            .await
-        {
+            .await;
+        self.core.metrics.db_write(write.elapsed());
+        match stored {
             Ok(true) => {}
             Ok(false) => {
                 self.lose_lease().await;
@@ -196,6 +200,8 @@ impl Table {
         if let Some(result) = ends {
             self.match_ended(result);
         }
+        let by = if from.is_some() { Actor::Person } else { Actor::Bot };
+        self.core.metrics.action(by, took.elapsed());
         Ok(())
     }
 }

@@ -3,8 +3,9 @@
 //! them.
 
 use super::Table;
+use crate::metrics::Via;
 use crate::outbox::{Out, CLOSE_TOO_SLOW, TOO_SLOW_REASON};
-use crate::protocol::{Clock, SeatInfo, SeatKind, ServerMsg};
+use crate::protocol::{Clock, Refusal, SeatInfo, SeatKind, ServerMsg};
 use crate::store::seat_names;
 use binokel::{Seat, View};
 use std::collections::HashMap;
@@ -49,6 +50,21 @@ impl Table {
         if full {
             self.drop_slow(conn);
         }
+    }
+
+    /// Counts the table in `binokel_tables_live` while it has a connection.
+    pub(super) fn mark_live(&mut self) {
+        match (self.conns.is_empty(), self.live.is_some()) {
+            (false, false) => self.live = Some(self.core.metrics.live_table()),
+            (true, true) => self.live = None,
+            _ => {}
+        }
+    }
+
+    /// Sends a refusal to one connection, counted in `binokel_refusals_total{via="ws"}`.
+    pub(super) fn refuse(&mut self, conn: u64, r: Refusal, id: Option<u64>) {
+        self.core.metrics.refused(Via::Ws, &r.error.name());
+        self.send(conn, &ServerMsg::error(r, id));
     }
 
     pub(super) fn send_all(&mut self, text: &str) {

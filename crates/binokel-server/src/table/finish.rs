@@ -39,6 +39,24 @@ impl Table {
         finished_result(&self.code, &next)
     }
 
+    /// An operator closed the table (`binokel admin close`, read when the lease is renewed):
+    /// the status `closed` is stored, the connections are told why, and the task ends
+    /// (closing them and giving the lease up). If the store fails, the request stays and the
+    /// next renewal tries again.
+    pub(super) async fn close_by_operator(&mut self, reason: &str) {
+        if let Err(e) = self.core.store.close_table(&self.code).await {
+            tracing::warn!(table = %self.code, error = %e, "cannot close the table; trying again at the next renewal");
+            return;
+        }
+        tracing::info!(table = %self.code, reason, "closed by the operator");
+        self.closed = true;
+        let msg = ServerMsg::Closed {
+            reason: reason.to_string(),
+        };
+        self.send_all(&msg.to_text());
+        self.lobby_changed();
+    }
+
     /// After the action that ended the match is stored and played: the lobby and every
     /// listener hear of it, the connections get the result.
     pub(super) fn match_ended(&mut self, result: MatchResult) {
@@ -48,6 +66,7 @@ impl Table {
             totals: result.totals.clone(),
             record: format!("/api/tables/{}/record", self.code),
         };
+        self.core.metrics.match_ended();
         self.core.publish(TableEvent::MatchEnded(result));
         self.send_all(&msg.to_text());
     }

@@ -109,6 +109,10 @@ struct Table {
     /// A public table: whether the database says a person has an open WebSocket at a seat
     /// (None: not written since the table was loaded).
     online_stored: Option<bool>,
+    /// Held while a connection is open: the table counts in `binokel_tables_live`.
+    live: Option<crate::metrics::LiveTable>,
+    /// An operator closed the table: the task ends.
+    closed: bool,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -156,6 +160,8 @@ pub fn open(
         next_deal_at: None,
         ready_deadline: None,
         lost_lease: false,
+        live: None,
+        closed: false,
         idle_since: None,
         rematch: None,
         last_activity: Instant::now(),
@@ -245,6 +251,9 @@ impl Table {
     /// A finished match nobody has watched for a while needs no task. The wait lets a
     /// request that just found the table reach it.
     fn done(&mut self) -> bool {
+        if self.closed {
+            return true;
+        }
         if self.conns.is_empty() && Instant::now() >= self.last_activity + self.core.config.idle_unload {
             self.unload = true;
             return true;
@@ -289,6 +298,7 @@ impl Table {
     async fn lose_lease(&mut self) {
         tracing::warn!(table = %self.code, "lease lost: another process owns the table now");
         self.lost_lease = true;
+        self.core.metrics.lease_lost();
         if let Ok(Some(u)) = self.core.store.lease_url(&self.code).await {
             let text = ServerMsg::Redirect {
                 url: crate::ids::ws_url(&u),

@@ -33,32 +33,32 @@ impl Table {
             }
             Cmd::Act { conn, action, id, at } => {
                 if let Err(r) = self.act(conn, &action, id, at).await {
-                    self.send(conn, &ServerMsg::error(r, id));
+                    self.refuse(conn, r, id);
                 }
             }
             Cmd::Ready { conn, deal } => {
                 if let Err(r) = self.ready(conn, deal) {
-                    self.send(conn, &ServerMsg::error(r, None));
+                    self.refuse(conn, r, None);
                 }
             }
             Cmd::Emote { conn, emote, id } => {
                 if let Err(r) = self.emote(conn, &emote) {
-                    self.send(conn, &ServerMsg::error(r, id));
+                    self.refuse(conn, r, id);
                 }
             }
             Cmd::Hint { conn, id } => {
                 if let Err(r) = self.hint(conn, id) {
-                    self.send(conn, &ServerMsg::error(r, id));
+                    self.refuse(conn, r, id);
                 }
             }
             Cmd::Undo { conn, id } => {
                 if let Err(r) = self.undo(conn).await {
-                    self.send(conn, &ServerMsg::error(r, id));
+                    self.refuse(conn, r, id);
                 }
             }
             Cmd::Rematch { conn, id } => {
                 if let Err(r) = self.rematch(conn).await {
-                    self.send(conn, &ServerMsg::error(r, id));
+                    self.refuse(conn, r, id);
                 }
             }
             Cmd::Back { conn } => {
@@ -133,6 +133,7 @@ impl Table {
             },
         );
         self.last_activity = Instant::now();
+        self.mark_live();
         if let Some(s) = seat {
             let st = &mut self.seats[s];
             st.conns += 1;
@@ -450,6 +451,7 @@ impl Table {
     pub(super) fn drop_conn(&mut self, conn: u64) {
         if let Some(c) = self.conns.remove(&conn) {
             self.last_activity = Instant::now();
+            self.mark_live();
             if let Some(s) = c.seat {
                 let st = &mut self.seats[s];
                 st.conns = st.conns.saturating_sub(1);

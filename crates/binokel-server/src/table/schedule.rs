@@ -7,6 +7,7 @@ use super::action::Played;
 use super::{Table, IDLE_CLOSE};
 use crate::protocol::{Readiness, SeatKind};
 use crate::store::deal_seed;
+use crate::store::Renewed;
 use binokel::{Action, Game, Seat, View};
 use binokel_ai::Bot;
 use tokio::time::Instant;
@@ -16,6 +17,8 @@ pub(super) struct BotMove {
     seat: Seat,
     at: (usize, usize),
     result: Option<(Box<dyn Bot>, Action)>,
+    /// When the move was due (after the bot delay): its lag is measured from here.
+    due: std::time::Instant,
 }
 
 impl Table {
@@ -192,6 +195,7 @@ impl Table {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
+            let due = std::time::Instant::now();
             // Search is CPU work: it runs on the bounded bot workers, so no table waits for
             // it and memory grows with the workers, not with the bot seats.
             let result = core
@@ -202,7 +206,14 @@ impl Table {
                     (bot, a)
                 })
                 .await;
-            let _ = tx.send(BotMove { seat, at, result }).await;
+            let _ = tx
+                .send(BotMove {
+                    seat,
+                    at,
+                    result,
+                    due,
+                })
+                .await;
         });
     }
 
@@ -218,8 +229,11 @@ impl Table {
             && self.game.as_ref().and_then(Game::to_act) == Some(m.seat)
             && self.bot_controls(m.seat);
         if still {
-            if let Err(r) = self.apply(m.seat, Played::Action(action), None).await {
-                tracing::error!(table = %self.code, seat = m.seat, error = %r, "bot action refused");
+            match self.apply(m.seat, Played::Action(action), None).await {
+                Ok(()) => self.core.metrics.bot_lag(m.due.elapsed()),
+                Err(r) => {
+                    tracing::error!(table = %self.code, seat = m.seat, error = %r, "bot action refused")
+                }
             }
         }
     }
@@ -235,8 +249,9 @@ impl Table {
                 .renew_lease(&self.code, &self.core.node, self.core.config.lease)
                 .await
             {
-                Ok(true) => {}
-                Ok(false) => self.lose_lease().await,
+                Ok(Renewed::Held) => {}
+                Ok(Renewed::Lost) => self.lose_lease().await,
+                Ok(Renewed::Close(reason)) => self.close_by_operator(&reason).await,
                 Err(e) => tracing::warn!(table = %self.code, error = %e, "cannot renew lease"),
             }
         }

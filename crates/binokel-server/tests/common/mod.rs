@@ -65,6 +65,17 @@ pub fn config(database: &str) -> Config {
 }
 
 pub async fn start(config: Config) -> Server {
+    start_serving(config, None).await
+}
+
+/// A server with `/metrics` on a listener of its own; returns the server and the metrics URL.
+pub async fn start_with_metrics(config: Config) -> (Server, String) {
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/metrics", l.local_addr().unwrap());
+    (start_serving(config, Some(l)).await, url)
+}
+
+async fn start_serving(config: Config, metrics: Option<tokio::net::TcpListener>) -> Server {
     // RUST_LOG=binokel_server=debug shows the server's log while debugging a test.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -74,9 +85,14 @@ pub async fn start(config: Config) -> Server {
     let url = format!("http://{}", listener.local_addr().unwrap());
     let database = config.database.clone();
     let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(binokel_server::run(listener, config, async {
-        let _ = rx.await;
-    }));
+    let task = tokio::spawn(binokel_server::run_with_metrics(
+        listener,
+        metrics,
+        config,
+        async {
+            let _ = rx.await;
+        },
+    ));
     for _ in 0..200 {
         if http(&url, "GET", "/health", None)
             .await
