@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Deal { $n }
+deal-of = Deal { $n } of { $of }
+deal-extra = Deal { $n }: tie-break after { $of }
 dealer = dealer
 soloist = soloist
 passed = passed
@@ -38,6 +40,7 @@ trick-empty = (no card yet)
 last-trick = Last trick
 last-trick-none = No trick has been taken yet.
 score-sheet = Score sheet (to { $target })
+score-sheet-series = Score sheet ({ $of } deals)
 total = Total
 deal-scores = Deal scores
 match-winner = { $name } wins the match with { $points } points!

@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Spel { $n }
+deal-of = Spel { $n } van { $of }
+deal-extra = Spel { $n }: beslissing na { $of }
 dealer = gever
 soloist = speler
 passed = gepast
@@ -38,6 +40,7 @@ trick-empty = (nog geen kaart)
 last-trick = Laatste slag
 last-trick-none = Er is nog geen slag gehaald.
 score-sheet = Scorelijst (tot { $target })
+score-sheet-series = Scorelijst ({ $of } spellen)
 total = Totaal
 deal-scores = Punten van het spel
 match-winner = { $name } wint de partij met { $points } punten!

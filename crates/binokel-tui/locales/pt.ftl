@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Mão { $n }
+deal-of = Mão { $n } de { $of }
+deal-extra = Mão { $n }: desempate após { $of }
 dealer = dador
 soloist = declarante
 passed = passou
@@ -38,6 +40,7 @@ trick-empty = (ainda sem carta)
 last-trick = Última vaza
 last-trick-none = Ainda não foi feita nenhuma vaza.
 score-sheet = Folha de pontos (até { $target })
+score-sheet-series = Folha de pontos ({ $of } mãos)
 total = Total
 deal-scores = Pontos da mão
 match-winner = { $name } ganha a partida com { $points } pontos!

@@ -225,7 +225,11 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
 pub fn score_sheet(cat: &Catalog, names: &[String], view: &View, target: i32, width: usize) -> Vec<String> {
     let n = view.players;
     let w = (width.saturating_sub(5) / n.max(1)).clamp(7, 12);
-    let mut out = vec![cat.ta("score-sheet", &[("target", Arg::Num(target as i64))])];
+    let mut out = vec![match view.series {
+        // A fixed series has no target: its heading names the deals.
+        Some(s) => cat.ta("score-sheet-series", &[("of", Arg::Num(s.of as i64))]),
+        None => cat.ta("score-sheet", &[("target", Arg::Num(target as i64))]),
+    }];
     let mut head = format!("{:>4} ", "#");
     for s in 0..n {
         head.push_str(&format!("{:>w$}", truncate(&name(names, s), w - 1)));
