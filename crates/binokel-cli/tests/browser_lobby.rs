@@ -218,11 +218,21 @@ async fn a_series_table_is_created_from_the_form_and_says_which_deal() {
         text_of(c, "label[for=\"create-series\"]").await,
         "Fixed number of deals"
     );
-    let steps = || js(c, "const s = document.querySelector('#create-series'); return [s.step, s.max, s.placeholder]");
+    let steps = || {
+        js(
+            c,
+            "const s = document.querySelector('#create-series'); return [s.step, s.max, s.placeholder]",
+        )
+    };
     assert_eq!(steps().await, json!(["3", "498", "off"]), "three seats");
     select(c, "#create-preset option[value=\"kreuz\"]", "the kreuz preset").await;
     assert_eq!(steps().await, json!(["4", "500", "off"]), "four seats");
-    select(c, "#create-preset option[value=\"standard\"]", "the standard preset").await;
+    select(
+        c,
+        "#create-preset option[value=\"standard\"]",
+        "the standard preset",
+    )
+    .await;
     type_into(c, "#create-name", "Dora").await;
     type_into(c, "#create-series", "3").await;
     click(c, "#create-public").await;
@@ -236,12 +246,22 @@ async fn a_series_table_is_created_from_the_form_and_says_which_deal() {
     .await;
     let st = state(c).await;
     assert_eq!(st["view"]["series"], json!({"deal": 1, "of": 3}), "{st}");
-    assert_eq!(st["view"]["rules"], json!({"preset": "standard", "series_deals": 3}));
+    assert_eq!(
+        st["view"]["rules"],
+        json!({"preset": "standard", "series_deals": 3})
+    );
     let code = text_of(c, "#table-code").await;
 
-    c.goto(&format!("{}/#/lobby", server.url)).await.expect("the lobby");
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
     let row = format!(".lobby-table[data-code=\"{code}\"]");
-    wait_js(c, &format!("document.querySelector('{row}')"), "the series table in the lobby").await;
+    wait_js(
+        c,
+        &format!("document.querySelector('{row}')"),
+        "the series table in the lobby",
+    )
+    .await;
     let text = text_of(c, &row).await;
     assert!(text.contains("Standard (3 players) · 3 deals"), "{text:?}");
     assert!(!text.contains("to 1500"), "{text:?}");

@@ -598,7 +598,18 @@ fn play_help_names_the_seats_of_each_preset() {
 fn a_fixed_series_is_played_with_deals() {
     let save = tmp("series");
     let o = play(
-        &["--deals", "3", "--bots", "random,random", "--seed", "7", "--lang", "en", "--name", "Anna"],
+        &[
+            "--deals",
+            "3",
+            "--bots",
+            "random,random",
+            "--seed",
+            "7",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
         &save,
         first_legal(20_000),
     );
@@ -609,9 +620,18 @@ fn a_fixed_series_is_played_with_deals() {
     let report = referee(&save);
     let deals = report["deals"].as_array().unwrap();
     assert!(deals.len() >= 3, "{report}");
-    let totals: Vec<i64> = report["totals"].as_array().unwrap().iter().map(|t| t.as_i64().unwrap()).collect();
+    let totals: Vec<i64> = report["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_i64().unwrap())
+        .collect();
     let best = *totals.iter().max().unwrap();
-    assert_eq!(report["winner"], totals.iter().position(|&t| t == best).unwrap(), "{report}");
+    assert_eq!(
+        report["winner"],
+        totals.iter().position(|&t| t == best).unwrap(),
+        "{report}"
+    );
     let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
     assert_eq!(record["rules"]["series_deals"], 3, "{}", record["rules"]);
 
@@ -619,6 +639,9 @@ fn a_fixed_series_is_played_with_deals() {
     let o = play(&["--deals", "4", "--bots", "random,random"], &bad, vec![]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("series_deals") && err.contains("multiple of the number of seats, 3"), "{err}");
+    assert!(
+        err.contains("series_deals") && err.contains("multiple of the number of seats, 3"),
+        "{err}"
+    );
     assert!(!bad.exists(), "a refused start writes no file");
 }

@@ -209,11 +209,7 @@ fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
         Phase::Play => "phase-play",
         Phase::Done => "phase-done",
     };
-    let mut parts = vec![
-        cat.t("title"),
-        deal_text(cat, v),
-        cat.t(phase),
-    ];
+    let mut parts = vec![cat.t("title"), deal_text(cat, v), cat.t(phase)];
     if let Some(c) = v.contract {
         parts.push(contract_text(cat, c));
     } else if let (Some(t), 2) = (v.trump, v.players) {

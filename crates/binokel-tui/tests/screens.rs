@@ -457,7 +457,11 @@ fn a_series_header_says_which_deal_of_the_series() {
         s.overlay = Overlay::Scores;
         s.size = (100, 30);
         let scores = s.text();
-        assert!(!scores.contains("1500"), "{}: no target in a series:\n{scores}", lang.code());
+        assert!(
+            !scores.contains("1500"),
+            "{}: no target in a series:\n{scores}",
+            lang.code()
+        );
     }
     let cat = Catalog::new(Lang::En, CardStyle::French, rules.low);
     let mut v = View::of(&g, Some(0)).unwrap();
