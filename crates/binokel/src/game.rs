@@ -16,6 +16,9 @@ use std::fmt;
 /// match: a table, its record, the replay and the review.
 pub const MAX_MATCH_DEALS: usize = 500;
 
+// The longest fixed series is the most deals of a match (docs/rules.md).
+const _: () = assert!(crate::rules::MAX_SERIES_DEALS as usize == MAX_MATCH_DEALS);
+
 /// One deal of a match: how it started, what was done, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealLog {

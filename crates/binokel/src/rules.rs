@@ -151,9 +151,9 @@ pub const MAX_FAILED_BONUS: u32 = 10_000;
 pub const MAX_TARGET: i32 = 1_000_000;
 
 /// The longest fixed series, `series_deals` ([`Rules::set`] refuses more): a match has at most
-/// [`crate::MAX_MATCH_DEALS`] deals, so no longer series can be played (docs/rules.md, "The
-/// most deals of a match").
-pub const MAX_SERIES_DEALS: u32 = crate::game::MAX_MATCH_DEALS as u32;
+/// `MAX_MATCH_DEALS` (500) deals, so no longer series can be played (docs/rules.md, "The most
+/// deals of a match"; the game module checks that the two are equal).
+pub const MAX_SERIES_DEALS: u32 = 500;
 
 /// The rules a game is played by. `Rules::default()` is the standard game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -201,7 +201,7 @@ pub struct Rules {
     /// `match_end`.
     pub match_end: MatchEnd,
     /// `series_deals`: 0 (off), or a fixed series of this many deals, a multiple of the
-    /// seats; `target` and `match_end` then do not apply ([`crate::game::deal_winner`]).
+    /// seats; `target` and `match_end` then do not apply (the game's `deal_winner`).
     pub series_deals: u32,
 }
 
