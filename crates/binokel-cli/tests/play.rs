@@ -616,6 +616,10 @@ fn a_fixed_series_is_played_with_deals() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Score sheet (3 deals)"), "{out}");
+    // Line mode says which deal of the series each one is.
+    for k in 1..=3 {
+        assert!(out.contains(&format!("Deal {k} of 3: ")), "deal {k}: {out}");
+    }
     assert!(!out.contains("Score sheet (to"), "{out}");
     let report = referee(&save);
     let deals = report["deals"].as_array().unwrap();

@@ -85,6 +85,8 @@ act-surrender = gehe ab, Trumpf { $suit }
 act-exchange = tausche die Trumpf-9
 
 ev-new-deal = Spiel { $n }: { $name } gibt.
+ev-new-deal-of = Spiel { $n } von { $of }: { $name } gibt.
+ev-new-deal-extra = Spiel { $n }, Stechen nach { $of }: { $name } gibt.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } drückt { $n ->
     [one] 1 Karte

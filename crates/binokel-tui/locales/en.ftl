@@ -85,6 +85,8 @@ act-surrender = surrender, trump { $suit }
 act-exchange = exchange the trump 9
 
 ev-new-deal = Deal { $n }: { $name } deals.
+ev-new-deal-of = Deal { $n } of { $of }: { $name } deals.
+ev-new-deal-extra = Deal { $n }, a tie-break after { $of }: { $name } deals.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } buries { $n ->
     [one] 1 card

@@ -85,6 +85,8 @@ act-surrender = geef op, troef { $suit }
 act-exchange = ruil de troef-9
 
 ev-new-deal = Spel { $n }: { $name } geeft.
+ev-new-deal-of = Spel { $n } van { $of }: { $name } geeft.
+ev-new-deal-extra = Spel { $n }, beslissing na { $of }: { $name } geeft.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } legt { $n ->
     [one] 1 kaart

@@ -85,6 +85,8 @@ act-surrender = render-se, trunfo { $suit }
 act-exchange = trocar o 9 de trunfo
 
 ev-new-deal = Mão { $n }: { $name } dá as cartas.
+ev-new-deal-of = Mão { $n } de { $of }: { $name } dá as cartas.
+ev-new-deal-extra = Mão { $n }, desempate após { $of }: { $name } dá as cartas.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } descarta { $n ->
     [one] 1 carta

@@ -21,7 +21,24 @@ fn name(names: &[String], seat: Seat) -> String {
 /// One event as a sentence.
 pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
     match e {
-        Event::NewDeal { number, dealer } => cat.ta(
+        // The series' own count (redeals not counted), not the record's deal number.
+        Event::NewDeal {
+            dealer,
+            series: Some(s),
+            ..
+        } => cat.ta(
+            if s.deal > s.of {
+                "ev-new-deal-extra"
+            } else {
+                "ev-new-deal-of"
+            },
+            &[
+                ("n", Arg::Num(s.deal as i64)),
+                ("of", Arg::Num(s.of as i64)),
+                ("name", Arg::Str(&name(names, *dealer))),
+            ],
+        ),
+        Event::NewDeal { number, dealer, .. } => cat.ta(
             "ev-new-deal",
             &[
                 ("n", Arg::Num(*number as i64)),

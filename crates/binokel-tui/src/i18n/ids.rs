@@ -86,6 +86,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "act-surrender",
     "act-exchange",
     "ev-new-deal",
+    "ev-new-deal-of",
+    "ev-new-deal-extra",
     "ev-acted",
     "ev-bury-hidden",
     "ev-give-hidden",
