@@ -168,6 +168,8 @@ function showStart() {
           <select id="create-preset">${presetOptions("standard")}</select></div>
           <div><label for="create-target">${t("start.target")}</label>
           <input id="create-target" type="number" min="100" max="5000" step="50" inputmode="numeric"></div>
+          <div><label for="create-series">${t("start.series")}</label>
+          <input id="create-series" type="number" min="0" max="498" step="3" inputmode="numeric" placeholder="${t("start.series_off")}"></div>
         </div>
         <div id="seat-config" class="seat-config"></div>
         ${publicOptionsHtml()}
@@ -190,6 +192,10 @@ function showStart() {
   const drawSeats = () => {
     const p = PRESETS[preset.value];
     app.querySelector("#create-target").placeholder = String(p.target);
+    // A fixed series (`series_deals`) is a multiple of the seats, at most 500 deals.
+    const series = app.querySelector("#create-series");
+    series.step = String(p.players);
+    series.max = String(Math.floor(500 / p.players) * p.players);
     app.querySelector("#create-rules-link").href = `#/rules/${preset.value}`;
     const rows = [];
     for (let i = 0; i < p.players; i++) {
@@ -251,6 +257,8 @@ function showStart() {
     };
     const target = parseInt(app.querySelector("#create-target").value, 10);
     if (Number.isFinite(target) && target > 0) req.target = target;
+    const series = parseInt(app.querySelector("#create-series").value, 10);
+    if (Number.isFinite(series) && series > 0) req.series_deals = series;
     await create(req);
   });
 

@@ -32,6 +32,7 @@ const STANDARD = {
   rounding: "none",
   target: "1500",
   match_end: "soloist_first",
+  series_deals: "0",
 };
 
 /** Every preset's option values (RULES.md section 11), as `GET /api/rules` gives them. */

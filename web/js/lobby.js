@@ -56,7 +56,8 @@ function seatText(s) {
 }
 
 function tableTitle(e) {
-  return `${t("preset." + e.preset)} · ${t("lobby.target", { n: e.target })}`;
+  const end = e.series_deals > 0 ? t("lobby.series", { n: e.series_deals }) : t("lobby.target", { n: e.target });
+  return `${t("preset." + e.preset)} · ${end}`;
 }
 
 function openItem(e) {

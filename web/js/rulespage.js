@@ -32,6 +32,7 @@ const NO = { off: true, no: true, forbidden: true, separate: true, none: true };
 
 /** An option's value in words: numbers as they are, switches as yes/no, else its own message. */
 function optionValue(k, v) {
+  if (k === "series_deals" && v === "0") return t("start.series_off");
   if (/^\d+$/.test(v)) return v;
   if (k === "low") return v === "seven" ? "7" : "9";
   if (YES[v]) return t("optv.yes");

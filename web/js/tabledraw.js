@@ -134,12 +134,17 @@ export const drawMethods = {
     }
     const v = st && st.view;
     const rules = v ? html`<a href="#/rules/${presetName(v.rules)}">${t("preset." + presetName(v.rules))}</a>` : "";
+    // A fixed series (`series_deals`): "Deal 2 of 3", past it a deal that breaks a tie.
+    const s = v && v.series;
+    const series = s
+      ? html`<span id="series-info">${t(s.deal > s.of ? "table.series_extra" : "table.series_deal", { n: s.deal, of: s.of })}</span>`
+      : "";
     // An invite is for people: a table of bots alone gets no invite link.
     const people = !st || !st.seats || st.seats.some((x) => x.seat !== this.seat && x.kind !== "bot");
     const invite = people ? html`<button type="button" id="copy-link" data-link="${link}">${t("table.copy_link")}</button>` : "";
     return html`<div class="table-bar"><span>${t("table.code")} <span class="code" id="table-code">${this.code}</span></span>
       ${invite}
-      <span id="table-status">${status}</span><span>${who}</span>${rules}</div>${conn}`;
+      <span id="table-status">${status}</span><span>${who}</span>${series}${rules}</div>${conn}`;
   },
 
   waitingHtml(st) {

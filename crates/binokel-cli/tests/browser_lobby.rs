@@ -202,3 +202,69 @@ async fn a_public_table_appears_live_in_the_lobby_and_a_click_joins_it() {
     assert_no_js_errors(&p).await;
     let _ = p.client.close().await;
 }
+
+/// A fixed series (issue #38): the create form's "Fixed number of deals" follows the seats
+/// of the preset, makes a table of 3 deals whose bar says "Deal 1 of 3", and the lobby
+/// lists it as a series instead of a target.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_series_table_is_created_from_the_form_and_says_which_deal() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", LAPTOP).await;
+    let c = &b.client;
+    open_start_page(c, &server).await;
+    assert_eq!(
+        text_of(c, "label[for=\"create-series\"]").await,
+        "Fixed number of deals"
+    );
+    let steps = || {
+        js(
+            c,
+            "const s = document.querySelector('#create-series'); return [s.step, s.max, s.placeholder]",
+        )
+    };
+    assert_eq!(steps().await, json!(["3", "498", "off"]), "three seats");
+    select(c, "#create-preset option[value=\"kreuz\"]", "the kreuz preset").await;
+    assert_eq!(steps().await, json!(["4", "500", "off"]), "four seats");
+    select(
+        c,
+        "#create-preset option[value=\"standard\"]",
+        "the standard preset",
+    )
+    .await;
+    type_into(c, "#create-name", "Dora").await;
+    type_into(c, "#create-series", "3").await;
+    click(c, "#create-public").await;
+    click(c, "#create-table").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    wait_js(
+        c,
+        "document.querySelector('#series-info') && document.querySelector('#series-info').textContent === 'Deal 1 of 3'",
+        "Deal 1 of 3 in the table's bar",
+    )
+    .await;
+    let st = state(c).await;
+    assert_eq!(st["view"]["series"], json!({"deal": 1, "of": 3}), "{st}");
+    assert_eq!(
+        st["view"]["rules"],
+        json!({"preset": "standard", "series_deals": 3})
+    );
+    let code = text_of(c, "#table-code").await;
+
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
+    let row = format!(".lobby-table[data-code=\"{code}\"]");
+    wait_js(
+        c,
+        &format!("document.querySelector('{row}')"),
+        "the series table in the lobby",
+    )
+    .await;
+    let text = text_of(c, &row).await;
+    assert!(text.contains("Standard (3 players) · 3 deals"), "{text:?}");
+    assert!(!text.contains("to 1500"), "{text:?}");
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}

@@ -589,3 +589,63 @@ fn play_help_names_the_seats_of_each_preset() {
     let top = String::from_utf8(top.stdout).unwrap();
     assert!(!top.contains("two computer players"), "{top}");
 }
+
+/// `binokel play --deals N`: a fixed series (`series_deals`). The match ends after deal 3
+/// (or at the first deal after it where one total is highest), the score sheet names the
+/// deals, the record carries the option; a series that is no multiple of the seats is
+/// refused by name before anything is written.
+#[test]
+fn a_fixed_series_is_played_with_deals() {
+    let save = tmp("series");
+    let o = play(
+        &[
+            "--deals",
+            "3",
+            "--bots",
+            "random,random",
+            "--seed",
+            "7",
+            "--lang",
+            "en",
+            "--name",
+            "Anna",
+        ],
+        &save,
+        first_legal(20_000),
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Score sheet (3 deals)"), "{out}");
+    // Line mode says which deal of the series each one is.
+    for k in 1..=3 {
+        assert!(out.contains(&format!("Deal {k} of 3: ")), "deal {k}: {out}");
+    }
+    assert!(!out.contains("Score sheet (to"), "{out}");
+    let report = referee(&save);
+    let deals = report["deals"].as_array().unwrap();
+    assert!(deals.len() >= 3, "{report}");
+    let totals: Vec<i64> = report["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_i64().unwrap())
+        .collect();
+    let best = *totals.iter().max().unwrap();
+    assert_eq!(
+        report["winner"],
+        totals.iter().position(|&t| t == best).unwrap(),
+        "{report}"
+    );
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(record["rules"]["series_deals"], 3, "{}", record["rules"]);
+
+    let bad = tmp("series-bad");
+    let o = play(&["--deals", "4", "--bots", "random,random"], &bad, vec![]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("series_deals") && err.contains("multiple of the number of seats, 3"),
+        "{err}"
+    );
+    assert!(!bad.exists(), "a refused start writes no file");
+}

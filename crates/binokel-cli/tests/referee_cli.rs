@@ -180,3 +180,85 @@ fn perft_prints_the_golden_line() {
         serde_json::json!({"1": 13, "2": 21, "3": 49, "4": 588})
     );
 }
+
+/// Plays a match of `rules` with fixed choices among the legal actions (no randomness) until
+/// it is over or `deals` deals are in the record.
+fn scripted_match(rules: binokel::Rules, deals: usize, seed: u64) -> binokel::Game {
+    let mut g = binokel::Game::new(rules, Vec::new());
+    let mut step = seed as usize;
+    while !g.is_over() && g.deals().len() < deals {
+        g.start_seeded_deal(seed + g.deals().len() as u64).unwrap();
+        while let Some(d) = g.current().filter(|d| !d.is_over()) {
+            let legal = d.legal_actions();
+            step = step.wrapping_mul(31).wrapping_add(7);
+            g.play(legal[step % legal.len()]).unwrap();
+        }
+    }
+    g
+}
+
+/// A fixed series (`series_deals`, RULES.md section 10) through `binokel referee`, as the
+/// conformance records are checked: the verdict's totals are the sums of its deal scores,
+/// the winner is the highest total once the series is played, a deal after it is illegal,
+/// and a series that is no multiple of the seats is not a record.
+#[test]
+fn referee_checks_a_fixed_series() {
+    let mut rules = binokel::Rules::default();
+    rules.set("series_deals", "3").unwrap();
+    // Find a scripted series that ends at its third deal (no tie at the top).
+    let g = (0..50)
+        .map(|seed| scripted_match(rules, 10, seed))
+        .find(|g| g.deals().len() == 3 && g.is_over())
+        .expect("a series ending at deal 3");
+    let record = binokel::record::write_record(&g);
+    assert_eq!(
+        record["rules"],
+        serde_json::json!({"preset": "standard", "series_deals": 3})
+    );
+
+    // Two deals of the three: legal, no winner yet, whatever the totals.
+    let mut two = record.clone();
+    two["deals"].as_array_mut().unwrap().truncate(2);
+    let (code, out, _) = run_stdin(&["referee"], &two.to_string());
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], serde_json::Value::Null, "{out}");
+
+    // All three: the winner is the highest total, computed here from the deal scores.
+    let (code, out, _) = run_stdin(&["referee"], &record.to_string());
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut totals = [0i64; 3];
+    for d in v["deals"].as_array().unwrap() {
+        for (t, s) in totals.iter_mut().zip(d["scores"].as_array().unwrap()) {
+            *t += s.as_i64().unwrap();
+        }
+    }
+    assert_eq!(v["totals"], serde_json::json!(totals), "{out}");
+    let best = *totals.iter().max().unwrap();
+    let winner = totals.iter().position(|&t| t == best).unwrap();
+    assert_eq!(v["winner"], winner, "{out}");
+
+    // A fourth deal is past the end of the series.
+    let mut four = record.clone();
+    let again = record["deals"][0].clone();
+    four["deals"].as_array_mut().unwrap().push(again);
+    let (code, out, _) = run_stdin(&["referee"], &four.to_string());
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["deal"], &v["action"]),
+        (&serde_json::json!(3), &serde_json::Value::Null),
+        "{out}"
+    );
+
+    // Four deals at three seats: not a record, and the message names the option.
+    let mut bad = record.clone();
+    bad["rules"]["series_deals"] = 4.into();
+    let (code, out, err) = run_stdin(&["referee"], &bad.to_string());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("series_deals") && err.contains("multiple of the number of seats"),
+        "{err}"
+    );
+}

@@ -115,6 +115,12 @@ pub(crate) async fn create_from(
         ))
         .into());
     }
+    if let Some(n) = req.series_deals {
+        rules
+            .set("series_deals", &n.to_string())
+            .and_then(|()| rules.validate())
+            .map_err(|e| bad(format!("`series_deals`: {e}")))?;
+    }
     rules.validate().map_err(|e| bad(format!("`rules`: {e}")))?;
     let n = rules.players as usize;
     let wanted = req.seats.clone().unwrap_or_else(|| {

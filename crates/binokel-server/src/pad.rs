@@ -377,7 +377,11 @@ fn sheet_json(pad: &Pad, sheet: &Sheet, rules: &Rules) -> Value {
     let n = pad.players.len();
     let target = rules.target;
     let sides: Vec<usize> = if n == 4 { vec![0, 1] } else { (0..n).collect() };
-    let someone_at_target = sides.iter().any(|&s| sheet.totals[s] >= target);
+    // A fixed series (`series_deals`) has no target: its end is its last deal.
+    let someone_at_target = match rules.series_deals {
+        0 => sides.iter().any(|&s| sheet.totals[s] >= target),
+        n => pad.deals.len() >= n as usize,
+    };
     let status = match sheet.winner {
         Some(_) => "won",
         // At the target with no winner: the opponents tie, one more deal decides.

@@ -519,6 +519,10 @@ pub struct CreateRequest {
     /// Overrides the rules' target score.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i32>,
+    /// A fixed series of this many deals (the rules option `series_deals`; 0: play to the
+    /// target). Refused by name unless a multiple of the seats, from 0 to 500.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series_deals: Option<i64>,
     /// The creator's display name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,

@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Spiel { $n }
+deal-of = Spiel { $n } von { $of }
+deal-extra = Spiel { $n }: Stechen nach { $of }
 dealer = Geber
 soloist = Spieler
 passed = gepasst
@@ -38,6 +40,7 @@ trick-empty = (noch keine Karte)
 last-trick = Letzter Stich
 last-trick-none = Es wurde noch kein Stich gemacht.
 score-sheet = Schreibzettel (bis { $target })
+score-sheet-series = Schreibzettel ({ $of } Spiele)
 total = Summe
 deal-scores = Ergebnis des Spiels
 match-winner = { $name } gewinnt die Partie mit { $points } Punkten!
@@ -82,6 +85,8 @@ act-surrender = gehe ab, Trumpf { $suit }
 act-exchange = tausche die Trumpf-9
 
 ev-new-deal = Spiel { $n }: { $name } gibt.
+ev-new-deal-of = Spiel { $n } von { $of }: { $name } gibt.
+ev-new-deal-extra = Spiel { $n }, Stechen nach { $of }: { $name } gibt.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } drückt { $n ->
     [one] 1 Karte

@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Deal { $n }
+deal-of = Deal { $n } of { $of }
+deal-extra = Deal { $n }: tie-break after { $of }
 dealer = dealer
 soloist = soloist
 passed = passed
@@ -38,6 +40,7 @@ trick-empty = (no card yet)
 last-trick = Last trick
 last-trick-none = No trick has been taken yet.
 score-sheet = Score sheet (to { $target })
+score-sheet-series = Score sheet ({ $of } deals)
 total = Total
 deal-scores = Deal scores
 match-winner = { $name } wins the match with { $points } points!
@@ -82,6 +85,8 @@ act-surrender = surrender, trump { $suit }
 act-exchange = exchange the trump 9
 
 ev-new-deal = Deal { $n }: { $name } deals.
+ev-new-deal-of = Deal { $n } of { $of }: { $name } deals.
+ev-new-deal-extra = Deal { $n }, a tie-break after { $of }: { $name } deals.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } buries { $n ->
     [one] 1 card

@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Spel { $n }
+deal-of = Spel { $n } van { $of }
+deal-extra = Spel { $n }: beslissing na { $of }
 dealer = gever
 soloist = speler
 passed = gepast
@@ -38,6 +40,7 @@ trick-empty = (nog geen kaart)
 last-trick = Laatste slag
 last-trick-none = Er is nog geen slag gehaald.
 score-sheet = Scorelijst (tot { $target })
+score-sheet-series = Scorelijst ({ $of } spellen)
 total = Totaal
 deal-scores = Punten van het spel
 match-winner = { $name } wint de partij met { $points } punten!
@@ -82,6 +85,8 @@ act-surrender = geef op, troef { $suit }
 act-exchange = ruil de troef-9
 
 ev-new-deal = Spel { $n }: { $name } geeft.
+ev-new-deal-of = Spel { $n } van { $of }: { $name } geeft.
+ev-new-deal-extra = Spel { $n }, beslissing na { $of }: { $name } geeft.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } legt { $n ->
     [one] 1 kaart

@@ -2,6 +2,8 @@
 
 title = Binokel
 deal-n = Mão { $n }
+deal-of = Mão { $n } de { $of }
+deal-extra = Mão { $n }: desempate após { $of }
 dealer = dador
 soloist = declarante
 passed = passou
@@ -38,6 +40,7 @@ trick-empty = (ainda sem carta)
 last-trick = Última vaza
 last-trick-none = Ainda não foi feita nenhuma vaza.
 score-sheet = Folha de pontos (até { $target })
+score-sheet-series = Folha de pontos ({ $of } mãos)
 total = Total
 deal-scores = Pontos da mão
 match-winner = { $name } ganha a partida com { $points } pontos!
@@ -82,6 +85,8 @@ act-surrender = render-se, trunfo { $suit }
 act-exchange = trocar o 9 de trunfo
 
 ev-new-deal = Mão { $n }: { $name } dá as cartas.
+ev-new-deal-of = Mão { $n } de { $of }: { $name } dá as cartas.
+ev-new-deal-extra = Mão { $n }, desempate após { $of }: { $name } dá as cartas.
 ev-acted = { $name }: { $action }
 ev-bury-hidden = { $name } descarta { $n ->
     [one] 1 carta

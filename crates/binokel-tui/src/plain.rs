@@ -78,6 +78,7 @@ pub fn run(
         let ev = Event::NewDeal {
             number: session.game().deals().len(),
             dealer: d.start.dealer(),
+            series: session.game().series(),
         };
         writeln!(out, "{}", text::event(cat, &names, &ev))?;
         if let Some(c) = d.start.turned() {

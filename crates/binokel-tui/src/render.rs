@@ -209,11 +209,7 @@ fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
         Phase::Play => "phase-play",
         Phase::Done => "phase-done",
     };
-    let mut parts = vec![
-        cat.t("title"),
-        cat.ta("deal-n", &[("n", Arg::Num(v.deal as i64 + 1))]),
-        cat.t(phase),
-    ];
+    let mut parts = vec![cat.t("title"), deal_text(cat, v), cat.t(phase)];
     if let Some(c) = v.contract {
         parts.push(contract_text(cat, c));
     } else if let (Some(t), 2) = (v.trump, v.players) {
@@ -245,6 +241,22 @@ fn draw_header(f: &mut Frame, r: Rect, s: &Screen) {
         Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
     ));
     f.render_widget(Paragraph::new(line), r);
+}
+
+/// The header's deal: "Deal 3", or in a fixed series (`series_deals`) "Deal 2 of 3" and past
+/// it "Deal 4: tie-break after 3".
+pub fn deal_text(cat: &Catalog, v: &View) -> String {
+    match v.series {
+        Some(s) if s.deal > s.of => cat.ta(
+            "deal-extra",
+            &[("n", Arg::Num(s.deal as i64)), ("of", Arg::Num(s.of as i64))],
+        ),
+        Some(s) => cat.ta(
+            "deal-of",
+            &[("n", Arg::Num(s.deal as i64)), ("of", Arg::Num(s.of as i64))],
+        ),
+        None => cat.ta("deal-n", &[("n", Arg::Num(v.deal as i64 + 1))]),
+    }
 }
 
 fn contract_text(cat: &Catalog, c: Contract) -> String {

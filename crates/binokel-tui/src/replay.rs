@@ -139,6 +139,7 @@ impl Replay {
                     &crate::Event::NewDeal {
                         number: i + 1,
                         dealer: dl.start.dealer(),
+                        series: None,
                     },
                 ));
                 if let Some(c) = dl.start.turned() {
@@ -244,7 +245,8 @@ pub fn print_with(
                 &names,
                 &crate::Event::NewDeal {
                     number: i + 1,
-                    dealer: dl.start.dealer()
+                    dealer: dl.start.dealer(),
+                    series: None,
                 }
             )
         )

@@ -52,6 +52,9 @@ pub enum Event {
         number: usize,
         /// The dealer.
         dealer: Seat,
+        /// In a fixed series (`series_deals`): which deal of it this is (the sentence then
+        /// says "Deal 2 of 3"); None otherwise, or where the log is rebuilt.
+        series: Option<binokel::SeriesProgress>,
     },
     /// A seat acted; `None` is a burial the viewer may not see.
     Acted {
@@ -387,6 +390,7 @@ impl Session {
         ev.push(Event::NewDeal {
             number: index + 1,
             dealer,
+            series: self.game.series(),
         });
         if let Some(c) = self.game.current().and_then(Deal::turned) {
             ev.push(Event::Turned(c));

@@ -21,7 +21,24 @@ fn name(names: &[String], seat: Seat) -> String {
 /// One event as a sentence.
 pub fn event(cat: &Catalog, names: &[String], e: &Event) -> String {
     match e {
-        Event::NewDeal { number, dealer } => cat.ta(
+        // The series' own count (redeals not counted), not the record's deal number.
+        Event::NewDeal {
+            dealer,
+            series: Some(s),
+            ..
+        } => cat.ta(
+            if s.deal > s.of {
+                "ev-new-deal-extra"
+            } else {
+                "ev-new-deal-of"
+            },
+            &[
+                ("n", Arg::Num(s.deal as i64)),
+                ("of", Arg::Num(s.of as i64)),
+                ("name", Arg::Str(&name(names, *dealer))),
+            ],
+        ),
+        Event::NewDeal { number, dealer, .. } => cat.ta(
             "ev-new-deal",
             &[
                 ("n", Arg::Num(*number as i64)),
@@ -225,7 +242,11 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
 pub fn score_sheet(cat: &Catalog, names: &[String], view: &View, target: i32, width: usize) -> Vec<String> {
     let n = view.players;
     let w = (width.saturating_sub(5) / n.max(1)).clamp(7, 12);
-    let mut out = vec![cat.ta("score-sheet", &[("target", Arg::Num(target as i64))])];
+    let mut out = vec![match view.series {
+        // A fixed series has no target: its heading names the deals.
+        Some(s) => cat.ta("score-sheet-series", &[("of", Arg::Num(s.of as i64))]),
+        None => cat.ta("score-sheet", &[("target", Arg::Num(target as i64))]),
+    }];
     let mut head = format!("{:>4} ", "#");
     for s in 0..n {
         head.push_str(&format!("{:>w$}", truncate(&name(names, s), w - 1)));

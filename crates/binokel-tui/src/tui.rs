@@ -93,6 +93,7 @@ impl App {
                 &Event::NewDeal {
                     number: i + 1,
                     dealer: d.start.dealer(),
+                    series: None,
                 },
             )
         }) {

@@ -433,3 +433,42 @@ fn narrow_screens_keep_the_turn_and_the_soloist_whole() {
         );
     }
 }
+
+/// A fixed series (`series_deals`, `binokel play --deals N`): the header says "Deal 1 of 3"
+/// in every language, the score sheet names the deals instead of a target, and a deal past
+/// the series says it breaks a tie.
+#[test]
+fn a_series_header_says_which_deal_of_the_series() {
+    let mut rules = Rules::default();
+    rules.set("series_deals", "3").unwrap();
+    let mut g = Game::new(rules, NAMES.iter().map(|s| s.to_string()).collect());
+    g.start_deal(&fixed_setup(rules, 2, 0), None).unwrap();
+    let wanted = [
+        (Lang::En, "Deal 1 of 3"),
+        (Lang::De, "Spiel 1 von 3"),
+        (Lang::Pt, "Mão 1 de 3"),
+        (Lang::Nl, "Spel 1 van 3"),
+    ];
+    for (lang, text) in wanted {
+        let shot = Shot::new(lang, &g).text();
+        let header = shot.lines().next().unwrap();
+        assert!(header.contains(text), "{}: {header}", lang.code());
+        let mut s = Shot::new(lang, &g);
+        s.overlay = Overlay::Scores;
+        s.size = (100, 30);
+        let scores = s.text();
+        assert!(
+            !scores.contains("1500"),
+            "{}: no target in a series:\n{scores}",
+            lang.code()
+        );
+    }
+    let cat = Catalog::new(Lang::En, CardStyle::French, rules.low);
+    let mut v = View::of(&g, Some(0)).unwrap();
+    v.series = Some(binokel::SeriesProgress { deal: 4, of: 3 });
+    assert_eq!(render::deal_text(&cat, &v), "Deal 4: tie-break after 3");
+    v.series = None;
+    assert_eq!(render::deal_text(&cat, &v), "Deal 1");
+    let s = binokel_tui::text::score_sheet(&cat, &[], &View::of(&g, Some(0)).unwrap(), 1500, 80);
+    assert_eq!(s[0], "Score sheet (3 deals)");
+}

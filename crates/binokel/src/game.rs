@@ -16,6 +16,9 @@ use std::fmt;
 /// match: a table, its record, the replay and the review.
 pub const MAX_MATCH_DEALS: usize = 500;
 
+// The longest fixed series is the most deals of a match (docs/rules.md).
+const _: () = assert!(crate::rules::MAX_SERIES_DEALS as usize == MAX_MATCH_DEALS);
+
 /// One deal of a match: how it started, what was done, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealLog {
@@ -332,6 +335,7 @@ impl Game {
     fn recompute(&mut self) {
         self.totals = [0; 4];
         self.winner = None;
+        let mut counted = 0;
         for log in &self.deals {
             let o = log.state.outcome();
             if !o.complete {
@@ -341,7 +345,8 @@ impl Game {
                 *t += s;
             }
             if !o.redeal {
-                self.winner = match_winner(&self.rules, &self.totals, o.soloist.unwrap_or(0));
+                counted += 1;
+                self.winner = deal_winner(&self.rules, &self.totals, o.soloist.unwrap_or(0), counted);
             }
         }
         let last_complete = self.deals.last().is_some_and(|l| l.state.is_over());
@@ -354,6 +359,58 @@ impl Game {
     pub fn outcomes(&self) -> Vec<Outcome> {
         self.deals.iter().map(|d| d.state.outcome()).collect()
     }
+
+    /// Where a fixed series stands (`series_deals`, RULES.md section 10); None when the
+    /// match plays to a target. A redeal does not count as a deal of the series (the same
+    /// dealer deals again); the deal in progress counts.
+    pub fn series(&self) -> Option<SeriesProgress> {
+        let of = self.rules.series_deals as usize;
+        if of == 0 {
+            return None;
+        }
+        let deal = self
+            .deals
+            .iter()
+            .filter(|l| {
+                let o = l.state.outcome();
+                !(o.complete && o.redeal)
+            })
+            .count();
+        Some(SeriesProgress { deal, of })
+    }
+}
+
+/// Where a fixed series of deals stands ([`Game::series`]): "deal `deal` of `of`". A `deal`
+/// above `of` is a deal that breaks a tie of the highest totals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeriesProgress {
+    /// The deal being played (or the last one played), counted from 1; 0 before the first.
+    /// Redeals are not counted.
+    pub deal: usize,
+    /// The deals of the series, `series_deals`.
+    pub of: usize,
+}
+
+/// The winner after a complete deal that counts (not a redeal): `counted` such deals have
+/// been played, `soloist` was this deal's soloist. With `series_deals = N` (N > 0) the match
+/// ends once N deals are played and one side's total is highest (equal highest totals play
+/// on); otherwise the target decides ([`match_winner`]). With four players the lower seat of
+/// the team is named.
+pub fn deal_winner(rules: &Rules, totals: &[i32; 4], soloist: Seat, counted: usize) -> Option<Seat> {
+    if rules.series_deals == 0 {
+        return match_winner(rules, totals, soloist);
+    }
+    if counted < rules.series_deals as usize {
+        return None;
+    }
+    let sides: Vec<Seat> = if rules.players == 4 {
+        vec![0, 1]
+    } else {
+        (0..rules.players as usize).collect()
+    };
+    let best = sides.iter().map(|&s| totals[s]).max()?;
+    let top: Vec<Seat> = sides.into_iter().filter(|&s| totals[s] == best).collect();
+    (top.len() == 1).then(|| top[0])
 }
 
 /// The winner of a match that ends at [`MAX_MATCH_DEALS`] without a winner by the target:

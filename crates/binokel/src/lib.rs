@@ -38,7 +38,7 @@ pub use card::{Card, Low, ParseError, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{ChooseCard, Contract, Deal, Outcome, Phase, Seat, Setup};
 pub use error::{IllegalAction, MeldRefusal, SetupError};
-pub use game::{DealLog, Game, Reveal, StartError, TakeBackError, MAX_MATCH_DEALS};
+pub use game::{DealLog, Game, Reveal, SeriesProgress, StartError, TakeBackError, MAX_MATCH_DEALS};
 pub use meld::{Meld, MeldKind, Melds};
 pub use rules::{Preset, Rules, RulesError};
 pub use view::View;

@@ -150,6 +150,11 @@ pub const MAX_FAILED_BONUS: u32 = 10_000;
 /// The highest `target` [`Rules::set`] takes.
 pub const MAX_TARGET: i32 = 1_000_000;
 
+/// The longest fixed series, `series_deals` ([`Rules::set`] refuses more): a match has at most
+/// `MAX_MATCH_DEALS` (500) deals, so no longer series can be played (docs/rules.md, "The most
+/// deals of a match"; the game module checks that the two are equal).
+pub const MAX_SERIES_DEALS: u32 = 500;
+
 /// The rules a game is played by. `Rules::default()` is the standard game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -195,6 +200,9 @@ pub struct Rules {
     pub target: i32,
     /// `match_end`.
     pub match_end: MatchEnd,
+    /// `series_deals`: 0 (off), or a fixed series of this many deals, a multiple of the
+    /// seats; `target` and `match_end` then do not apply (the game's `deal_winner`).
+    pub series_deals: u32,
 }
 
 impl Default for Rules {
@@ -332,7 +340,7 @@ const MAX_OPENING: i64 = 10_000;
 
 /// Every option of RULES.md section 10, in its order: the one declaration of the options.
 #[allow(clippy::bool_comparison)]
-pub const OPTIONS: [RuleOption; 20] = [
+pub const OPTIONS: [RuleOption; 21] = [
     RuleOption {
         name: "low",
         values: OptionValues::Words(&["nine", "seven"]),
@@ -466,6 +474,14 @@ pub const OPTIONS: [RuleOption; 20] = [
     ),
     switch!("match_end", match_end, "soloist_first" => MatchEnd::SoloistFirst, "highest" => MatchEnd::Highest,
         "of those at the target: the soloist wins first, or the highest total"),
+    whole!(
+        "series_deals",
+        series_deals,
+        u32,
+        0,
+        MAX_SERIES_DEALS,
+        "0: play to the target; N: a fixed series of N deals (a multiple of the seats), the highest total wins, a tie plays on"
+    ),
 ];
 
 /// Every option name, in the order of RULES.md section 10 (the names of [`OPTIONS`]).
@@ -517,6 +533,7 @@ impl Rules {
             rounding: Rounding::None,
             target: 1500,
             match_end: MatchEnd::SoloistFirst,
+            series_deals: 0,
         };
         match p {
             Preset::Standard => standard,
@@ -682,6 +699,15 @@ impl Rules {
                     self.players
                 )))
             }
+        }
+        if self.series_deals % self.players as u32 != 0 {
+            let n = self.players as u32;
+            return Err(RulesError(format!(
+                "option `series_deals` ({}) must be a multiple of the number of seats, {n}, so that every seat deals equally often ({n}, {}, {} ...; 0 plays to the target)",
+                self.series_deals,
+                2 * n,
+                3 * n
+            )));
         }
         if self.players == 2 {
             // No soloist, no declaration, melds shown one at a time (RULES.md section 13).

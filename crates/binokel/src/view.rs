@@ -4,7 +4,7 @@ use crate::action::Action;
 use crate::card::{Card, Low, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Contract, Phase, Seat};
-use crate::game::Game;
+use crate::game::{Game, SeriesProgress};
 use crate::meld::{melds, Meld, MeldKind};
 use crate::rules::Rules;
 use serde::ser::SerializeStruct;
@@ -114,6 +114,10 @@ pub struct View {
     pub totals: Vec<i32>,
     /// The match winner.
     pub winner: Option<Seat>,
+    /// A fixed series (`series_deals`): "deal `deal` of `of`" ([`Game::series`]); None (and
+    /// left out of the JSON) when the match plays to a target.
+    #[serde(default)]
+    pub series: Option<SeriesProgress>,
 }
 
 /// Cards, card sets and actions are written in the notation of the view's own rules: `7H`
@@ -122,7 +126,7 @@ impl Serialize for View {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let low = Rules::from_json(&self.rules).map_or(Low::Nine, |r| r.low);
         crate::notation::with_low(low, || {
-            let mut st = s.serialize_struct("View", 31)?;
+            let mut st = s.serialize_struct("View", 32)?;
             macro_rules! fields {
                 ($($f:ident),*) => { $( st.serialize_field(stringify!($f), &self.$f)?; )* };
             }
@@ -159,6 +163,10 @@ impl Serialize for View {
                 totals,
                 winner
             );
+            match &self.series {
+                Some(series) => st.serialize_field("series", series)?,
+                None => st.skip_field("series")?,
+            }
             st.end()
         })
     }
@@ -356,6 +364,7 @@ impl View {
             score_sheet,
             totals: game.totals()[..n].to_vec(),
             winner: game.winner(),
+            series: game.series(),
         })
     }
 

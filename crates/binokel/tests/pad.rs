@@ -236,3 +236,34 @@ fn two_players_score_card_points_plus_melds_to_1000() {
         "{csv}"
     );
 }
+
+/// A fixed series (`series_deals`): the pad ends it where the engine does, after the series'
+/// last deal or the deal that breaks a tie, whatever the target.
+#[test]
+fn pad_and_engine_agree_on_the_end_of_a_fixed_series() {
+    let mut rng = ChaCha8Rng::seed_from_u64(38);
+    for p in [Preset::Standard, Preset::Dutch, Preset::Kreuz, Preset::TwoPlayer] {
+        let mut rules = Rules::preset(p);
+        rules
+            .set("series_deals", &(2 * rules.players).to_string())
+            .unwrap();
+        rules.target = 1;
+        rules.validate().unwrap();
+        for m in 0..4 {
+            let g = random_match(rules, m, &mut rng);
+            assert!(g.is_over(), "{p:?}");
+            let names = (0..g.players()).map(|i| format!("P{i}")).collect();
+            let mut pad = Pad::new(&rules, names);
+            for i in 0..g.deals().len() {
+                pad.add(entry(&g, i, &mut rng).expect("no redeal")).unwrap();
+            }
+            let sheet = pad.sheet().unwrap();
+            assert_eq!(
+                sheet.winner,
+                g.winner().map(|w| (w, g.deals().len() - 1)),
+                "{p:?}"
+            );
+            assert!(g.deals().len() >= 2 * rules.players as usize, "{p:?}");
+        }
+    }
+}

@@ -57,6 +57,11 @@ pub struct Args {
     /// A rules option, `name=value` (repeatable).
     #[arg(long = "rule")]
     pub rule: Vec<String>,
+    /// A fixed series of N deals instead of a match to the target (the rules option
+    /// `series_deals`): a multiple of the seats; the highest total after deal N wins, a tie
+    /// plays on. The same as `--rule series_deals=N`.
+    #[arg(long, value_name = "N")]
+    pub deals: Option<String>,
     /// Pause after each bot move in the full-screen table, in milliseconds (any key skips it).
     #[arg(long, default_value_t = 900)]
     pub delay: u64,
@@ -93,7 +98,11 @@ pub fn run(args: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
-    let rules = match super::rules_from_args(&args.rules, &args.rule) {
+    let mut options = args.rule.clone();
+    if let Some(n) = &args.deals {
+        options.push(format!("series_deals={n}"));
+    }
+    let rules = match super::rules_from_args(&args.rules, &options) {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };

@@ -59,6 +59,8 @@ struct Entry {
     rules: serde_json::Value,
     preset: String,
     target: i32,
+    /// A fixed series of this many deals; 0: played to `target`.
+    series_deals: u32,
     players: usize,
     status: Status,
     created_ms: i64,
@@ -115,6 +117,7 @@ fn entry(t: db::Listed) -> Option<Entry> {
         rules: rules.to_json(),
         preset: rules.preset.name().to_string(),
         target: rules.target,
+        series_deals: rules.series_deals,
         players: rules.players as usize,
         status: t.status,
         created_ms: t.created_ms,

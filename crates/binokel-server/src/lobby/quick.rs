@@ -122,6 +122,7 @@ pub(crate) async fn quick(
     let create = CreateRequest {
         rules: Some(serde_json::Value::String(preset)),
         target: req.target,
+        series_deals: None,
         name: req.name,
         seat: None,
         seats: Some(

@@ -4,7 +4,7 @@
 
 use super::{Pad, PadError, PadErrorKind, Who, MAX_DEALS};
 use crate::deal::Seat;
-use crate::game::match_winner;
+use crate::game::deal_winner;
 use serde::Serialize;
 
 /// The sheet a pad shows: each deal's scores, running totals, the winner.
@@ -69,7 +69,7 @@ impl Pad {
                 for s in 0..n {
                     totals[s] += sc[s];
                 }
-                sheet.winner = match_winner(&rules, &totals, d.soloist).map(|w| (w, i));
+                sheet.winner = deal_winner(&rules, &totals, d.soloist, i + 1).map(|w| (w, i));
                 if sheet.winner.is_some() {
                     sheet.counted = i + 1;
                 }
