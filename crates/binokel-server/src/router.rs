@@ -2,7 +2,7 @@
 //! them (the body limit, the JSON shape of axum's own refusals, the security headers).
 
 use crate::shared::Shared;
-use crate::{api, connection, lobby, pad, reply, review};
+use crate::{accounts, api, connection, lobby, pad, reply, review};
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::Response;
@@ -22,8 +22,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(lobby::routes())
         .merge(review::routes())
         .merge(api::rules::routes())
+        .merge(accounts::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), accounts::origin::check))
         .layer(axum::middleware::from_fn(reply::json_refusals))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)
