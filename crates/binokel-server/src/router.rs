@@ -25,7 +25,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(accounts::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
-        .layer(axum::middleware::from_fn_with_state(shared.clone(), accounts::origin::check))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            accounts::origin::check,
+        ))
         .layer(axum::middleware::from_fn(reply::json_refusals))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(shared)

@@ -96,7 +96,11 @@ fn expect(a: &HttpAnswer, status: u16, error: &str) {
 
 async fn sign_up(url: &str, name: &str, password: &str) -> (String, Value) {
     let a = Req::to(url)
-        .send("POST", "/api/accounts", Some(json!({"name": name, "password": password})))
+        .send(
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": name, "password": password})),
+        )
         .await;
     expect(&a, 201, "");
     (cookie_of(&a), json_of(&a))
@@ -104,12 +108,19 @@ async fn sign_up(url: &str, name: &str, password: &str) -> (String, Value) {
 
 async fn log_in(url: &str, name: &str, password: &str) -> HttpAnswer {
     Req::to(url)
-        .send("POST", "/api/session", Some(json!({"name": name, "password": password})))
+        .send(
+            "POST",
+            "/api/session",
+            Some(json!({"name": name, "password": password})),
+        )
         .await
 }
 
 async fn who(url: &str, cookie: &str) -> HttpAnswer {
-    Req::to(url).cookie(cookie).send("GET", "/api/session", None).await
+    Req::to(url)
+        .cookie(cookie)
+        .send("GET", "/api/session", None)
+        .await
 }
 
 /// Runs a flow on SQLite, and on PostgreSQL where it is available.
@@ -129,12 +140,19 @@ macro_rules! both {
     };
 }
 
-both!(sign_up_log_in_who_log_out, sqlite_sign_up_log_in_who_log_out, postgres_sign_up_log_in_who_log_out);
+both!(
+    sign_up_log_in_who_log_out,
+    sqlite_sign_up_log_in_who_log_out,
+    postgres_sign_up_log_in_who_log_out
+);
 async fn sign_up_log_in_who_log_out(db: String) {
     let srv = start(cfg(&db)).await;
     let (c1, me) = sign_up(&srv.url, " Anna ", "correct horse").await;
     assert_eq!(me["name"], "Anna");
-    assert!(me["id"].as_i64().is_some() && me["created_ms"].as_i64().is_some(), "{me}");
+    assert!(
+        me["id"].as_i64().is_some() && me["created_ms"].as_i64().is_some(),
+        "{me}"
+    );
     assert!(c1.starts_with("binokel_login=") && c1.len() > 60, "{c1}");
     let w = who(&srv.url, &c1).await;
     expect(&w, 200, "");
@@ -142,12 +160,19 @@ async fn sign_up_log_in_who_log_out(db: String) {
     // The answer never carries the secret in JSON.
     assert!(!body(&w).contains(c1.split('=').nth(1).unwrap()));
     // Log out: the cookie is cleared and the session is dead.
-    let out = Req::to(&srv.url).cookie(&c1).send("DELETE", "/api/session", None).await;
+    let out = Req::to(&srv.url)
+        .cookie(&c1)
+        .send("DELETE", "/api/session", None)
+        .await;
     expect(&out, 204, "");
     assert!(header(&out, "set-cookie").unwrap().contains("Max-Age=0"));
     expect(&who(&srv.url, &c1).await, 401, "not_logged_in");
     // Without a cookie: not logged in.
-    expect(&Req::to(&srv.url).send("GET", "/api/session", None).await, 401, "not_logged_in");
+    expect(
+        &Req::to(&srv.url).send("GET", "/api/session", None).await,
+        401,
+        "not_logged_in",
+    );
     // Log in again, by the name in another case.
     let a = log_in(&srv.url, "anna", "correct horse").await;
     expect(&a, 200, "");
@@ -158,14 +183,21 @@ async fn sign_up_log_in_who_log_out(db: String) {
     srv.stop().await;
 }
 
-both!(log_out_everywhere, sqlite_log_out_everywhere, postgres_log_out_everywhere);
+both!(
+    log_out_everywhere,
+    sqlite_log_out_everywhere,
+    postgres_log_out_everywhere
+);
 async fn log_out_everywhere(db: String) {
     let srv = start(cfg(&db)).await;
     let (phone, _) = sign_up(&srv.url, "Ben", "pass-word-1").await;
     let laptop = cookie_of(&log_in(&srv.url, "Ben", "pass-word-1").await);
     let (other, _) = sign_up(&srv.url, "Cleo", "pass-word-2").await;
     expect(&who(&srv.url, &laptop).await, 200, "");
-    let all = Req::to(&srv.url).cookie(&phone).send("DELETE", "/api/sessions", None).await;
+    let all = Req::to(&srv.url)
+        .cookie(&phone)
+        .send("DELETE", "/api/sessions", None)
+        .await;
     expect(&all, 204, "");
     expect(&who(&srv.url, &laptop).await, 401, "not_logged_in");
     expect(&who(&srv.url, &phone).await, 401, "not_logged_in");
@@ -188,17 +220,29 @@ async fn change_password(db: String) {
         async move {
             Req::to(&url)
                 .cookie(&here)
-                .send("PUT", "/api/accounts/Dora/password", Some(json!({"password": pw, "new_password": new})))
+                .send(
+                    "PUT",
+                    "/api/accounts/Dora/password",
+                    Some(json!({"password": pw, "new_password": new})),
+                )
                 .await
         }
     };
-    expect(&change("not the password", "new password").await, 401, "wrong_password");
+    expect(
+        &change("not the password", "new password").await,
+        401,
+        "wrong_password",
+    );
     expect(&change("old password", "short").await, 400, "password_too_short");
     expect(&change("old password", "new password").await, 204, "");
     // This session stays, the other one ends.
     expect(&who(&srv.url, &here).await, 200, "");
     expect(&who(&srv.url, &there).await, 401, "not_logged_in");
-    expect(&log_in(&srv.url, "Dora", "old password").await, 401, "wrong_login");
+    expect(
+        &log_in(&srv.url, "Dora", "old password").await,
+        401,
+        "wrong_login",
+    );
     expect(&log_in(&srv.url, "Dora", "new password").await, 200, "");
     srv.stop().await;
 }
@@ -225,21 +269,36 @@ async fn delete_account(db: String) {
     assert!(header(&gone, "set-cookie").unwrap().contains("Max-Age=0"));
     expect(&who(&srv.url, &c).await, 401, "not_logged_in");
     expect(&who(&srv.url, &other).await, 401, "not_logged_in");
-    expect(&log_in(&srv.url, "Emil", "emil's password").await, 401, "wrong_login");
+    expect(
+        &log_in(&srv.url, "Emil", "emil's password").await,
+        401,
+        "wrong_login",
+    );
     // The name is free again; the id is never given again.
     let (_, again) = sign_up(&srv.url, "Emil", "another password").await;
-    assert!(again["id"].as_i64().unwrap() > me["id"].as_i64().unwrap(), "{again} {me}");
+    assert!(
+        again["id"].as_i64().unwrap() > me["id"].as_i64().unwrap(),
+        "{again} {me}"
+    );
     srv.stop().await;
 }
 
-both!(taken_and_confusable_names, sqlite_taken_and_confusable_names, postgres_taken_and_confusable_names);
+both!(
+    taken_and_confusable_names,
+    sqlite_taken_and_confusable_names,
+    postgres_taken_and_confusable_names
+);
 async fn taken_and_confusable_names(db: String) {
     let srv = start(cfg(&db)).await;
     sign_up(&srv.url, "Anna", "password one").await;
     // Upper case, Cyrillic А, full-width letters, a zero-width space.
     for name in ["ANNA", "\u{410}nna", "Ａｎｎａ", "An\u{200b}na", "anna"] {
         let a = Req::to(&srv.url)
-            .send("POST", "/api/accounts", Some(json!({"name": name, "password": "password two"})))
+            .send(
+                "POST",
+                "/api/accounts",
+                Some(json!({"name": name, "password": "password two"})),
+            )
             .await;
         expect(&a, 409, "name_taken");
         assert_eq!(json_of(&a)["field"], "name");
@@ -250,7 +309,11 @@ async fn taken_and_confusable_names(db: String) {
     srv.stop().await;
 }
 
-both!(one_account_cannot_reach_another, sqlite_one_account_cannot_reach_another, postgres_one_account_cannot_reach_another);
+both!(
+    one_account_cannot_reach_another,
+    sqlite_one_account_cannot_reach_another,
+    postgres_one_account_cannot_reach_another
+);
 async fn one_account_cannot_reach_another(db: String) {
     let srv = start(cfg(&db)).await;
     sign_up(&srv.url, "Fritz", "fritz password").await;
@@ -263,26 +326,42 @@ async fn one_account_cannot_reach_another(db: String) {
         expect(&del, 403, "not_yours");
         let change = Req::to(&srv.url)
             .cookie(&greta)
-            .send("PUT", "/api/accounts/Fritz/password", Some(json!({"password": pw, "new_password": "taken over"})))
+            .send(
+                "PUT",
+                "/api/accounts/Fritz/password",
+                Some(json!({"password": pw, "new_password": "taken over"})),
+            )
             .await;
         expect(&change, 403, "not_yours");
     }
     // A name nobody holds is answered the same.
     let nobody = Req::to(&srv.url)
         .cookie(&greta)
-        .send("DELETE", "/api/accounts/Nobody", Some(json!({"password": "greta password"})))
+        .send(
+            "DELETE",
+            "/api/accounts/Nobody",
+            Some(json!({"password": "greta password"})),
+        )
         .await;
     expect(&nobody, 403, "not_yours");
     // Without a login: 401.
     let anon = Req::to(&srv.url)
-        .send("DELETE", "/api/accounts/Fritz", Some(json!({"password": "fritz password"})))
+        .send(
+            "DELETE",
+            "/api/accounts/Fritz",
+            Some(json!({"password": "fritz password"})),
+        )
         .await;
     expect(&anon, 401, "not_logged_in");
     expect(&log_in(&srv.url, "Fritz", "fritz password").await, 200, "");
     srv.stop().await;
 }
 
-both!(operator_disables_enables_and_resets, sqlite_operator_disables_enables_and_resets, postgres_operator_disables_enables_and_resets);
+both!(
+    operator_disables_enables_and_resets,
+    sqlite_operator_disables_enables_and_resets,
+    postgres_operator_disables_enables_and_resets
+);
 async fn operator_disables_enables_and_resets(db: String) {
     let srv = start(cfg(&db)).await;
     let (c, _) = sign_up(&srv.url, "Hans", "hans password").await;
@@ -295,18 +374,36 @@ async fn operator_disables_enables_and_resets(db: String) {
     assert!(d.disabled);
     // Its session ended; it cannot log in; a wrong password still says only "wrong".
     expect(&who(&srv.url, &c).await, 401, "not_logged_in");
-    expect(&log_in(&srv.url, "Hans", "hans password").await, 403, "account_disabled");
-    expect(&log_in(&srv.url, "Hans", "not the password").await, 401, "wrong_login");
+    expect(
+        &log_in(&srv.url, "Hans", "hans password").await,
+        403,
+        "account_disabled",
+    );
+    expect(
+        &log_in(&srv.url, "Hans", "not the password").await,
+        401,
+        "wrong_login",
+    );
     assert!(!accounts::enable(&store, "Hans").await.unwrap().disabled);
     let c2 = cookie_of(&log_in(&srv.url, "Hans", "hans password").await);
     // A reset: every session ends, the old password is refused, the new one works.
-    let e = accounts::reset_password(&store, "Hans", "short").await.unwrap_err();
+    let e = accounts::reset_password(&store, "Hans", "short")
+        .await
+        .unwrap_err();
     assert!(e.to_string().contains("fewer than 8"), "{e}");
-    let e = accounts::reset_password(&store, "Nobody", "long enough").await.unwrap_err();
+    let e = accounts::reset_password(&store, "Nobody", "long enough")
+        .await
+        .unwrap_err();
     assert!(e.to_string().contains("no account is named `Nobody`"), "{e}");
-    accounts::reset_password(&store, "Hans", "reset by the club").await.unwrap();
+    accounts::reset_password(&store, "Hans", "reset by the club")
+        .await
+        .unwrap();
     expect(&who(&srv.url, &c2).await, 401, "not_logged_in");
-    expect(&log_in(&srv.url, "Hans", "hans password").await, 401, "wrong_login");
+    expect(
+        &log_in(&srv.url, "Hans", "hans password").await,
+        401,
+        "wrong_login",
+    );
     expect(&log_in(&srv.url, "Hans", "reset by the club").await, 200, "");
     store.close().await;
     srv.stop().await;
@@ -326,7 +423,11 @@ async fn a_wrong_password_and_an_unknown_name_are_answered_alike() {
         let b = log_in(&srv.url, &format!("Nobody{i}"), &format!("guess number {i}")).await;
         unknown = unknown.min(t.elapsed());
         expect(&a, 401, "wrong_login");
-        assert_eq!((a.status, a.body.clone()), (b.status, b.body.clone()), "the answers differ");
+        assert_eq!(
+            (a.status, a.body.clone()),
+            (b.status, b.body.clone()),
+            "the answers differ"
+        );
     }
     // An unknown name is checked against a dummy hash: it takes as long (within a factor, on
     // a busy machine) as a wrong password.
@@ -346,7 +447,11 @@ async fn bad_names_and_passwords_are_refused_naming_the_field() {
     assert_eq!(json_of(&a)["field"], "password");
     let a = post(json!({"name": "Jan", "password": "x".repeat(1025)})).await;
     expect(&a, 400, "password_too_long");
-    assert!(json_of(&a)["message"].as_str().unwrap().contains("1024"), "{}", body(&a));
+    assert!(
+        json_of(&a)["message"].as_str().unwrap().contains("1024"),
+        "{}",
+        body(&a)
+    );
     let a = post(json!({"name": "\u{200b}", "password": "long enough"})).await;
     expect(&a, 400, "bad_request");
     assert_eq!(json_of(&a)["field"], "name");
@@ -367,7 +472,10 @@ async fn a_forged_origin_is_refused() {
     let srv = start(cfg(&temp_sqlite("origin"))).await;
     let evil = Some("http://evil.example");
     let creds = json!({"name": "Karl", "password": "karl password"});
-    let a = Req::to(&srv.url).origin(evil).send("POST", "/api/accounts", Some(creds.clone())).await;
+    let a = Req::to(&srv.url)
+        .origin(evil)
+        .send("POST", "/api/accounts", Some(creds.clone()))
+        .await;
     expect(&a, 403, "bad_origin");
     assert!(json_of(&a)["message"].as_str().unwrap().contains("evil.example"));
     // Another port of the same host is another origin (SameSite would not stop it).
@@ -378,14 +486,25 @@ async fn a_forged_origin_is_refused() {
     expect(&a, 403, "bad_origin");
     let (c, _) = sign_up(&srv.url, "Karl", "karl password").await;
     // Login, log out everywhere and a table created with the cookie: refused from elsewhere.
-    let a = Req::to(&srv.url).origin(evil).send("POST", "/api/session", Some(creds.clone())).await;
+    let a = Req::to(&srv.url)
+        .origin(evil)
+        .send("POST", "/api/session", Some(creds.clone()))
+        .await;
     expect(&a, 403, "bad_origin");
-    let a = Req::to(&srv.url).origin(Some("null")).cookie(&c).send("DELETE", "/api/sessions", None).await;
+    let a = Req::to(&srv.url)
+        .origin(Some("null"))
+        .cookie(&c)
+        .send("DELETE", "/api/sessions", None)
+        .await;
     expect(&a, 403, "bad_origin");
     let a = Req::to(&srv.url)
         .origin(evil)
         .cookie(&c)
-        .send("POST", "/api/tables", Some(json!({"seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]})))
+        .send(
+            "POST",
+            "/api/tables",
+            Some(json!({"seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]})),
+        )
         .await;
     expect(&a, 403, "bad_origin");
     // No Origin but a browser saying it comes from another site.
@@ -398,10 +517,18 @@ async fn a_forged_origin_is_refused() {
     expect(&a, 403, "bad_origin");
     expect(&who(&srv.url, &c).await, 200, "");
     // Reading is not state-changing: GET is never checked.
-    let a = Req::to(&srv.url).origin(evil).cookie(&c).send("GET", "/api/session", None).await;
+    let a = Req::to(&srv.url)
+        .origin(evil)
+        .cookie(&c)
+        .send("GET", "/api/session", None)
+        .await;
     expect(&a, 200, "");
     // A client that is no browser sends no Origin: let through.
-    let a = Req::to(&srv.url).origin(None).cookie(&c).send("DELETE", "/api/sessions", None).await;
+    let a = Req::to(&srv.url)
+        .origin(None)
+        .cookie(&c)
+        .send("DELETE", "/api/sessions", None)
+        .await;
     expect(&a, 204, "");
     srv.stop().await;
 }
@@ -414,7 +541,11 @@ async fn over_https_the_cookie_is_secure_and_the_public_url_is_this_site() {
     let srv = start(c).await;
     let a = Req::to(&srv.url)
         .origin(Some("https://club.example"))
-        .send("POST", "/api/accounts", Some(json!({"name": "Lena", "password": "lena password"})))
+        .send(
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": "Lena", "password": "lena password"})),
+        )
         .await;
     expect(&a, 201, "");
     let set = header(&a, "set-cookie").unwrap().to_string();
@@ -446,7 +577,11 @@ async fn logins_and_sign_ups_are_limited_per_address() {
         async move {
             Req::to(&url)
                 .from(from)
-                .send("POST", "/api/accounts", Some(json!({"name": name, "password": "a password"})))
+                .send(
+                    "POST",
+                    "/api/accounts",
+                    Some(json!({"name": name, "password": "a password"})),
+                )
                 .await
         }
     };
@@ -462,7 +597,11 @@ async fn logins_and_sign_ups_are_limited_per_address() {
         async move {
             Req::to(&url)
                 .from(from)
-                .send("POST", "/api/session", Some(json!({"name": "Max", "password": pw})))
+                .send(
+                    "POST",
+                    "/api/session",
+                    Some(json!({"name": "Max", "password": pw})),
+                )
                 .await
         }
     };
@@ -487,8 +626,15 @@ async fn failed_logins_slow_the_answers_for_that_name_and_never_lock_it() {
     for name in ["Nora", "Nobody"] {
         for i in 0..3 {
             let t = Instant::now();
-            expect(&log_in(&srv.url, name, &format!("guess {i}")).await, 401, "wrong_login");
-            assert!(t.elapsed() < Duration::from_millis(1500), "the first failures are not slowed");
+            expect(
+                &log_in(&srv.url, name, &format!("guess {i}")).await,
+                401,
+                "wrong_login",
+            );
+            assert!(
+                t.elapsed() < Duration::from_millis(1500),
+                "the first failures are not slowed"
+            );
         }
     }
     // The fourth attempt waits, for a name that exists as for one that does not.

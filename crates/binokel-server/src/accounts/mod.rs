@@ -41,7 +41,9 @@ pub enum AdminError {
 impl std::fmt::Display for AdminError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            AdminError::NoSuchAccount(n) => write!(f, "no account is named `{n}` (nor anything that looks like it)"),
+            AdminError::NoSuchAccount(n) => {
+                write!(f, "no account is named `{n}` (nor anything that looks like it)")
+            }
             AdminError::BadPassword(m) => write!(f, "{m}"),
             AdminError::Store(e) => write!(f, "{e}"),
         }

@@ -117,16 +117,34 @@ mod tests {
     #[test]
     fn the_host_or_the_public_url_is_this_site() {
         let ok = |hs: &[(&'static str, &'static str)], p| same_site(&h(hs), p).is_ok();
-        assert!(ok(&[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:8080")], None));
-        assert!(ok(&[("host", "Club.Example"), ("origin", "https://club.example:443")], None));
-        assert!(!ok(&[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:9999")], None));
-        assert!(!ok(&[("host", "club.example"), ("origin", "https://evil.example")], None));
+        assert!(ok(
+            &[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:8080")],
+            None
+        ));
+        assert!(ok(
+            &[("host", "Club.Example"), ("origin", "https://club.example:443")],
+            None
+        ));
+        assert!(!ok(
+            &[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:9999")],
+            None
+        ));
+        assert!(!ok(
+            &[("host", "club.example"), ("origin", "https://evil.example")],
+            None
+        ));
         assert!(!ok(&[("host", "club.example"), ("origin", "null")], None));
         // Behind a proxy that rewrites Host, the public URL names the site.
         let p = Some("https://club.example/p1");
-        assert!(ok(&[("host", "127.0.0.1:8081"), ("origin", "https://club.example")], p));
+        assert!(ok(
+            &[("host", "127.0.0.1:8081"), ("origin", "https://club.example")],
+            p
+        ));
         // With an https public URL, a plain-http page on the same host is not this site.
-        assert!(!ok(&[("host", "club.example"), ("origin", "http://club.example")], p));
+        assert!(!ok(
+            &[("host", "club.example"), ("origin", "http://club.example")],
+            p
+        ));
         // No Origin: a client that is no browser, unless Sec-Fetch-Site says otherwise.
         assert!(ok(&[("host", "club.example")], None));
         assert!(ok(&[("sec-fetch-site", "same-origin")], None));

@@ -59,7 +59,8 @@ fn required(value: Option<String>, field: &str) -> Result<String, ApiError> {
 
 fn password_rule(p: &str, field: &str) -> Result<(), ApiError> {
     password::check(p).map_err(|(code, message)| {
-        ApiError::new(StatusCode::BAD_REQUEST, code, format!("`{field}`: {message}")).with("field", json!(field))
+        ApiError::new(StatusCode::BAD_REQUEST, code, format!("`{field}`: {message}"))
+            .with("field", json!(field))
     })
 }
 
@@ -80,10 +81,18 @@ fn account_json(a: &Account) -> serde_json::Value {
 /// Starts a login session for `account`: the answer with its cookie.
 async fn start_session(s: &Shared, account: &Account, status: StatusCode) -> Result<Response, ApiError> {
     let secret = session::new_secret();
-    store::add_session(&s.store, account.id, &session::digest(&secret), session::expiry_from_now()).await?;
+    store::add_session(
+        &s.store,
+        account.id,
+        &session::digest(&secret),
+        session::expiry_from_now(),
+    )
+    .await?;
     let mut r = (status, Json(account_json(account))).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, session::set_cookie(s.accounts.secure, &secret));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        session::set_cookie(s.accounts.secure, &secret),
+    );
     Ok(r)
 }
 
@@ -98,7 +107,13 @@ fn logged_out(s: &Shared) -> Response {
 /// Checks a password for the name whose canonical form is `canon` (its hash `phc`, None for
 /// a name nobody holds): counted against the client's login limit, answered after the
 /// name's delay, hashed in a bounded slot. Ok(true) only for the right password.
-async fn check_password(s: &Shared, client: IpAddr, canon: &str, password: &str, phc: Option<String>) -> Result<bool, ApiError> {
+async fn check_password(
+    s: &Shared,
+    client: IpAddr,
+    canon: &str,
+    password: &str,
+    phc: Option<String>,
+) -> Result<bool, ApiError> {
     s.accounts.logins.check(client).map_err(|wait| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -124,7 +139,11 @@ async fn check_password(s: &Shared, client: IpAddr, canon: &str, password: &str,
 }
 
 /// `POST /api/accounts`.
-async fn sign_up(State(s): App, ClientAddr(client): ClientAddr, ApiJson(b): ApiJson<Credentials>) -> Result<Response, ApiError> {
+async fn sign_up(
+    State(s): App,
+    ClientAddr(client): ClientAddr,
+    ApiJson(b): ApiJson<Credentials>,
+) -> Result<Response, ApiError> {
     let name = required(b.name, "name")?;
     let name = check_name(&name).map_err(|m| ApiError::field("name", format!("`name`: {m}")))?;
     let pw = required(b.password, "password")?;
@@ -159,7 +178,9 @@ async fn sign_up(State(s): App, ClientAddr(client): ClientAddr, ApiJson(b): ApiJ
         .await
         .ok_or_else(busy)?
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e))?;
-    let account = store::create(&s.store, &name, &canon, &hash).await?.ok_or_else(taken)?;
+    let account = store::create(&s.store, &name, &canon, &hash)
+        .await?
+        .ok_or_else(taken)?;
     tracing::info!(account = account.id, "account created");
     start_session(&s, &account, StatusCode::CREATED).await
 }
@@ -215,8 +236,10 @@ async fn who_am_i(State(s): App, headers: HeaderMap, login: Login) -> Result<Res
     if session::due_for_refresh(login.expires_ms) {
         store::refresh_session(&s.store, &login.token_hash, session::expiry_from_now()).await?;
         if let Some(secret) = session::secret_of(&headers, s.accounts.secure) {
-            r.headers_mut()
-                .insert(header::SET_COOKIE, session::set_cookie(s.accounts.secure, &secret));
+            r.headers_mut().insert(
+                header::SET_COOKIE,
+                session::set_cookie(s.accounts.secure, &secret),
+            );
         }
     }
     Ok(r)
@@ -251,7 +274,12 @@ fn own(login: &Login, name: &str) -> Result<(), ApiError> {
 }
 
 fn wrong_password() -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, "wrong_password", "the password is wrong").with("field", json!("password"))
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "wrong_password",
+        "the password is wrong",
+    )
+    .with("field", json!("password"))
 }
 
 /// Checks the logged-in account's password (the body's `password`).

@@ -147,14 +147,20 @@ mod tests {
         assert!(!p.contains("Secure"), "{p}");
         let tls = set_cookie(true, "abc");
         let t = tls.to_str().unwrap();
-        assert!(t.starts_with("__Host-binokel_login=abc") && t.contains("Secure"), "{t}");
+        assert!(
+            t.starts_with("__Host-binokel_login=abc") && t.contains("Secure"),
+            "{t}"
+        );
         assert!(set_cookie(false, "").to_str().unwrap().contains("Max-Age=0"));
     }
 
     #[test]
     fn the_secret_is_read_from_any_cookie_header() {
         let mut h = HeaderMap::new();
-        h.append(header::COOKIE, HeaderValue::from_static("a=1; binokel_login=s3cret"));
+        h.append(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; binokel_login=s3cret"),
+        );
         assert_eq!(secret_of(&h, false).as_deref(), Some("s3cret"));
         assert_eq!(secret_of(&h, true), None);
         assert_eq!(new_secret().len(), 64);

@@ -37,7 +37,12 @@ fn account(r: &AnyRow) -> Result<Account, sqlx::Error> {
 }
 
 /// Stores a new account; None when its canonical name is taken.
-pub(crate) async fn create(store: &Store, name: &str, canonical: &str, hash: &str) -> Result<Option<Account>, StoreError> {
+pub(crate) async fn create(
+    store: &Store,
+    name: &str,
+    canonical: &str,
+    hash: &str,
+) -> Result<Option<Account>, StoreError> {
     let created = now_ms();
     let row = sqlx::query(
         "INSERT INTO accounts (name, canonical, password, created_ms, disabled) VALUES ($1, $2, $3, $4, 0) \
@@ -64,12 +69,17 @@ pub(crate) async fn create(store: &Store, name: &str, canonical: &str, hash: &st
 }
 
 /// The account with this canonical name and its password hash.
-pub(crate) async fn by_canonical(store: &Store, canonical: &str) -> Result<Option<(Account, String)>, StoreError> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS}, a.password FROM accounts a WHERE a.canonical = $1"))
-        .bind(canonical)
-        .fetch_optional(store.pool())
-        .await
-        .map_err(err("read account"))?;
+pub(crate) async fn by_canonical(
+    store: &Store,
+    canonical: &str,
+) -> Result<Option<(Account, String)>, StoreError> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS}, a.password FROM accounts a WHERE a.canonical = $1"
+    ))
+    .bind(canonical)
+    .fetch_optional(store.pool())
+    .await
+    .map_err(err("read account"))?;
     row.map(|r| Ok((account(&r)?, r.try_get("password")?)))
         .transpose()
         .map_err(err("read account"))
@@ -81,7 +91,10 @@ pub(crate) async fn all(store: &Store) -> Result<Vec<Account>, StoreError> {
         .fetch_all(store.pool())
         .await
         .map_err(err("list accounts"))?;
-    rows.iter().map(account).collect::<Result<_, _>>().map_err(err("list accounts"))
+    rows.iter()
+        .map(account)
+        .collect::<Result<_, _>>()
+        .map_err(err("list accounts"))
 }
 
 /// The most login sessions one account keeps; a new login past it ends the oldest.
@@ -89,21 +102,28 @@ pub const MAX_SESSIONS: i64 = 50;
 
 /// Stores a login session (the hash of its secret) until `expires_ms`; ends the account's
 /// expired sessions, and its oldest beyond [`MAX_SESSIONS`].
-pub(crate) async fn add_session(store: &Store, account: i64, token_hash: &str, expires_ms: i64) -> Result<(), StoreError> {
+pub(crate) async fn add_session(
+    store: &Store,
+    account: i64,
+    token_hash: &str,
+    expires_ms: i64,
+) -> Result<(), StoreError> {
     let now = now_ms();
     sqlx::query("DELETE FROM login_sessions WHERE expires_ms <= $1")
         .bind(now)
         .execute(store.pool())
         .await
         .map_err(err("end expired sessions"))?;
-    sqlx::query("INSERT INTO login_sessions (token_hash, account, created_ms, expires_ms) VALUES ($1, $2, $3, $4)")
-        .bind(token_hash)
-        .bind(account)
-        .bind(now)
-        .bind(expires_ms)
-        .execute(store.pool())
-        .await
-        .map_err(err("store session"))?;
+    sqlx::query(
+        "INSERT INTO login_sessions (token_hash, account, created_ms, expires_ms) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash)
+    .bind(account)
+    .bind(now)
+    .bind(expires_ms)
+    .execute(store.pool())
+    .await
+    .map_err(err("store session"))?;
     sqlx::query(
         "DELETE FROM login_sessions WHERE account = $1 AND token_hash NOT IN \
          (SELECT token_hash FROM login_sessions WHERE account = $1 ORDER BY created_ms DESC, token_hash LIMIT $2)",
@@ -134,7 +154,11 @@ pub(crate) async fn session(store: &Store, token_hash: &str) -> Result<Option<(A
 }
 
 /// Moves a session's expiry.
-pub(crate) async fn refresh_session(store: &Store, token_hash: &str, expires_ms: i64) -> Result<(), StoreError> {
+pub(crate) async fn refresh_session(
+    store: &Store,
+    token_hash: &str,
+    expires_ms: i64,
+) -> Result<(), StoreError> {
     sqlx::query("UPDATE login_sessions SET expires_ms = $1 WHERE token_hash = $2")
         .bind(expires_ms)
         .bind(token_hash)
@@ -166,7 +190,12 @@ pub(crate) async fn end_sessions(store: &Store, account: i64, keep: Option<&str>
 }
 
 /// Sets an account's password hash and ends its sessions but `keep`, in one transaction.
-pub(crate) async fn set_password(store: &Store, account: i64, hash: &str, keep: Option<&str>) -> Result<(), StoreError> {
+pub(crate) async fn set_password(
+    store: &Store,
+    account: i64,
+    hash: &str,
+    keep: Option<&str>,
+) -> Result<(), StoreError> {
     let mut tx = store.pool().begin().await.map_err(err("begin"))?;
     sqlx::query("UPDATE accounts SET password = $1 WHERE id = $2")
         .bind(hash)
