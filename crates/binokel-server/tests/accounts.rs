@@ -1,8 +1,9 @@
 //! Accounts over real HTTP against a real server (issue #36; docs/protocol.md "Accounts",
 //! docs/accounts.md): sign up, log in, who am I, log out, log out everywhere, change the
 //! password, delete; and the refusals: a wrong password and an unknown name answered alike,
-//! taken and confusable names, password lengths, a forged Origin, the per-address limits, the
-//! growing delay per name, one account reaching for another's, a disabled account. The flows
+//! taken and confusable names, password lengths, a forged Origin, the per-address limits (also
+//! behind a trusted proxy), the growing delay per name, one account reaching for another's, a
+//! disabled account, an expired session and the expiry moved on. The flows
 //! run on SQLite and, where `BINOKEL_TEST_POSTGRES` is set, on PostgreSQL.
 
 mod common;
@@ -652,5 +653,93 @@ async fn failed_logins_slow_the_answers_for_that_name_and_never_lock_it() {
     let t = Instant::now();
     expect(&log_in(&srv.url, "Otto", "otto password").await, 200, "");
     assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
+    srv.stop().await;
+}
+
+/// Sets the expiry of every login session in the database `db`.
+async fn set_expiry(db: &str, expires_ms: i64) {
+    let store = Store::open(db).await.unwrap(); // installs the drivers, runs the migrations
+    store.close().await;
+    let url = match binokel_server::store::sqlite_path(db) {
+        Some(path) => format!("sqlite://{path}"),
+        None => db.to_string(),
+    };
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE login_sessions SET expires_ms = $1")
+        .bind(expires_ms)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+async fn expiries(db: &str) -> Vec<i64> {
+    let url = match binokel_server::store::sqlite_path(db) {
+        Some(path) => format!("sqlite://{path}"),
+        None => db.to_string(),
+    };
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let rows: Vec<(i64,)> = sqlx::query_as("SELECT expires_ms FROM login_sessions")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    rows.into_iter().map(|r| r.0).collect()
+}
+
+both!(
+    sessions_expire_and_asking_moves_them_on,
+    sqlite_sessions_expire_and_asking_moves_them_on,
+    postgres_sessions_expire_and_asking_moves_them_on
+);
+async fn sessions_expire_and_asking_moves_them_on(db: String) {
+    let srv = start(cfg(&db)).await;
+    let (c, _) = sign_up(&srv.url, "Paula", "paula password").await;
+    let day = 24 * 3600 * 1000;
+    let now = binokel_server::store::now_ms();
+    // The session lasts 30 days; the database keeps a hash, never the secret.
+    let e = expiries(&db).await;
+    assert_eq!(e.len(), 1);
+    assert!((now + 29 * day..=now + 31 * day).contains(&e[0]), "{e:?}");
+    // Asking who is logged in a day or more later moves it on and sends the cookie again.
+    set_expiry(&db, now + 2 * day).await;
+    let w = who(&srv.url, &c).await;
+    expect(&w, 200, "");
+    assert_eq!(cookie_of(&w), c);
+    let e = expiries(&db).await;
+    assert!(e[0] > now + 29 * day, "{e:?}");
+    // Asking again at once changes nothing.
+    expect(&who(&srv.url, &c).await, 200, "");
+    assert!(header(&who(&srv.url, &c).await, "set-cookie").is_none());
+    // An expired session is no login.
+    set_expiry(&db, now - 1).await;
+    expect(&who(&srv.url, &c).await, 401, "not_logged_in");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_the_login_limit_counts_each_client() {
+    let db = temp_sqlite("proxy");
+    let mut c = cfg(&db);
+    c.logins_per_minute = 1;
+    c.trusted_proxies = binokel_server::address::parse_trusted("127.0.0.1").unwrap();
+    let srv = start(c).await;
+    sign_up(&srv.url, "Quirin", "quirin password").await;
+    let login = |client: &'static str| {
+        let url = srv.url.clone();
+        async move {
+            Req::to(&url)
+                .header("X-Forwarded-For", client)
+                .send(
+                    "POST",
+                    "/api/session",
+                    Some(json!({"name": "Quirin", "password": "quirin password"})),
+                )
+                .await
+        }
+    };
+    expect(&login("203.0.113.1").await, 200, "");
+    expect(&login("203.0.113.1").await, 429, "too_many_logins");
+    expect(&login("203.0.113.2").await, 200, "");
     srv.stop().await;
 }
