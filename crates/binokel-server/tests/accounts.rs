@@ -462,6 +462,10 @@ async fn bad_names_and_passwords_are_refused_naming_the_field() {
     assert_eq!(json_of(&a)["field"], "name");
     let a = Req::to(&srv.url).send("POST", "/api/accounts", None).await;
     expect(&a, 400, "bad_request");
+    // A misspelt field is named, not ignored.
+    let a = post(json!({"name": "Jan", "pasword": "long enough"})).await;
+    expect(&a, 400, "bad_request");
+    assert!(body(&a).contains("unknown field `pasword`"), "{}", body(&a));
     // A huge password at login is refused before it is hashed.
     let a = log_in(&srv.url, "Jan", &"x".repeat(5000)).await;
     expect(&a, 400, "password_too_long");

@@ -31,6 +31,7 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
 
 /// `{"name", "password"}`: a sign-up or a login.
 #[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct Credentials {
     name: Option<String>,
     password: Option<String>,
@@ -43,6 +44,7 @@ impl Body for Credentials {
 
 /// `{"password"}` (deleting the account) or `{"password", "new_password"}` (changing it).
 #[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct PasswordBody {
     password: Option<String>,
     new_password: Option<String>,
