@@ -124,12 +124,15 @@ pub(crate) async fn add_session(
     .execute(store.pool())
     .await
     .map_err(err("store session"))?;
+    // The new session stays; of the others the newest MAX_SESSIONS - 1 do.
     sqlx::query(
-        "DELETE FROM login_sessions WHERE account = $1 AND token_hash NOT IN \
-         (SELECT token_hash FROM login_sessions WHERE account = $1 ORDER BY created_ms DESC, token_hash LIMIT $2)",
+        "DELETE FROM login_sessions WHERE account = $1 AND token_hash <> $2 AND token_hash NOT IN \
+         (SELECT token_hash FROM login_sessions WHERE account = $1 AND token_hash <> $2 \
+          ORDER BY created_ms DESC, token_hash DESC LIMIT $3)",
     )
     .bind(account)
-    .bind(MAX_SESSIONS)
+    .bind(token_hash)
+    .bind(MAX_SESSIONS - 1)
     .execute(store.pool())
     .await
     .map_err(err("end old sessions"))?;
@@ -258,4 +261,61 @@ pub(crate) async fn session_count(store: &Store, account: i64) -> Result<i64, St
         .await
         .map_err(err("count sessions"))?;
     r.try_get("n").map_err(err("count sessions"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_account_keeps_at_most_its_newest_sessions() {
+        let path = std::env::temp_dir().join(format!(
+            "binokel-unit-sessions-{:x}.sqlite3",
+            rand::random::<u32>()
+        ));
+        let store = Store::open(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        let a = create(&store, "Rosa", "rosa", "not a hash")
+            .await
+            .unwrap()
+            .unwrap();
+        let b = create(&store, "Sepp", "sepp", "not a hash")
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            create(&store, "ROSA", "rosa", "x").await.unwrap().is_none(),
+            "the canonical name is taken"
+        );
+        add_session(&store, b.id, "b-session", now_ms() + 60_000)
+            .await
+            .unwrap();
+        for i in 0..MAX_SESSIONS + 2 {
+            add_session(&store, a.id, &format!("a-{i:03}"), now_ms() + 60_000)
+                .await
+                .unwrap();
+        }
+        assert_eq!(session_count(&store, a.id).await.unwrap(), MAX_SESSIONS);
+        assert!(
+            session(&store, "a-000").await.unwrap().is_none(),
+            "the oldest ended"
+        );
+        let last = format!("a-{:03}", MAX_SESSIONS + 1);
+        assert_eq!(session(&store, &last).await.unwrap().unwrap().0, a);
+        assert_eq!(
+            session_count(&store, b.id).await.unwrap(),
+            1,
+            "another account keeps its own"
+        );
+        // An expired session is not a login, and the next login deletes it.
+        add_session(&store, b.id, "b-expired", now_ms() - 1)
+            .await
+            .unwrap();
+        assert!(session(&store, "b-expired").await.unwrap().is_none());
+        store.close().await;
+        for s in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{s}", path.display()));
+        }
+    }
 }
