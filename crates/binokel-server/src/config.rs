@@ -63,6 +63,17 @@ pub struct Config {
     /// Reverse proxies whose forwarding headers name the client (`--trusted-proxies`;
     /// empty: the headers are ignored and the peer is the client).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Most password checks (logins, password changes, account deletions) one client address
+    /// may ask for a minute (0: no limit; docs/accounts.md).
+    pub logins_per_minute: u32,
+    /// Most accounts one client address may make a minute (0: no limit).
+    pub signups_per_minute: u32,
+    /// The first delay after a name's failed logins; it doubles with each further failure
+    /// (docs/accounts.md, "Failed attempts").
+    pub login_delay: Duration,
+    /// Password hashes computed at once (each takes 19 MiB and one core for tens of
+    /// milliseconds); default the number of cores.
+    pub password_hashes: usize,
 }
 
 impl Config {
@@ -114,6 +125,11 @@ impl Config {
             open_tables_per_address: 3,
             presence: Duration::from_secs(60),
             trusted_proxies: Vec::new(),
+            // A club's evening behind one address: a few dozen people log in at once.
+            logins_per_minute: 30,
+            signups_per_minute: 10,
+            login_delay: Duration::from_secs(1),
+            password_hashes: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }

@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod address;
 mod api;
 pub mod bots;

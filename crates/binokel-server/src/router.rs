@@ -3,7 +3,7 @@
 
 use crate::metrics::Via;
 use crate::shared::Shared;
-use crate::{api, connection, lobby, pad, reply, review};
+use crate::{accounts, api, connection, lobby, pad, reply, review};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::Response;
@@ -23,8 +23,13 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(lobby::routes())
         .merge(review::routes())
         .merge(api::rules::routes())
+        .merge(accounts::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            accounts::origin::check,
+        ))
         .layer(axum::middleware::from_fn(reply::json_refusals))
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),

@@ -23,6 +23,8 @@ pub struct Shared {
     pub(crate) pad_creations: AddressLimiter,
     /// Review requests per client address ([`Config::reviews_per_minute`](crate::Config::reviews_per_minute)).
     pub(crate) review_requests: AddressLimiter,
+    /// The accounts' hasher, delays and limits (docs/accounts.md).
+    pub accounts: crate::accounts::state::Accounts,
     /// One permit per WebSocket connection and lobby feed ([`Config::max_connections`](crate::Config::max_connections)).
     connections: Arc<Semaphore>,
 }
@@ -42,6 +44,7 @@ impl Shared {
         Shared {
             pad_creations: AddressLimiter::per_minute(config.pads_per_minute),
             review_requests: AddressLimiter::per_minute(config.reviews_per_minute),
+            accounts: crate::accounts::state::Accounts::new(config),
             connections: Arc::new(Semaphore::new(config.max_connections.min(Semaphore::MAX_PERMITS))),
             core,
             tables,

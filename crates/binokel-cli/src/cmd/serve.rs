@@ -94,6 +94,19 @@ pub struct Args {
     /// (docs/deploy.md, "Behind a proxy").
     #[arg(long, env = "BINOKEL_TRUSTED_PROXIES")]
     pub trusted_proxies: Option<String>,
+    /// Most password checks (logins, password changes, account deletions) one client
+    /// address may ask for a minute (0: no limit); beyond it `429 too_many_logins`
+    /// (docs/accounts.md).
+    #[arg(long, env = "BINOKEL_LOGINS_PER_MINUTE", default_value_t = 30)]
+    pub logins_per_minute: u32,
+    /// Most accounts one client address may make a minute (0: no limit); beyond it
+    /// `429 too_many_signups`.
+    #[arg(long, env = "BINOKEL_SIGNUPS_PER_MINUTE", default_value_t = 10)]
+    pub signups_per_minute: u32,
+    /// The first delay, milliseconds, of a name's login answers after its third failure in a
+    /// row; it doubles with each further failure, up to 16 times (docs/accounts.md).
+    #[arg(long, env = "BINOKEL_LOGIN_DELAY_MS", default_value_t = 1000)]
+    pub login_delay_ms: u64,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "BINOKEL_LOG_JSON")]
     pub log_json: bool,
@@ -141,6 +154,9 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.review_queue = args.review_queue;
     c.reviews_per_minute = args.reviews_per_minute;
     c.review_budget = args.review_budget;
+    c.logins_per_minute = args.logins_per_minute;
+    c.signups_per_minute = args.signups_per_minute;
+    c.login_delay = Duration::from_millis(args.login_delay_ms);
     if let Some(list) = given(&args.trusted_proxies) {
         c.trusted_proxies =
             binokel_server::address::parse_trusted(&list).map_err(|e| format!("--trusted-proxies: {e}"))?;
