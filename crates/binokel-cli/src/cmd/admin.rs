@@ -2,8 +2,11 @@
 //! "Operator commands"). They work on the database itself, beside running servers: `tables`
 //! lists the tables, `close` closes one. A table a process serves is closed by that process
 //! (the owner of its lease) when it renews the lease: its players are told why, the match
-//! ends without a winner and unrated. A table nobody serves is closed at once.
+//! ends without a winner and unrated. A table nobody serves is closed at once. The
+//! commands on accounts (`accounts`, `disable`, `enable`, `reset-password`) are in
+//! [`admin_accounts`](super::admin_accounts).
 
+use super::admin_accounts as accounts;
 use super::backup::{beside, block_on, sqlite_file};
 use binokel_server::protocol::Status;
 use binokel_server::store::admin::{CloseRequest, TableInfo};
@@ -52,6 +55,31 @@ pub enum What {
         #[arg(long, default_value_t = 30.0)]
         wait_secs: f64,
     },
+    /// List the accounts, the oldest first: name, when made, disabled or not, live logins.
+    Accounts {
+        /// Print a JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Disable an account: it cannot log in, and its login sessions end at once.
+    Disable {
+        /// The account's name (any case or look-alike spelling of it).
+        name: String,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        /// The account's name.
+        name: String,
+    },
+    /// Set a new password for an account and end its login sessions. The password is read
+    /// from standard input (one line), or from --password-file; never from the command line.
+    ResetPassword {
+        /// The account's name.
+        name: String,
+        /// Read the new password from the first line of this file (`-`: standard input).
+        #[arg(long)]
+        password_file: Option<std::path::PathBuf>,
+    },
 }
 
 /// Runs `binokel admin`: 0 done, 1 refused or failed (the message says why), 3 a close
@@ -70,6 +98,14 @@ pub fn run(args: Args) -> ExitCode {
             reason,
             wait_secs,
         } => block_on(close(&database, &code, &reason, wait_secs)),
+        What::Accounts { json } => block_on(accounts::list(&database, json)),
+        What::Disable { name } => block_on(accounts::disable(&database, &name)),
+        What::Enable { name } => block_on(accounts::enable(&database, &name)),
+        What::ResetPassword { name, password_file } => block_on(accounts::reset_password(
+            &database,
+            &name,
+            password_file.as_deref(),
+        )),
     };
     match r {
         Ok((report, code)) => {
@@ -86,7 +122,7 @@ pub fn run(args: Args) -> ExitCode {
 /// Opens the database of a server; a SQLite file must exist (an operator's typo must not
 /// make an empty database). Also says whether a server uses a SQLite file now (it holds the
 /// lock `PATH.lock` while it runs); PostgreSQL's leases say it for themselves.
-async fn open(database: &str) -> Result<(Store, bool), String> {
+pub(super) async fn open(database: &str) -> Result<(Store, bool), String> {
     let running = match sqlite_path(database) {
         None => false,
         Some(_) => {

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod admin;
+pub mod admin_accounts;
 pub mod arena;
 pub mod backup;
 pub mod engine;
