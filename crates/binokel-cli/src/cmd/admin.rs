@@ -55,31 +55,9 @@ pub enum What {
         #[arg(long, default_value_t = 30.0)]
         wait_secs: f64,
     },
-    /// List the accounts, the oldest first: name, when made, disabled or not, live logins.
-    Accounts {
-        /// Print a JSON array instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Disable an account: it cannot log in, and its login sessions end at once.
-    Disable {
-        /// The account's name (any case or look-alike spelling of it).
-        name: String,
-    },
-    /// Enable a disabled account again.
-    Enable {
-        /// The account's name.
-        name: String,
-    },
-    /// Set a new password for an account and end its login sessions. The password is read
-    /// from standard input (one line), or from --password-file; never from the command line.
-    ResetPassword {
-        /// The account's name.
-        name: String,
-        /// Read the new password from the first line of this file (`-`: standard input).
-        #[arg(long)]
-        password_file: Option<std::path::PathBuf>,
-    },
+    /// The commands on accounts (`accounts`, `disable`, `enable`, `reset-password`).
+    #[command(flatten)]
+    Account(accounts::Command),
 }
 
 /// Runs `binokel admin`: 0 done, 1 refused or failed (the message says why), 3 a close
@@ -98,14 +76,12 @@ pub fn run(args: Args) -> ExitCode {
             reason,
             wait_secs,
         } => block_on(close(&database, &code, &reason, wait_secs)),
-        What::Accounts { json } => block_on(accounts::list(&database, json)),
-        What::Disable { name } => block_on(accounts::disable(&database, &name)),
-        What::Enable { name } => block_on(accounts::enable(&database, &name)),
-        What::ResetPassword { name, password_file } => block_on(accounts::reset_password(
-            &database,
-            &name,
-            password_file.as_deref(),
-        )),
+        What::Account(c) => block_on(async {
+            let (store, _) = open(&database).await?;
+            let r = accounts::run(&store, c).await;
+            store.close().await;
+            r
+        }),
     };
     match r {
         Ok((report, code)) => {
@@ -122,7 +98,7 @@ pub fn run(args: Args) -> ExitCode {
 /// Opens the database of a server; a SQLite file must exist (an operator's typo must not
 /// make an empty database). Also says whether a server uses a SQLite file now (it holds the
 /// lock `PATH.lock` while it runs); PostgreSQL's leases say it for themselves.
-pub(super) async fn open(database: &str) -> Result<(Store, bool), String> {
+async fn open(database: &str) -> Result<(Store, bool), String> {
     let running = match sqlite_path(database) {
         None => false,
         Some(_) => {

@@ -8,20 +8,58 @@
 //! command line, where `ps` shows it to every user of the machine and the shell keeps it in
 //! its history.
 
-use super::admin::open;
 use binokel_server::accounts::{self, Account, AdminError};
 use binokel_server::store::Store;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// An operator's command on accounts (a part of `binokel admin`'s commands).
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// List the accounts, the oldest first: name, when made, disabled or not, live logins.
+    Accounts {
+        /// Print a JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Disable an account: it cannot log in, and its login sessions end at once.
+    Disable {
+        /// The account's name (any case or look-alike spelling of it).
+        name: String,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        /// The account's name.
+        name: String,
+    },
+    /// Set a new password for an account and end its login sessions. The password is read
+    /// from standard input (one line), or from --password-file; never from the command line.
+    ResetPassword {
+        /// The account's name.
+        name: String,
+        /// Read the new password from this file, one line (`-`: standard input).
+        #[arg(long)]
+        password_file: Option<PathBuf>,
+    },
+}
+
+/// Runs a command on the open database `store`.
+pub async fn run(store: &Store, c: Command) -> Outcome {
+    match c {
+        Command::Accounts { json } => list(store, json).await,
+        Command::Disable { name } => disable(store, &name).await,
+        Command::Enable { name } => enable(store, &name).await,
+        Command::ResetPassword { name, password_file } => {
+            reset_password(store, &name, password_file.as_deref()).await
+        }
+    }
+}
 
 /// A command's outcome: the report and the exit status, or the refusal.
 type Outcome = Result<(String, u8), String>;
 
 /// `binokel admin accounts`: every account, oldest first, with its live login sessions.
-pub async fn list(database: &str, json: bool) -> Outcome {
-    let (store, _) = open(database).await?;
-    let r = rows(&store).await;
-    store.close().await;
-    let rows = r?;
+async fn list(store: &Store, json: bool) -> Outcome {
+    let rows = rows(store).await?;
     if json {
         let list: Vec<serde_json::Value> = rows
             .iter()
@@ -94,89 +132,83 @@ async fn found(store: &Store, name: &str) -> Result<Account, String> {
 }
 
 /// `binokel admin disable NAME`: it cannot log in, its sessions end.
-pub async fn disable(database: &str, name: &str) -> Outcome {
-    let (store, _) = open(database).await?;
-    let r = async {
-        let a = found(&store, name).await?;
-        if a.disabled {
-            return Ok((format!("the account {} was disabled already: nothing changed", a.name), 0));
-        }
-        let n = accounts::session_count(&store, &a).await.map_err(|e| e.to_string())?;
-        let a = accounts::disable(&store, name).await.map_err(refusal)?;
-        let sessions = if n == 1 { "session" } else { "sessions" };
-        Ok((
-            format!(
-                "disabled the account {}: {n} login {sessions} ended; it cannot log in until `binokel admin enable`",
-                a.name
-            ),
+async fn disable(store: &Store, name: &str) -> Outcome {
+    let a = found(store, name).await?;
+    if a.disabled {
+        return Ok((
+            format!("the account {} was disabled already: nothing changed", a.name),
             0,
-        ))
+        ));
     }
-    .await;
-    store.close().await;
-    r
+    let n = accounts::session_count(store, &a)
+        .await
+        .map_err(|e| e.to_string())?;
+    let a = accounts::disable(store, name).await.map_err(refusal)?;
+    let sessions = if n == 1 { "session" } else { "sessions" };
+    let report = format!(
+        "disabled the account {}: {n} login {sessions} ended; it cannot log in until \
+         `binokel admin enable`",
+        a.name
+    );
+    Ok((report, 0))
 }
 
 /// `binokel admin enable NAME`.
-pub async fn enable(database: &str, name: &str) -> Outcome {
-    let (store, _) = open(database).await?;
-    let r = async {
-        let a = found(&store, name).await?;
-        if !a.disabled {
-            return Ok((
-                format!("the account {} is not disabled: nothing changed", a.name),
-                0,
-            ));
-        }
-        let a = accounts::enable(&store, name).await.map_err(refusal)?;
-        Ok((format!("enabled the account {}: it can log in again", a.name), 0))
+async fn enable(store: &Store, name: &str) -> Outcome {
+    let a = found(store, name).await?;
+    if !a.disabled {
+        return Ok((
+            format!("the account {} is not disabled: nothing changed", a.name),
+            0,
+        ));
     }
-    .await;
-    store.close().await;
-    r
+    let a = accounts::enable(store, name).await.map_err(refusal)?;
+    Ok((format!("enabled the account {}: it can log in again", a.name), 0))
 }
 
 /// `binokel admin reset-password NAME [--password-file PATH]`: the password from the file,
 /// else from standard input (one line; its line end is not part of it).
-pub async fn reset_password(database: &str, name: &str, file: Option<&Path>) -> Outcome {
-    let (store, _) = open(database).await?;
-    let r = async {
-        // The name first: nobody types a password for an account that is not there.
-        let a = found(&store, name).await?;
-        let from_stdin = file.is_none_or(|p| p.as_os_str() == "-");
-        if from_stdin && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            eprint!(
-                "the new password for {} (one line; it shows as you type): ",
-                a.name
-            );
-        }
-        let password = read_password(file)?;
-        let n = accounts::session_count(&store, &a)
-            .await
-            .map_err(|e| e.to_string())?;
-        let a = accounts::reset_password(&store, name, &password)
-            .await
-            .map_err(refusal)?;
-        let sessions = if n == 1 { "session" } else { "sessions" };
-        Ok((
-            format!("set a new password for {}: {n} login {sessions} ended", a.name),
-            0,
-        ))
+async fn reset_password(store: &Store, name: &str, file: Option<&Path>) -> Outcome {
+    // The name first: nobody types a password for an account that is not there.
+    let a = found(store, name).await?;
+    let from_stdin = file.is_none_or(|p| p.as_os_str() == "-");
+    let terminal = from_stdin && std::io::IsTerminal::is_terminal(&std::io::stdin());
+    if terminal {
+        eprint!(
+            "the new password for {} (one line; it shows as you type): ",
+            a.name
+        );
     }
-    .await;
-    store.close().await;
-    r
+    let password = read_password(file, terminal)?;
+    let n = accounts::session_count(store, &a)
+        .await
+        .map_err(|e| e.to_string())?;
+    let a = accounts::reset_password(store, name, &password)
+        .await
+        .map_err(refusal)?;
+    let sessions = if n == 1 { "session" } else { "sessions" };
+    Ok((
+        format!("set a new password for {}: {n} login {sessions} ended", a.name),
+        0,
+    ))
 }
 
-/// Reads the new password: the first line of the file (`-` or none: standard input) without
+/// Reads the new password: the one line of the file (`-` or none: standard input) without
 /// its line end. Refused: nothing, or more than one line (a typo that a person could not
-/// type again at the login form).
-fn read_password(file: Option<&Path>) -> Result<String, String> {
+/// type again at the login form). At a terminal, the line ends at Enter (no end of input
+/// needed).
+fn read_password(file: Option<&Path>, terminal: bool) -> Result<String, String> {
     let from = match file {
         Some(p) if p.as_os_str() != "-" => format!("the password file {}", p.display()),
         _ => "standard input".to_string(),
     };
-    let raw = super::read_input(file).map_err(|e| format!("cannot read {from}: {e}"))?;
+    let raw = if terminal {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line).map(|_| line)
+    } else {
+        super::read_input(file)
+    }
+    .map_err(|e| format!("cannot read {from}: {e}"))?;
     let line = raw
         .strip_suffix("\r\n")
         .or_else(|| raw.strip_suffix('\n'))
