@@ -173,13 +173,15 @@ async fn reset_password(store: &Store, name: &str, file: Option<&Path>) -> Outco
     let a = found(store, name).await?;
     let from_stdin = file.is_none_or(|p| p.as_os_str() == "-");
     let terminal = from_stdin && std::io::IsTerminal::is_terminal(&std::io::stdin());
-    if terminal {
-        eprint!(
-            "the new password for {} (one line; it shows as you type): ",
-            a.name
-        );
-    }
-    let password = read_password(file, terminal)?;
+    let password = if terminal {
+        // Typed at a terminal: not shown (the terminal's echo is off while it is read).
+        let prompt = format!("the new password for {} (not shown): ", a.name);
+        let typed =
+            rpassword::prompt_password(prompt).map_err(|e| format!("cannot read the password: {e}"))?;
+        one_line(&typed, "the terminal")?
+    } else {
+        read_password(file)?
+    };
     let n = accounts::session_count(store, &a)
         .await
         .map_err(|e| e.to_string())?;
@@ -194,25 +196,23 @@ async fn reset_password(store: &Store, name: &str, file: Option<&Path>) -> Outco
 }
 
 /// Reads the new password: the one line of the file (`-` or none: standard input) without
-/// its line end. Refused: nothing, or more than one line (a typo that a person could not
-/// type again at the login form). At a terminal, the line ends at Enter (no end of input
-/// needed).
-fn read_password(file: Option<&Path>, terminal: bool) -> Result<String, String> {
+/// its line end.
+fn read_password(file: Option<&Path>) -> Result<String, String> {
     let from = match file {
         Some(p) if p.as_os_str() != "-" => format!("the password file {}", p.display()),
         _ => "standard input".to_string(),
     };
-    let raw = if terminal {
-        let mut line = String::new();
-        std::io::stdin().read_line(&mut line).map(|_| line)
-    } else {
-        super::read_input(file)
-    }
-    .map_err(|e| format!("cannot read {from}: {e}"))?;
+    let raw = super::read_input(file).map_err(|e| format!("cannot read {from}: {e}"))?;
+    one_line(&raw, &from)
+}
+
+/// The password in `raw` without its line end. Refused: nothing, or more than one line (a
+/// slip that nobody could type again at the login form).
+fn one_line(raw: &str, from: &str) -> Result<String, String> {
     let line = raw
         .strip_suffix("\r\n")
         .or_else(|| raw.strip_suffix('\n'))
-        .unwrap_or(&raw);
+        .unwrap_or(raw);
     if line.is_empty() {
         return Err(format!("{from} gave no password"));
     }
