@@ -46,8 +46,8 @@ enum Command {
     Backup(cmd::backup::Args),
     /// Put a backup in place of a SQLite database; refused while a server uses it.
     Restore(cmd::restore::Args),
-    /// The operator's commands on a server's database: list tables, close one
-    /// (docs/deploy.md, "Operator commands").
+    /// The operator's commands on a server's database: list tables, close one; list
+    /// accounts, disable or enable one, reset a password (docs/deploy.md, "Operator commands").
     Admin(cmd::admin::Args),
 }
 
