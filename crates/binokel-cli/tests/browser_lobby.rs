@@ -282,8 +282,16 @@ async fn quick_match_from_the_lobby_plays_a_series() {
     c.goto(&format!("{}/#/lobby", server.url))
         .await
         .expect("the lobby");
-    wait_js(c, "document.querySelector('#qm-series')", "the quick match's series").await;
-    assert_eq!(text_of(c, "label[for=\"qm-series\"]").await, "Fixed number of deals");
+    wait_js(
+        c,
+        "document.querySelector('#qm-series')",
+        "the quick match's series",
+    )
+    .await;
+    assert_eq!(
+        text_of(c, "label[for=\"qm-series\"]").await,
+        "Fixed number of deals"
+    );
     let steps = || {
         js(
             c,

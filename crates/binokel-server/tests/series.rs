@@ -152,7 +152,11 @@ async fn quick_match_offers_a_series_and_matches_only_the_same_series() {
     assert_eq!(first["opened"], true, "{first}");
     let series_code = first["code"].as_str().unwrap().to_string();
     let summary = json_of(&call(&srv.url, "GET", &format!("/api/tables/{series_code}"), None).await);
-    assert_eq!(summary["rules"], json!({"preset": "standard", "series_deals": 3}), "{summary}");
+    assert_eq!(
+        summary["rules"],
+        json!({"preset": "standard", "series_deals": 3}),
+        "{summary}"
+    );
     assert_eq!(summary["series_deals"], 3, "{summary}");
     // No series asked: not seated at the series table, a table of its own.
     let (st, plain) = quick(json!({"name": "Bert"})).await;
