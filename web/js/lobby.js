@@ -98,6 +98,8 @@ export function showLobby(root) {
           <div><label for="qm-target">${t("start.target")}</label>
             <input id="qm-target" type="number" min="100" max="5000" step="50" inputmode="numeric"></div>
         </div>
+        <label for="qm-series">${t("start.series")}</label>
+        <input id="qm-series" type="number" min="0" max="498" step="3" inputmode="numeric" placeholder="${t("start.series_off")}">
         <div class="row">
           <div class="fit"><label for="qm-bot">${t("quick.level")}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
           <div class="fit"><label for="qm-wait">${t("quick.wait")}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
@@ -117,7 +119,15 @@ export function showLobby(root) {
   preset.value = store.pref("quickPreset", "standard");
   if (!PRESETS[preset.value]) preset.value = "standard";
   const target = root.querySelector("#qm-target");
-  const showTarget = () => (target.placeholder = String(PRESETS[preset.value].target));
+  const series = root.querySelector("#qm-series");
+  const showTarget = () => {
+    const p = PRESETS[preset.value];
+    target.placeholder = String(p.target);
+    // A fixed series (`series_deals`) is a multiple of the seats, at most 500 deals; quick
+    // match seats the caller only at a table of the same series.
+    series.step = String(p.players);
+    series.max = String(Math.floor(500 / p.players) * p.players);
+  };
   preset.addEventListener("change", showTarget);
   showTarget();
   const nameOf = () => {
@@ -133,6 +143,8 @@ export function showLobby(root) {
     if (wait !== "") body.fill_after_secs = Number(wait);
     const tg = parseInt(target.value, 10);
     if (Number.isFinite(tg) && tg > 0) body.target = tg;
+    const n = parseInt(series.value, 10);
+    if (Number.isFinite(n) && n > 0) body.series_deals = n;
     store.setPref("quickPreset", body.rules);
     store.setPref("quickBot", body.bot);
     store.setPref("quickWait", wait);

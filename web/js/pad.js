@@ -259,6 +259,12 @@ function renderNew() {
   const preset = $("new-preset").value;
   $("new-name-3-row").hidden = preset !== "kreuz";
   $("new-name-2-row").hidden = preset === "two-player";
+  // The series' step and max follow the players (a multiple of them, at most 500 deals).
+  const players = preset === "kreuz" ? 4 : preset === "two-player" ? 2 : 3;
+  const series = $("new-series");
+  series.step = String(players);
+  series.max = String(Math.floor(500 / players) * players);
+  series.placeholder = t("start.series_off");
   const list = myPads();
   setHtml(
     $("pad-list"),
@@ -651,7 +657,13 @@ async function createPad(ev) {
   for (let i = 0; i < count; i++) players.push($(`new-name-${i}`).value.trim() || t("pad.player_n", { n: i + 1 }));
   const target = $("new-target").value.trim();
   const stake = $("new-stake").value.trim();
-  const body = { rules: target ? { preset, target: Number(target) } : preset, players };
+  // A fixed series (`series_deals`, docs/pad.md): a multiple of the players; the server
+  // refuses what does not fit, by name.
+  const series = parseInt($("new-series").value, 10);
+  const rules = { preset };
+  if (target) rules.target = Number(target);
+  if (Number.isFinite(series) && series > 0) rules.series_deals = series;
+  const body = { rules: Object.keys(rules).length > 1 ? rules : preset, players };
   if (stake) body.stake_cents = Math.round(Number(stake.replace(",", ".")) * 100);
   try {
     const v = await call("POST", "/api/pads", body);

@@ -268,3 +268,61 @@ async fn a_series_table_is_created_from_the_form_and_says_which_deal() {
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
+
+/// Quick match offers a fixed series (issue #38): the lobby's "Fixed number of deals" follows
+/// the seats of the preset, and quick match with a series of 2 in the two-player game opens a
+/// table of that series whose bar says "Deal 1 of 2".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_match_from_the_lobby_plays_a_series() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", LAPTOP).await;
+    let c = &b.client;
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
+    wait_js(
+        c,
+        "document.querySelector('#qm-series')",
+        "the quick match's series",
+    )
+    .await;
+    assert_eq!(
+        text_of(c, "label[for=\"qm-series\"]").await,
+        "Fixed number of deals"
+    );
+    let steps = || {
+        js(
+            c,
+            "const s = document.querySelector('#qm-series'); return [s.step, s.max, s.placeholder]",
+        )
+    };
+    assert_eq!(steps().await, json!(["3", "498", "off"]), "three seats");
+    select(
+        c,
+        "#qm-preset option[value=\"two-player\"]",
+        "the two-player preset",
+    )
+    .await;
+    assert_eq!(steps().await, json!(["2", "500", "off"]), "two seats");
+    type_into(c, "#qm-name", "Ella").await;
+    type_into(c, "#qm-series", "2").await;
+    select(c, "#qm-wait option[value=\"0\"]", "bots at once").await;
+    click(c, "#qm-go").await;
+    wait_js(
+        c,
+        "document.querySelector('#series-info') && document.querySelector('#series-info').textContent === 'Deal 1 of 2'",
+        "Deal 1 of 2 in the table's bar",
+    )
+    .await;
+    let st = state(c).await;
+    assert_eq!(st["seats"][0]["name"], "Ella");
+    assert_eq!(st["view"]["series"], json!({"deal": 1, "of": 2}), "{st}");
+    assert_eq!(
+        st["view"]["rules"],
+        json!({"preset": "two-player", "series_deals": 2})
+    );
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}

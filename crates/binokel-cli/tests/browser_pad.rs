@@ -885,3 +885,53 @@ async fn a_deal_another_phone_saved_first_is_kept_and_saved_again() {
     assert_no_js_errors(&b).await;
     let _ = b.client.close().await;
 }
+
+/// The new pad form offers a fixed series (issue #38, docs/pad.md): "Fixed number of deals"
+/// follows the players of the preset, and a pad started with 3 is stored with
+/// `series_deals` 3 in its rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pad_is_started_with_a_series() {
+    let _turn = BROWSERS.lock().await;
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", LAPTOP).await;
+    let c = &b.client;
+    c.goto(&format!("{}/pad.html", server.url))
+        .await
+        .expect("open the pad page");
+    wait_js(
+        c,
+        "document.body.dataset.ready === '1' && document.querySelector('#new-series')",
+        "the new pad form's series",
+    )
+    .await;
+    let steps = || {
+        js(
+            c,
+            "const s = document.querySelector('#new-series'); return [s.step, s.max, s.placeholder]",
+        )
+    };
+    assert_eq!(steps().await, json!(["3", "498", "off"]), "three players");
+    choose(c, "#new-preset", "kreuz").await;
+    assert_eq!(steps().await, json!(["4", "500", "off"]), "four players");
+    choose(c, "#new-preset", "standard").await;
+    for (i, name) in ["Anna", "Ben", "Cleo"].iter().enumerate() {
+        type_into(c, &format!("#new-name-{i}"), name).await;
+    }
+    type_into(c, "#new-series", "3").await;
+    click(c, "#new-create").await;
+    wait_js(c, "location.hash.startsWith('#edit=')", "the new pad").await;
+    let hash = js(c, "return location.hash").await;
+    let secret = hash.as_str().unwrap().trim_start_matches("#edit=").to_string();
+    let a = binokel_server::client::http(&server.url, "GET", &format!("/api/pads/{secret}"), None)
+        .await
+        .unwrap();
+    let v = a.json().unwrap();
+    assert_eq!(
+        v["pad"]["rules"],
+        json!({"preset": "standard", "series_deals": 3}),
+        "{v}"
+    );
+    assert_no_js_errors(&b).await;
+    let _ = b.client.close().await;
+}

@@ -607,6 +607,9 @@ pub struct TableSummary {
     /// The score that ends the match.
     #[serde(default)]
     pub target: i32,
+    /// A fixed series of this many deals (the rules option `series_deals`; 0: none).
+    #[serde(default)]
+    pub series_deals: u32,
 }
 
 #[cfg(test)]

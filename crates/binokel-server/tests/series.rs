@@ -131,3 +131,63 @@ async fn a_series_that_does_not_fit_the_seats_is_refused_by_name() {
     }
     srv.stop().await;
 }
+
+/// Quick match with `series_deals` (docs/protocol.md, "Quick match"): it opens a public table
+/// of that series, seats the next caller asking for the same series there, never one asking
+/// for no series (nor a series caller at a table without one), and refuses a series that
+/// does not fit the seats by name. The table's summary (`GET /api/tables/{code}`) carries
+/// `series_deals` (0 without a series).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_match_offers_a_series_and_matches_only_the_same_series() {
+    let srv = start(config(&temp_sqlite("series-quick"))).await;
+    let quick = |body: Value| {
+        let url = srv.url.clone();
+        async move {
+            let a = call(&url, "POST", "/api/lobby/quick", Some(body.clone())).await;
+            (a.status, json_of(&a))
+        }
+    };
+    let (st, first) = quick(json!({"name": "Anna", "series_deals": 3})).await;
+    assert_eq!(st, 201, "{first}");
+    assert_eq!(first["opened"], true, "{first}");
+    let series_code = first["code"].as_str().unwrap().to_string();
+    let summary = json_of(&call(&srv.url, "GET", &format!("/api/tables/{series_code}"), None).await);
+    assert_eq!(
+        summary["rules"],
+        json!({"preset": "standard", "series_deals": 3}),
+        "{summary}"
+    );
+    assert_eq!(summary["series_deals"], 3, "{summary}");
+    // No series asked: not seated at the series table, a table of its own.
+    let (st, plain) = quick(json!({"name": "Bert"})).await;
+    assert_eq!((st, &plain["opened"]), (201, &json!(true)), "{plain}");
+    assert_ne!(plain["code"], series_code.as_str(), "{plain}");
+    // The summary of a table without a series says 0.
+    let path = format!("/api/tables/{}", plain["code"].as_str().unwrap());
+    let summary = json_of(&call(&srv.url, "GET", &path, None).await);
+    assert_eq!(summary["series_deals"], 0, "{summary}");
+    // `series_deals: 0` is the same as none: seated with Bert.
+    let (st, zero) = quick(json!({"name": "Cleo", "series_deals": 0})).await;
+    assert_eq!((st, &zero["opened"]), (200, &json!(false)), "{zero}");
+    assert_eq!(zero["code"], plain["code"], "{zero}");
+    // The same series: seated with Anna.
+    let (st, same) = quick(json!({"name": "Dora", "series_deals": 3})).await;
+    assert_eq!((st, &same["opened"]), (200, &json!(false)), "{same}");
+    assert_eq!(same["code"], series_code.as_str(), "{same}");
+    // Another series (6): a new table.
+    let (st, six) = quick(json!({"name": "Emil", "series_deals": 6})).await;
+    assert_eq!((st, &six["opened"]), (201, &json!(true)), "{six}");
+    // A series that does not fit the seats, or out of range: refused by name.
+    for (body, part) in [
+        (json!({"series_deals": 4}), "multiple of the number of seats, 3"),
+        (json!({"rules": "kreuz", "series_deals": 6}), "seats, 4"),
+        (json!({"series_deals": 501}), "from 0 to 500"),
+        (json!({"series_deals": -3}), "-3"),
+    ] {
+        let (st, v) = quick(body.clone()).await;
+        assert_eq!((st, &v["error"]), (400, &json!("bad_request")), "{body}: {v}");
+        let m = v["message"].as_str().unwrap();
+        assert!(m.contains("series_deals") && m.contains(part), "{body}: {m}");
+    }
+    srv.stop().await;
+}

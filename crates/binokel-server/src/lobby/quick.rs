@@ -1,7 +1,7 @@
 //! Quick match (`POST /api/lobby/quick`): a seat at the public waiting table of the same
-//! preset and target where a person is present, the latest activity first, or a new public
-//! table (with the creation limits of `POST /api/tables`) whose free seats bots take after
-//! the wait the caller chose. The choice is made under the lobby's matching lock, so that
+//! preset, target and series (`series_deals`) where a person is present, the latest
+//! activity first, or a new public table (with the creation limits of `POST /api/tables`)
+//! whose free seats bots take after the wait the caller chose. The choice is made under the lobby's matching lock, so that
 //! requests at the same instant fill a table before they open another.
 
 use crate::address::ClientAddr;
@@ -36,6 +36,10 @@ pub(crate) struct QuickRequest {
     /// The target score (default: the preset's).
     #[serde(default)]
     target: Option<i32>,
+    /// A fixed series of this many deals (`series_deals`; absent or 0: play to the target),
+    /// part of the rules a table must share.
+    #[serde(default)]
+    series_deals: Option<i64>,
     /// The display name.
     #[serde(default)]
     name: Option<String>,
@@ -75,6 +79,12 @@ pub(crate) async fn quick(
             return Err(bad(format!("`target` {t} is out of range (50 to {max})")).into());
         }
         rules.target = t;
+    }
+    if let Some(n) = req.series_deals {
+        rules
+            .set("series_deals", &n.to_string())
+            .and_then(|()| rules.validate())
+            .map_err(|e| bad(format!("`series_deals`: {e}")))?;
     }
     rules.validate().map_err(|e| bad(format!("`rules`: {e}")))?;
     let bot = req.bot.clone().unwrap_or_else(|| "medium".into());
@@ -122,7 +132,7 @@ pub(crate) async fn quick(
     let create = CreateRequest {
         rules: Some(serde_json::Value::String(preset)),
         target: req.target,
-        series_deals: None,
+        series_deals: req.series_deals,
         name: req.name,
         seat: None,
         seats: Some(

@@ -87,6 +87,7 @@ impl Table {
                         .map_or_else(Vec::new, |g| g.totals()[..self.rules.players as usize].to_vec()),
                     winner: self.game.as_ref().and_then(|g| g.winner()),
                     target: self.rules.target,
+                    series_deals: self.rules.series_deals,
                 });
             }
             Cmd::Stop => {}
