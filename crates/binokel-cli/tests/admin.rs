@@ -10,7 +10,7 @@
 mod server_common;
 
 use binokel_server::client::{http, Socket};
-use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
+use binokel_server::protocol::{ClientMsg, ServerMsg};
 use serde_json::{json, Value};
 use server_common::*;
 use std::process::Output;
@@ -73,16 +73,7 @@ async fn seated_after(p: &Proc, actions: usize) -> (String, String, Socket) {
 
 /// A hello at a closed table: the `table_closed` refusal, with the operator's reason.
 async fn refused_as_closed(ws: &str, code: &str, token: &str, reason: &str) {
-    let mut s = Socket::connect(ws).await.unwrap();
-    s.send(&ClientMsg::Hello {
-        protocol: PROTOCOL_VERSION,
-        table: code.into(),
-        token: Some(token.into()),
-        features: vec![],
-    })
-    .await
-    .unwrap();
-    match s.recv(WAIT).await.unwrap() {
+    match hello_answer(ws, code, token).await.1 {
         ServerMsg::Error {
             error,
             message,

@@ -33,7 +33,14 @@ pub struct Proc {
 impl Proc {
     /// Starts the binary and waits for its `listening on` line.
     pub fn start(database: &str, listen: &str, extra: &[&str]) -> Proc {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
+        let mut child = Proc::spawn(database, listen, extra);
+        let url = listening_url(&mut child);
+        Proc { child, url }
+    }
+
+    /// `binokel serve` with the tests' timings and `extra`, its stdout piped.
+    fn spawn(database: &str, listen: &str, extra: &[&str]) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_binokel"))
             .args(["serve", "--listen", listen, "--database", database])
             .args(["--deal-pause-ms", "0", "--bot-delay-ms", "0"])
             // The tests create many tables from 127.0.0.1.
@@ -43,25 +50,14 @@ impl Proc {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("binokel serve starts");
-        let url = listening_url(&mut child);
-        Proc { child, url }
+            .expect("binokel serve starts")
     }
 
     /// [`Proc::start`] with `/metrics` on a free loopback port; also returns the metrics URL
     /// (from the second line, `metrics on URL`).
     pub fn start_with_metrics(database: &str, listen: &str, extra: &[&str]) -> (Proc, String) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_binokel"))
-            .args(["serve", "--listen", listen, "--database", database])
-            .args(["--deal-pause-ms", "0", "--bot-delay-ms", "0"])
-            .args(["--tables-per-minute", "0"])
-            .args(["--metrics-listen", "127.0.0.1:0"])
-            .args(extra)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("binokel serve starts");
+        let extra = [&["--metrics-listen", "127.0.0.1:0"], extra].concat();
+        let mut child = Proc::spawn(database, listen, &extra);
         let mut out = BufReader::new(child.stdout.take().expect("stdout is piped"));
         let mut line = |prefix: &str| {
             let mut l = String::new();
@@ -143,13 +139,8 @@ pub async fn join(url: &str, code: &str, name: &str) -> String {
     a.json().unwrap()["token"].as_str().unwrap().into()
 }
 
-/// What a hello got.
-pub enum Hello {
-    Seated(Box<Socket>),
-    Redirect(String),
-}
-
-pub async fn hello(ws: &str, code: &str, token: &str) -> Hello {
+/// A new connection's hello with `token`, and the first answer to it.
+pub async fn hello_answer(ws: &str, code: &str, token: &str) -> (Socket, ServerMsg) {
     let mut s = Socket::connect(ws).await.unwrap();
     s.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
@@ -159,10 +150,21 @@ pub async fn hello(ws: &str, code: &str, token: &str) -> Hello {
     })
     .await
     .unwrap();
-    match s.recv(WAIT).await.unwrap() {
-        ServerMsg::Welcome { .. } => Hello::Seated(Box::new(s)),
-        ServerMsg::Redirect { url } => Hello::Redirect(url),
-        m => panic!("unexpected answer to hello: {m:?}"),
+    let m = s.recv(WAIT).await.unwrap();
+    (s, m)
+}
+
+/// What a hello got.
+pub enum Hello {
+    Seated(Box<Socket>),
+    Redirect(String),
+}
+
+pub async fn hello(ws: &str, code: &str, token: &str) -> Hello {
+    match hello_answer(ws, code, token).await {
+        (s, ServerMsg::Welcome { .. }) => Hello::Seated(Box::new(s)),
+        (_, ServerMsg::Redirect { url }) => Hello::Redirect(url),
+        (_, m) => panic!("unexpected answer to hello: {m:?}"),
     }
 }
 
