@@ -4,9 +4,9 @@
 //! lease (`closing`, read by the process that holds the table now when it renews the lease,
 //! within a third of `--lease-secs`). A table nobody holds is closed here at once.
 
-use super::{Backend, Store, StoreError};
+use super::{seat_from_row, Backend, Store, StoreError};
 use crate::model::now_ms;
-use crate::protocol::Status;
+use crate::protocol::{SeatKind, Status};
 use binokel::{Preset, Rules};
 use sqlx::Row;
 
@@ -99,23 +99,18 @@ impl Store {
                 .await
                 .map_err(err("seats"))?
                 .iter()
-                .map(|s| {
-                    let kind: String = s.try_get("kind").unwrap_or_default();
-                    let bot: Option<String> = s.try_get("bot").unwrap_or_default();
-                    let name: Option<String> = s.try_get("name").unwrap_or_default();
-                    match (kind.as_str(), bot, name) {
-                        ("bot", Some(b), _) => format!("bot:{b}"),
+                .map(|row| {
+                    let s = seat_from_row(row)?;
+                    Ok(match (s.kind, s.bot, s.name) {
+                        (SeatKind::Bot, Some(b), _) => format!("bot:{b}"),
                         (_, _, Some(n)) => n,
                         _ => "(free)".to_string(),
-                    }
+                    })
                 })
-                .collect();
+                .collect::<Result<Vec<_>, StoreError>>()?;
             let url: Option<String> = r.try_get("url").map_err(err("url"))?;
             let expires: Option<i64> = r.try_get("expires_ms").map_err(err("expires"))?;
-            let live = match self.backend {
-                Backend::Sqlite => server_running,
-                Backend::Postgres => expires.is_some_and(|e| e >= now_ms()),
-            };
+            let live = expires.is_some_and(|e| self.lease_live(e, server_running));
             out.push(TableInfo {
                 status: r.try_get("status").map_err(err("status"))?,
                 rules: rules_name(&r.try_get::<String, _>("rules").map_err(err("rules"))?),
@@ -170,11 +165,7 @@ impl Store {
             Some(l) => {
                 let url: String = l.try_get("url").map_err(err("url"))?;
                 let expires: i64 = l.try_get("expires_ms").map_err(err("expires"))?;
-                let live = match self.backend {
-                    Backend::Sqlite => server_running,
-                    Backend::Postgres => expires >= now_ms(),
-                };
-                live.then_some(url)
+                self.lease_live(expires, server_running).then_some(url)
             }
             None => None,
         };
@@ -187,6 +178,16 @@ impl Store {
         };
         tx.commit().await.map_err(err("commit"))?;
         Ok(answer)
+    }
+
+    /// Whether a lease row that runs out at `expires` (ms) names a process serving the table
+    /// now: with PostgreSQL until it runs out; with SQLite, whose one server never lets its
+    /// leases run out, while that server runs.
+    fn lease_live(&self, expires: i64, server_running: bool) -> bool {
+        match self.backend {
+            Backend::Sqlite => server_running,
+            Backend::Postgres => expires >= now_ms(),
+        }
     }
 
     /// Stores the status `closed` of a table being played or waiting (the operator's request
