@@ -39,6 +39,7 @@ pub mod model;
 mod names;
 pub mod outbox;
 mod pad;
+pub mod players;
 pub mod protocol;
 pub mod registry;
 mod reply;

@@ -1,0 +1,1 @@
+//! What one seat did in one match, counted for the profile's statistics.
