@@ -85,6 +85,9 @@ async fn main() -> Result<(), String> {
             bot: Some("heuristic".into()),
             name: None,
             token: None,
+            account: None,
+            former: false,
+            forfeit: false,
         })
         .collect();
     let mut actions = 0usize;
@@ -109,6 +112,7 @@ async fn main() -> Result<(), String> {
                     &Rules::default(),
                     seed,
                     &seats,
+                    None,
                     ("gen", "http://gen", Duration::from_secs(1)),
                 )
                 .await

@@ -398,6 +398,7 @@ async fn a_match_over_wss_through_the_shipped_nginx_config() {
         table: code.clone(),
         token: Some(token),
         features: vec![],
+        account: false,
     };
     ws.send(Message::Text(serde_json::to_string(&hello).unwrap().into()))
         .await
@@ -588,6 +589,7 @@ async fn several_processes_behind_nginx_on_paths_of_one_host() {
         table: code.clone(),
         token: Some(token),
         features: vec![],
+        account: false,
     })
     .unwrap();
     let first = |path: &'static str| {

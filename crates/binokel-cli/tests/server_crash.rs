@@ -34,6 +34,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_action() {
             table: code.clone(),
             token: None,
             features: vec![],
+            account: false,
         })
         .await
         .unwrap();

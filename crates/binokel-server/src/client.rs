@@ -188,6 +188,26 @@ impl Socket {
         Ok(Socket { ws })
     }
 
+    /// Connects to `ws://.../ws` with extra headers on the upgrade (`Cookie`, `Origin`: a
+    /// logged-in browser's).
+    pub async fn connect_with(url: &str, headers: &[(&str, &str)]) -> Result<Socket, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = url
+            .into_client_request()
+            .map_err(|e| ClientError(format!("cannot open {url}: {e}")))?;
+        for (k, v) in headers {
+            let name = tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(k.as_bytes())
+                .map_err(|e| ClientError(format!("header {k}: {e}")))?;
+            let value = tokio_tungstenite::tungstenite::http::HeaderValue::from_str(v)
+                .map_err(|e| ClientError(format!("header {k}: {e}")))?;
+            req.headers_mut().insert(name, value);
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .map_err(|e| ClientError(format!("cannot open {url}: {e}")))?;
+        Ok(Socket { ws })
+    }
+
     /// Sends a protocol message.
     pub async fn send(&mut self, m: &ClientMsg) -> Result<(), ClientError> {
         let t = serde_json::to_string(m).map_err(|e| ClientError(e.to_string()))?;

@@ -15,6 +15,10 @@ pub struct Config {
     pub lease: Duration,
     /// How long a person may be gone before a bot plays the seat.
     pub grace: Duration,
+    /// At a rated table, how much longer than `grace` a person may be gone before the seat
+    /// is forfeited: a bot plays it to the end and it takes the last place (default 5
+    /// minutes; docs/accounts.md).
+    pub forfeit_after: Duration,
     /// The turn clock.
     pub turn: Duration,
     /// The pause between deals (to look at the result) when no seat's client waits with
@@ -101,6 +105,7 @@ impl Config {
             public_url: None,
             lease: Duration::from_secs(15),
             grace: Duration::from_secs(30),
+            forfeit_after: Duration::from_secs(300),
             turn: Duration::from_secs(60),
             deal_pause: Duration::from_millis(2000),
             ready_wait: Duration::from_secs(20),

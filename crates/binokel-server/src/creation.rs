@@ -6,6 +6,7 @@
 //! public table ([`check_open_cap`], `created`). It stands below the registry: the caller
 //! that wants the new table running here routes to it.
 
+use crate::accounts::Account;
 use crate::core::Core;
 use crate::ids::{check_name, new_code, new_token};
 use crate::model::LobbyOptions;
@@ -56,13 +57,14 @@ pub(crate) async fn store_new(
     rules: &binokel::Rules,
     seed: u64,
     seats: &[StoredSeat],
+    rated: Option<&str>,
 ) -> Result<String, Refusal> {
     let owner = (core.node.as_str(), core.url.as_str(), core.config.lease);
     for _ in 0..=20 {
         let code = new_code();
         if core
             .store
-            .create_table(&code, rules, seed, seats, owner)
+            .create_table(&code, rules, seed, seats, rated, owner)
             .await
             .map_err(unavailable)?
         {
@@ -78,6 +80,7 @@ pub(crate) fn rematch_seats(seats: &[StoredSeat]) -> Vec<StoredSeat> {
         .iter()
         .map(|s| StoredSeat {
             token: (s.kind == SeatKind::Human).then(new_token),
+            forfeit: false,
             ..s.clone()
         })
         .collect()
@@ -86,11 +89,13 @@ pub(crate) fn rematch_seats(seats: &[StoredSeat]) -> Vec<StoredSeat> {
 /// Creates the table of a create request from the client address `opener` (the limits of
 /// [`check_limits`] are checked before; the cap of waiting public tables of the address
 /// here, under the lobby's matching lock, which the caller holds for a public table). The
-/// caller routes to the new table so that this process runs it.
+/// caller routes to the new table so that this process runs it. `account`: the creator's
+/// login (the creator's seat is the account's).
 pub(crate) async fn create_from(
     core: &Core,
     req: CreateRequest,
     opener: IpAddr,
+    account: Option<&Account>,
 ) -> Result<JoinAnswer, ApiError> {
     let lobby = LobbyOptions::of_request(&req)?;
     let bad = |m: String| Refusal::new(ErrorCode::BadRequest, m);
@@ -155,6 +160,9 @@ pub(crate) async fn create_from(
                     bot: Some(name),
                     name: None,
                     token: None,
+                    account: None,
+                    former: false,
+                    forfeit: false,
                 });
             }
             SeatKind::Human => {
@@ -166,6 +174,9 @@ pub(crate) async fn create_from(
                     bot: None,
                     name: None,
                     token: None,
+                    account: None,
+                    former: false,
+                    forfeit: false,
                 });
             }
         }
@@ -177,10 +188,22 @@ pub(crate) async fn create_from(
         Some(i) => Some(i),
         None => seats.iter().position(|x| x.kind == SeatKind::Human),
     };
+    let rated = match req.rated {
+        true => Some(rated_format(core, &req, &rules, &mut seats, creator, account).await?),
+        false => None,
+    };
     let mut token = None;
     if let Some(i) = creator {
         let t = new_token();
-        seats[i].name = Some(check_name(req.name.as_deref(), i)?);
+        seats[i].name = Some(match account {
+            Some(a) => a.name.clone(),
+            None => {
+                let name = check_name(req.name.as_deref(), i)?;
+                crate::table::guest_name_free(&core.store, &name).await?;
+                name
+            }
+        });
+        seats[i].account = account.map(|a| a.id);
         seats[i].token = Some(t.clone());
         token = Some(t);
     }
@@ -188,7 +211,7 @@ pub(crate) async fn create_from(
         check_open_cap(core, opener).await?;
     }
     let seed: u64 = rand::random();
-    let code = store_new(core, &rules, seed, &seats).await?;
+    let code = store_new(core, &rules, seed, &seats, rated.as_deref()).await?;
     if let Err(r) = created(core, &code, &lobby, opener, creator.is_some()).await {
         let _ = core.store.delete_table(&code).await;
         return Err(r.into());
@@ -201,6 +224,60 @@ pub(crate) async fn create_from(
         protocol: PROTOCOL_VERSION,
         ws: "/ws".into(),
     })
+}
+
+/// A rated table's format, once its request is checked (docs/accounts.md, "Rated
+/// tables"): a preset's rules unchanged, a logged-in creator at a seat, bots only at the
+/// four levels (each seated as its bot account, as is a lobby fill's bot later).
+async fn rated_format(
+    core: &Core,
+    req: &CreateRequest,
+    rules: &binokel::Rules,
+    seats: &mut [StoredSeat],
+    creator: Option<usize>,
+    account: Option<&Account>,
+) -> Result<String, Refusal> {
+    let bad = |m: &str| Refusal::new(ErrorCode::BadRequest, format!("`rated`: {m}"));
+    let format = crate::players::format_of(rules);
+    if !matches!(req.rules, None | Some(serde_json::Value::String(_)))
+        || req.target.is_some()
+        || req.series_deals.is_some_and(|n| n != 0)
+        || format == "custom"
+    {
+        return Err(bad(
+            "a rated table plays a preset's rules unchanged (no rules object, `target` or `series_deals`)",
+        ));
+    }
+    if account.is_none() {
+        return Err(crate::table::account_required());
+    }
+    if creator.is_none() {
+        return Err(bad("a rated table needs a seat for a person (its creator)"));
+    }
+    let level = |b: &str| binokel_ai::persona::LEVELS.contains(&b);
+    if let Some(f) = req.fill.as_ref().filter(|f| !level(&f.bot)) {
+        return Err(bad(&format!(
+            "the bot `{}` has no rating; a rated table takes the bots {}",
+            f.bot,
+            binokel_ai::persona::LEVELS.join(", ")
+        )));
+    }
+    for (i, s) in seats.iter_mut().enumerate() {
+        if let Some(b) = s.bot.clone() {
+            if !level(&b) {
+                return Err(bad(&format!(
+                    "seat {i}: the bot `{b}` has no rating; a rated table takes the bots {}",
+                    binokel_ai::persona::LEVELS.join(", ")
+                )));
+            }
+            s.account = Some(
+                crate::players::store::bot_account(&core.store, &b)
+                    .await
+                    .map_err(unavailable)?,
+            );
+        }
+    }
+    Ok(format)
 }
 
 /// Before a public table that waits for players is created: refused with

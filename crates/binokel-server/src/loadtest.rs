@@ -274,6 +274,7 @@ async fn play(
         table: code.to_string(),
         token: Some(token.to_string()),
         features: vec![],
+        account: false,
     };
     if let Err(e) = sock.send(&hello).await {
         st.errors.push(e.to_string());

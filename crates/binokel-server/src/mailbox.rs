@@ -16,6 +16,9 @@ pub enum Cmd {
         out: Outbox,
         /// The client's opt-ins from its `hello` (`ready`, `emote`).
         features: Vec<String>,
+        /// `hello` with `"account": true`: the seat of this account (the id of the login
+        /// on the WebSocket upgrade), instead of the token's.
+        account: Option<i64>,
         /// The connection id and seat, or why not.
         reply: oneshot::Sender<Result<(u64, Option<Seat>), Refusal>>,
     },
@@ -81,6 +84,8 @@ pub enum Cmd {
     Join {
         /// Name and wanted seat.
         req: JoinRequest,
+        /// The logged-in account of the request (its seat belongs to it).
+        account: Option<crate::accounts::Account>,
         /// The answer.
         reply: oneshot::Sender<Result<JoinAnswer, Refusal>>,
     },

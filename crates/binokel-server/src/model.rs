@@ -100,6 +100,26 @@ pub struct MatchResult {
     pub deals: usize,
     /// When the match ended (ms since the epoch).
     pub finished_ms: i64,
+    /// The rating format when the table is rated (docs/accounts.md).
+    pub rated: Option<String>,
+    /// The format the match counts under in histories (the preset's name, or `custom`).
+    pub format: String,
+    /// The seats that belong to accounts, with what the match gave them.
+    pub players: Vec<MatchPlayer>,
+}
+
+/// One seat of an account in a finished match, as the match-end seam stores it
+/// (`match_players`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchPlayer {
+    /// The seat.
+    pub seat: usize,
+    /// The account holding it.
+    pub account: i64,
+    /// Gone too long from a rated match: a bot played the seat to the end, last place.
+    pub forfeit: bool,
+    /// The seat's statistics of this match ([`crate::players::stats`]), as JSON.
+    pub stats: serde_json::Value,
 }
 
 /// One seat as stored.
@@ -113,4 +133,11 @@ pub struct StoredSeat {
     pub name: Option<String>,
     /// The secret (people only, once taken).
     pub token: Option<String>,
+    /// The account the seat belongs to (a logged-in person's, or a bot account's at a rated
+    /// table).
+    pub account: Option<i64>,
+    /// The seat's account was deleted: the name reads "a former player".
+    pub former: bool,
+    /// Gone too long from a rated match: a bot plays the seat to the end.
+    pub forfeit: bool,
 }

@@ -72,6 +72,10 @@ pub enum ClientMsg {
         /// The client's opt-ins ([`CLIENT_FEATURES`]); unknown names are ignored.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         features: Vec<String>,
+        /// Take the seat of the account logged in on the WebSocket upgrade (its cookie);
+        /// without it (and without a token) the client watches.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        account: bool,
     },
     /// Play an action for one's seat.
     Action {
@@ -186,6 +190,17 @@ pub enum ErrorCode {
     /// An operator closed the table (`binokel admin close`): nothing more is played there
     /// (HTTP 410).
     TableClosed,
+    /// A guest's name is an account's name (by its canonical form; HTTP 409).
+    NameIsAnAccount,
+    /// A rated table takes only logged-in people (HTTP 403).
+    AccountRequired,
+    /// `hello` with `"account": true` without a live login on the WebSocket upgrade (HTTP 401).
+    NotLoggedIn,
+    /// A `hint` at a rated table.
+    NoHints,
+    /// An action of a person who left a rated match for too long: a bot plays the seat to the
+    /// end (HTTP 403).
+    Forfeited,
 }
 
 impl ErrorCode {
@@ -210,6 +225,10 @@ impl ErrorCode {
             ErrorCode::RateLimited | ErrorCode::TooManyTables | ErrorCode::TooManyReviews => 429,
             ErrorCode::TableUnavailable => 500,
             ErrorCode::TableClosed => 410,
+            ErrorCode::NameIsAnAccount => 409,
+            ErrorCode::AccountRequired => 403,
+            ErrorCode::NotLoggedIn => 401,
+            ErrorCode::Forfeited => 403,
             _ => 400,
         }
     }
@@ -329,6 +348,30 @@ pub struct SeatInfo {
     pub connected: bool,
     /// Whether a bot plays the seat for its absent person.
     pub autopilot: bool,
+    /// The seat belongs to an account (the name is the account's; its profile is
+    /// `/api/players/NAME`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub account: bool,
+    /// The seat's account was deleted: the name reads "a former player".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub former: bool,
+}
+
+/// One seat's rating change at the end of a rated match (`match_over`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The seat.
+    pub seat: Seat,
+    /// The account's name.
+    pub name: String,
+    /// The rating before the match (as shown: 1500 for a new player).
+    pub before: i64,
+    /// The rating after it.
+    pub after: i64,
+    /// The deviation after it.
+    pub deviation: i64,
+    /// Whether the rating is still provisional.
+    pub provisional: bool,
 }
 
 /// Who the next deal waits for (feature `ready`).
@@ -421,6 +464,9 @@ pub enum ServerMsg {
         totals: Vec<i32>,
         /// URL path of the record.
         record: String,
+        /// A rated match: each seat's rating before and after (issue #36).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ratings: Vec<RatingChange>,
     },
     /// An operator closed the table before its match ended (`binokel admin close`): the
     /// match ends without a winner and unrated; the server closes the connection next.
@@ -539,6 +585,10 @@ pub struct CreateRequest {
     /// Bots take the free seats after a wait (None: the seats wait for people).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fill: Option<BotFill>,
+    /// A rated table (issue #36): a preset's rules unchanged, logged-in people and bot
+    /// accounts (`beginner`, `easy`, `medium`, `hard`) only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// Bots that take a waiting table's free seats after a wait (`fill` of a create request,
@@ -626,7 +676,8 @@ mod tests {
                 protocol: 1,
                 table: "K7M2QX".into(),
                 token: Some("ab".into()),
-                features: vec![]
+                features: vec![],
+                account: false,
             }
         );
         let m: ClientMsg = serde_json::from_str(r#"{"type":"action","action":"bid 150","id":2}"#).unwrap();

@@ -124,7 +124,10 @@ impl Registry {
         // A match over without its stored result (stored by an older version): the result
         // is stored now, once, and announced.
         if t.status != Status::Finished {
-            if let Some(r) = game.as_ref().and_then(|g| crate::table::finished_result(code, g)) {
+            if let Some(r) = game
+                .as_ref()
+                .and_then(|g| crate::table::finished_result(code, g, &t.seats, t.rated.as_deref()))
+            {
                 match core.store.finish(&r).await {
                     Ok(true) => core.publish(TableEvent::MatchEnded(r)),
                     Ok(false) => {}

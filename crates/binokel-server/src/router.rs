@@ -3,7 +3,7 @@
 
 use crate::metrics::Via;
 use crate::shared::Shared;
-use crate::{accounts, api, connection, lobby, pad, reply, review};
+use crate::{accounts, api, connection, lobby, pad, players, reply, review};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::Response;
@@ -24,6 +24,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(review::routes())
         .merge(api::rules::routes())
         .merge(accounts::routes())
+        .merge(players::api::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn_with_state(

@@ -27,6 +27,7 @@ async fn connect_with(
         table: code.to_string(),
         token: token.map(str::to_string),
         features: features.iter().map(|f| f.to_string()).collect(),
+        account: false,
     })
     .await
     .unwrap();

@@ -28,6 +28,7 @@ fn hello(code: &str, token: Option<&str>) -> String {
         table: code.to_string(),
         token: token.map(str::to_string),
         features: vec![],
+        account: false,
     })
     .unwrap()
 }

@@ -141,6 +141,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         table: code.clone(),
         token: Some("0".repeat(32)),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();
@@ -150,6 +151,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         table: "ZZZZZZ".into(),
         token: Some(tok.clone()),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();
@@ -159,6 +161,7 @@ async fn reconnect_with_the_same_token_and_refuse_a_wrong_one() {
         table: code.clone(),
         token: Some(tok.clone()),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();

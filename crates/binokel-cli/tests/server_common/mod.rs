@@ -147,6 +147,7 @@ pub async fn hello_answer(ws: &str, code: &str, token: &str) -> (Socket, ServerM
         table: code.into(),
         token: Some(token.into()),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();

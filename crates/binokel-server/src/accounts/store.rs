@@ -239,8 +239,13 @@ pub(crate) async fn set_disabled(store: &Store, account: i64, disabled: bool) ->
 /// identity column), so what other tables store under it stays the former player's.
 pub(crate) async fn delete(store: &Store, account: i64) -> Result<(), StoreError> {
     let mut tx = store.pool().begin().await.map_err(err("begin"))?;
+    // The person's data goes: sessions, ratings, match rows and the name at their seats
+    // (which read "a former player" from now on; the seats keep the id, never given again).
     for q in [
         "DELETE FROM login_sessions WHERE account = $1",
+        "DELETE FROM ratings WHERE account = $1",
+        "DELETE FROM match_players WHERE account = $1",
+        "UPDATE seats SET name = 'a former player' WHERE account = $1",
         "DELETE FROM accounts WHERE id = $1",
     ] {
         sqlx::query(q)

@@ -1,6 +1,7 @@
 //! Tables over HTTP: `POST /api/tables` (create), `GET /api/tables/{code}` (summary),
 //! `POST /api/tables/{code}/join`, `GET /api/tables/{code}/record`, and `GET /health`.
 
+use crate::accounts::Login;
 use crate::address::ClientAddr;
 use crate::creation;
 use crate::mailbox::{ask, Cmd};
@@ -10,7 +11,7 @@ use crate::reply::{moved, ApiError, ApiJson, Body};
 use crate::shared::Shared;
 use crate::store::rebuild_game;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use std::sync::Arc;
@@ -39,11 +40,13 @@ pub(crate) async fn health(State(s): App) -> Response {
 pub(crate) async fn create(
     State(s): App,
     ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
     body: Result<ApiJson<CreateRequest>, ApiError>,
 ) -> Result<Response, ApiError> {
     // The limits first: a request that is refused for its body still counts.
     creation::check_limits(&s, client)?;
     let ApiJson(req) = body?;
+    let account = Login::of(&s, &headers).await?.map(|l| l.account);
     let answer = {
         // A public table counts against its address's cap: one creation at a time.
         let _one = if req.public {
@@ -51,7 +54,7 @@ pub(crate) async fn create(
         } else {
             None
         };
-        creation::create_from(&s, req, client).await?
+        creation::create_from(&s, req, client, account.as_ref()).await?
     };
     // The creating process owns the new table.
     s.route(&answer.code).await?;
@@ -61,11 +64,15 @@ pub(crate) async fn create(
 pub(crate) async fn join(
     State(s): App,
     Path(code): Path<String>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<JoinRequest>,
 ) -> Result<Response, ApiError> {
     let code = crate::ids::normal_code(&code);
     match s.route(&code).await? {
-        Route::Local(h) => Ok(Json(ask(&h, |reply| Cmd::Join { req, reply }).await??).into_response()),
+        Route::Local(h) => {
+            let account = Login::of(&s, &headers).await?.map(|l| l.account);
+            Ok(Json(ask(&h, |reply| Cmd::Join { req, account, reply }).await??).into_response())
+        }
         Route::Elsewhere(url) => Ok(moved(&url, &format!("/api/tables/{code}/join"))),
     }
 }

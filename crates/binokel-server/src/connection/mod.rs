@@ -19,6 +19,7 @@ use crate::reply::ApiError;
 use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use frames::{
     close_for, drain, forward, kicked, readable_id, refusal, text, write, Frame, Parsed, TokenBucket,
@@ -31,7 +32,11 @@ use std::time::Duration;
 
 /// `GET /ws`: the upgrade to a WebSocket session, or `503 server_full` when
 /// [`Config::max_connections`](crate::Config::max_connections) are open.
-pub(crate) async fn upgrade(State(s): State<Arc<Shared>>, up: WebSocketUpgrade) -> Response {
+pub(crate) async fn upgrade(
+    State(s): State<Arc<Shared>>,
+    headers: HeaderMap,
+    up: WebSocketUpgrade,
+) -> Response {
     // A permit taken before the upgrade, so the limit holds under a burst of connections;
     // it goes back when the session ends (or the upgrade fails and the callback is dropped).
     let Some(permit) = s.connection() else {
@@ -52,15 +57,43 @@ pub(crate) async fn upgrade(State(s): State<Arc<Shared>>, up: WebSocketUpgrade) 
         .max_frame_size(MAX_FRAME_BYTES + 64 * 1024)
         .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| async move {
-            session(s, socket).await;
+            let login = login_of(&s, &headers).await;
+            session(s, socket, login).await;
             drop(permit);
         })
+}
+
+/// The account logged in on a WebSocket upgrade (its cookie), or why there is none to use.
+type WsLogin = Result<i64, String>;
+
+/// The login of an upgrade: the cookie's live session, used only when the upgrade came from
+/// this site's page (its `Origin` checked as for state-changing requests: another site's
+/// page must not sit at its visitor's seats).
+async fn login_of(s: &Shared, headers: &HeaderMap) -> WsLogin {
+    let none =
+        || "no live login came with the WebSocket upgrade: log in (POST /api/session) first".to_string();
+    match crate::accounts::Login::of(s, headers).await {
+        Ok(Some(l)) => match crate::accounts::origin::same_site(headers, s.config.public_url.as_deref()) {
+            Ok(()) => Ok(l.account.id),
+            Err(_) => Err(format!(
+                "the login came from a page of another site (Origin {}); open the table from this site",
+                headers
+                    .get(axum::http::header::ORIGIN)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("?")
+            )),
+        },
+        Ok(None) => Err(none()),
+        Err(_) => Err("the login could not be read (the database failed); try again".to_string()),
+    }
 }
 
 /// The reading side of one WebSocket session: where its replies go, the table it sits at
 /// after its hello, and its rate limit.
 struct Session {
     shared: Arc<Shared>,
+    /// The account logged in on the upgrade (`hello` with `"account": true`).
+    login: WsLogin,
     out: Outbox,
     seated: Option<(TableHandle, u64)>,
     bucket: TokenBucket,
@@ -177,9 +210,20 @@ impl Session {
                     table,
                     token,
                     features,
+                    account,
                 },
                 None,
-            ) => return self.hello(protocol, table, token, features).await,
+            ) => {
+                let account = match (account, &self.login) {
+                    (false, _) => None,
+                    (true, Ok(id)) => Some(*id),
+                    (true, Err(why)) => {
+                        let why = why.clone();
+                        return ControlFlow::Continue(Some(self.error(ErrorCode::NotLoggedIn, why, None)));
+                    }
+                };
+                return self.hello(protocol, table, token, features, account).await;
+            }
             (ClientMsg::Action { id, .. }, None) => {
                 Some(self.error(ErrorCode::HelloFirst, "send hello before anything else", id))
             }
@@ -260,6 +304,7 @@ impl Session {
         table: String,
         token: Option<String>,
         features: Vec<String>,
+        account: Option<i64>,
     ) -> ControlFlow<(), Option<Out>> {
         let reply = if protocol != PROTOCOL_VERSION {
             Some(self.error(
@@ -275,6 +320,7 @@ impl Session {
                         token,
                         out: o,
                         features,
+                        account,
                         reply,
                     };
                     match ask(&h, connect).await {
@@ -305,7 +351,7 @@ impl Session {
 /// One WebSocket connection: a writer task drains the outbox into the socket while this
 /// task reads frames ([`Session::frame`]), applies the rate limit ([`Session::admit`]),
 /// reads the message ([`Session::message`]) and dispatches it ([`Session::dispatch`]).
-async fn session(s: Arc<Shared>, socket: WebSocket) {
+async fn session(s: Arc<Shared>, socket: WebSocket, login: WsLogin) {
     let (sink, mut stream) = socket.split();
     let (out, rx) = Outbox::new(OUTBOX);
     let OutboxRx {
@@ -316,6 +362,7 @@ async fn session(s: Arc<Shared>, socket: WebSocket) {
     let writer = tokio::spawn(write(sink, out_rx, kick_rx));
     let mut session = Session {
         shared: s,
+        login,
         out,
         seated: None,
         bucket: TokenBucket::new(),

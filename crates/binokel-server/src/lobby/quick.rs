@@ -4,6 +4,7 @@
 //! whose free seats bots take after the wait the caller chose. The choice is made under the lobby's matching lock, so that
 //! requests at the same instant fill a table before they open another.
 
+use crate::accounts::Login;
 use crate::address::ClientAddr;
 use crate::creation;
 use crate::mailbox::{ask, Cmd};
@@ -16,7 +17,7 @@ use crate::reply::{moved, ApiError, ApiJson, Body};
 use crate::shared::Shared;
 use crate::store::lobby as db;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -50,6 +51,10 @@ pub(crate) struct QuickRequest {
     /// absent or null: never).
     #[serde(default)]
     fill_after_secs: Option<u64>,
+    /// A rated table (issue #36): the caller must be logged in; only rated tables are
+    /// matched with rated requests.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// The answer: the seat taken, and whether quick match opened the table.
@@ -69,8 +74,13 @@ fn bad(m: String) -> Refusal {
 pub(crate) async fn quick(
     State(s): State<Arc<Shared>>,
     ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<QuickRequest>,
 ) -> Result<Response, ApiError> {
+    let account = Login::of(&s, &headers).await?.map(|l| l.account);
+    if req.rated && account.is_none() {
+        return Err(crate::table::account_required().into());
+    }
     let preset = req.rules.clone().unwrap_or_else(|| "standard".into());
     let mut rules = binokel::Rules::from_preset_name(&preset).map_err(|e| bad(format!("`rules`: {e}")))?;
     if let Some(t) = req.target {
@@ -95,12 +105,15 @@ pub(crate) async fn quick(
         ))
         .into());
     }
-    crate::ids::check_name(req.name.as_deref(), 0)?;
+    if account.is_none() {
+        crate::ids::check_name(req.name.as_deref(), 0)?;
+    }
     // One decision at a time: a request sees the seats and tables of those before it.
     let _one = s.lobby.matching.lock().await;
     // The open tables played under exactly these rules where a person is present.
     let key = rules.to_json().to_string();
-    let found = db::candidates(&s.store, &key, TRIES, super::presence(&s)).await?;
+    let rated = req.rated.then(|| crate::players::format_of(&rules));
+    let found = db::candidates(&s.store, &key, rated.as_deref(), TRIES, super::presence(&s)).await?;
     for code in found {
         match s.route(&code).await {
             Ok(Route::Local(h)) => {
@@ -108,7 +121,14 @@ pub(crate) async fn quick(
                     name: req.name.clone(),
                     seat: None,
                 };
-                match ask(&h, |reply| Cmd::Join { req: join, reply }).await {
+                let account = account.clone();
+                match ask(&h, |reply| Cmd::Join {
+                    req: join,
+                    account,
+                    reply,
+                })
+                .await
+                {
                     Ok(Ok(a)) => {
                         return Ok(Json(QuickAnswer {
                             join: a,
@@ -145,8 +165,9 @@ pub(crate) async fn quick(
         ),
         public: true,
         fill: req.fill_after_secs.map(|after_secs| BotFill { bot, after_secs }),
+        rated: req.rated,
     };
-    let a = creation::create_from(&s, create, client).await?;
+    let a = creation::create_from(&s, create, client, account.as_ref()).await?;
     // This process owns the new table.
     s.route(&a.code).await?;
     Ok((

@@ -4,7 +4,7 @@
 //! lease (`closing`, read by the process that holds the table now when it renews the lease,
 //! within a third of `--lease-secs`). A table nobody holds is closed here at once.
 
-use super::{seat_from_row, Backend, Store, StoreError};
+use super::{seat_from_row, Backend, Store, StoreError, SEAT_COLUMNS};
 use crate::model::now_ms;
 use crate::protocol::{SeatKind, Status};
 use binokel::{Preset, Rules};
@@ -93,21 +93,23 @@ impl Store {
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
             let code: String = r.try_get("code").map_err(err("code"))?;
-            let seats = sqlx::query("SELECT kind, bot, name, token FROM seats WHERE code = $1 ORDER BY seat")
-                .bind(&code)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(err("seats"))?
-                .iter()
-                .map(|row| {
-                    let s = seat_from_row(row)?;
-                    Ok(match (s.kind, s.bot, s.name) {
-                        (SeatKind::Bot, Some(b), _) => format!("bot:{b}"),
-                        (_, _, Some(n)) => n,
-                        _ => "(free)".to_string(),
-                    })
+            let seats = sqlx::query(&format!(
+                "SELECT {SEAT_COLUMNS} WHERE s.code = $1 ORDER BY s.seat"
+            ))
+            .bind(&code)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err("seats"))?
+            .iter()
+            .map(|row| {
+                let s = seat_from_row(row)?;
+                Ok(match (s.kind, s.bot, s.name) {
+                    (SeatKind::Bot, Some(b), _) => format!("bot:{b}"),
+                    (_, _, Some(n)) => n,
+                    _ => "(free)".to_string(),
                 })
-                .collect::<Result<Vec<_>, StoreError>>()?;
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
             let url: Option<String> = r.try_get("url").map_err(err("url"))?;
             let expires: Option<i64> = r.try_get("expires_ms").map_err(err("expires"))?;
             let live = expires.is_some_and(|e| self.lease_live(e, server_running));

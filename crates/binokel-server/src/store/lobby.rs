@@ -1,7 +1,7 @@
 //! The lobby's queries: a table's lobby options (public, bot fill), the public tables with
 //! their seats, quick match's candidates, and the bot fill of a waiting table's free seats.
 
-use super::{seat_from_row, Store, StoreError, StoredSeat};
+use super::{seat_from_row, Store, StoreError, StoredSeat, SEAT_COLUMNS};
 use crate::model::LobbyOptions;
 use crate::protocol::Status;
 use sqlx::Row;
@@ -169,7 +169,7 @@ pub(crate) async fn listed(
     }
     let marks: Vec<String> = (1..=out.len()).map(|i| format!("${i}")).collect();
     let q = format!(
-        "SELECT code, kind, bot, name, token FROM seats WHERE code IN ({}) ORDER BY code, seat",
+        "SELECT {SEAT_COLUMNS} WHERE s.code IN ({}) ORDER BY s.code, s.seat",
         marks.join(", ")
     );
     let mut query = sqlx::query(&q);
@@ -192,19 +192,21 @@ pub(crate) async fn listed(
 pub(crate) async fn candidates(
     store: &Store,
     rules: &str,
+    rated: Option<&str>,
     limit: usize,
     at: Presence,
 ) -> Result<Vec<String>, StoreError> {
     sqlx::query(&format!(
         "SELECT t.code AS code FROM tables t LEFT JOIN leases l ON l.code = t.code \
          WHERE t.listed = 1 AND t.idle = 0 AND t.status = 'waiting' AND t.rules = $1 AND {} \
-         ORDER BY {ACTIVITY} DESC, t.code LIMIT $2",
+         AND COALESCE(t.rated, '') = $5 ORDER BY {ACTIVITY} DESC, t.code LIMIT $2",
         present(3, 4)
     ))
     .bind(rules)
     .bind(limit as i64)
     .bind(at.taken_after_ms)
     .bind(at.now_ms)
+    .bind(rated.unwrap_or("").to_string())
     .fetch_all(store.pool())
     .await
     .map_err(err("find quick match tables"))?
@@ -233,13 +235,19 @@ pub(crate) async fn fills_due(store: &Store, now_ms: i64, limit: usize) -> Resul
 
 /// Gives every free human seat of a waiting table to `bot` and marks the table playing, in
 /// one transaction; answers how many seats the bots took.
-pub(crate) async fn fill_seats(store: &Store, code: &str, bot: &str) -> Result<u64, StoreError> {
+pub(crate) async fn fill_seats(
+    store: &Store,
+    code: &str,
+    bot: &str,
+    account: Option<i64>,
+) -> Result<u64, StoreError> {
     let mut tx = store.pool().begin().await.map_err(err("begin"))?;
     let r = sqlx::query(
-        "UPDATE seats SET kind = 'bot', bot = $1 WHERE code = $2 AND kind = 'human' AND token IS NULL",
+        "UPDATE seats SET kind = 'bot', bot = $1, account = $3 WHERE code = $2 AND kind = 'human' AND token IS NULL",
     )
     .bind(bot)
     .bind(code)
+    .bind(account)
     .execute(&mut *tx)
     .await
     .map_err(err("fill seats with bots"))?;

@@ -58,6 +58,8 @@ pub struct StoredTable {
     pub lobby: crate::model::LobbyOptions,
     /// An operator asked to close it (`binokel admin close`), with this reason.
     pub close_reason: Option<String>,
+    /// The rating format of a rated table (issue #36).
+    pub rated: Option<String>,
 }
 
 /// What renewing a lease found.
@@ -156,7 +158,7 @@ async fn finish_match(c: &mut sqlx::AnyConnection, r: &MatchResult) -> Result<()
         .bind(r.code.clone())
         .execute(&mut *c)
         .await?;
-    sqlx::query(
+    let inserted = sqlx::query(
         "INSERT INTO match_results (code, winner, totals, deals, finished_ms) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (code) DO NOTHING",
     )
@@ -167,6 +169,9 @@ async fn finish_match(c: &mut sqlx::AnyConnection, r: &MatchResult) -> Result<()
     .bind(r.finished_ms)
     .execute(&mut *c)
     .await?;
+    if inserted.rows_affected() == 1 {
+        crate::players::store::record_match(c, r).await?;
+    }
     Ok(())
 }
 
@@ -294,6 +299,7 @@ impl Store {
         rules: &Rules,
         seed: u64,
         seats: &[StoredSeat],
+        rated: Option<&str>,
         owner: (&str, &str, Duration),
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err("begin"))?;
@@ -305,18 +311,19 @@ impl Store {
         if taken.is_some() {
             return Ok(false);
         }
-        sqlx::query("INSERT INTO tables (code, rules, seed, status, created_ms) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("INSERT INTO tables (code, rules, seed, status, created_ms, rated) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(code)
             .bind(rules.to_json().to_string())
             .bind(seed as i64)
             .bind(initial_status(seats).as_str())
             .bind(now_ms())
+            .bind(rated.map(str::to_string))
             .execute(&mut *tx)
             .await
             .map_err(err("create table"))?;
         for (i, s) in seats.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (code, seat, kind, bot, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO seats (code, seat, kind, bot, name, token, account) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(code)
             .bind(i as i64)
@@ -324,6 +331,7 @@ impl Store {
             .bind(s.bot.clone())
             .bind(s.name.clone())
             .bind(s.token.clone())
+            .bind(s.account)
             .execute(&mut *tx)
             .await
             .map_err(err("create seat"))?;
@@ -420,21 +428,24 @@ impl Store {
         Ok(())
     }
 
-    /// Gives a free human seat a name and token; false if it was taken meanwhile.
+    /// Gives a free human seat a name and token (and the account of a logged-in person);
+    /// false if it was taken meanwhile.
     pub async fn take_seat(
         &self,
         code: &str,
         seat: usize,
         name: &str,
         token: &str,
+        account: Option<i64>,
     ) -> Result<bool, StoreError> {
         let r = sqlx::query(
-            "UPDATE seats SET name = $1, token = $2 WHERE code = $3 AND seat = $4 AND kind = 'human' AND token IS NULL",
+            "UPDATE seats SET name = $1, token = $2, account = $5 WHERE code = $3 AND seat = $4 AND kind = 'human' AND token IS NULL",
         )
         .bind(name)
         .bind(token)
         .bind(code)
         .bind(seat as i64)
+        .bind(account)
         .execute(&self.pool)
         .await
         .map_err(err("take seat"))?;
@@ -542,6 +553,9 @@ impl Store {
                 .map_err(|e| StoreError(format!("table {code}: stored totals are not JSON: {e}")))?,
             deals: deals as usize,
             finished_ms: row.try_get("finished_ms").map_err(err("finished_ms"))?,
+            rated: None,
+            format: String::new(),
+            players: Vec::new(),
         }))
     }
 
@@ -558,7 +572,7 @@ impl Store {
     /// A table with its seats and actions, or None.
     pub async fn load_table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms, close_reason FROM tables WHERE code = $1",
+            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms, close_reason, rated FROM tables WHERE code = $1",
         )
             .bind(code)
             .fetch_optional(&self.pool)
@@ -574,14 +588,16 @@ impl Store {
             .map_err(|e| StoreError(format!("table {code}: stored rules: {e}")))?;
         let seed: i64 = row.try_get("seed").map_err(err("seed"))?;
         let status: String = row.try_get("status").map_err(err("status"))?;
-        let seats = sqlx::query("SELECT kind, bot, name, token FROM seats WHERE code = $1 ORDER BY seat")
-            .bind(code)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err("load seats"))?
-            .iter()
-            .map(seat_from_row)
-            .collect::<Result<Vec<_>, _>>()?;
+        let seats = sqlx::query(&format!(
+            "SELECT {SEAT_COLUMNS} WHERE s.code = $1 ORDER BY s.seat"
+        ))
+        .bind(code)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err("load seats"))?
+        .iter()
+        .map(seat_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
         let actions = self.actions(code).await?;
         Ok(Some(StoredTable {
             code: code.to_string(),
@@ -596,6 +612,7 @@ impl Store {
             seats,
             actions,
             close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
+            rated: row.try_get("rated").map_err(err("rated"))?,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }
@@ -820,8 +837,19 @@ fn kind_name(k: SeatKind) -> &'static str {
 }
 
 /// One `seats` row as a [`StoredSeat`] (also read by the lobby's listing).
+/// The columns [`seat_from_row`] reads, with the `FROM` of the seats (`s`) and their
+/// accounts (`a`): a seat's name is resolved at read time, an account's as it is now.
+pub(crate) const SEAT_COLUMNS: &str = "s.code, s.kind, s.bot, s.name, s.token, s.account, s.forfeit, \
+     a.name AS account_name FROM seats s LEFT JOIN accounts a ON a.id = s.account";
+
+/// A seat from a row of [`SEAT_COLUMNS`]. The seat of an account deleted since reads
+/// "a former player".
 pub(crate) fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
     let kind: String = r.try_get("kind").map_err(err("kind"))?;
+    let account: Option<i64> = r.try_get("account").map_err(err("account"))?;
+    let account_name: Option<String> = r.try_get("account_name").map_err(err("account name"))?;
+    let former = account.is_some() && account_name.is_none();
+    let name: Option<String> = r.try_get("name").map_err(err("name"))?;
     Ok(StoredSeat {
         kind: if kind == "bot" {
             SeatKind::Bot
@@ -829,8 +857,17 @@ pub(crate) fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
             SeatKind::Human
         },
         bot: r.try_get("bot").map_err(err("bot"))?,
-        name: r.try_get("name").map_err(err("name"))?,
+        name: if former {
+            Some(crate::players::store::FORMER_PLAYER.to_string())
+        } else if kind == "bot" {
+            name
+        } else {
+            account_name.or(name)
+        },
         token: r.try_get("token").map_err(err("token"))?,
+        account,
+        former,
+        forfeit: r.try_get::<i64, _>("forfeit").map_err(err("forfeit"))? != 0,
     })
 }
 

@@ -102,6 +102,9 @@ impl Table {
             .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "this connection has no seat"))?
             .seat
             .ok_or_else(|| Refusal::new(ErrorCode::Spectator, "spectators cannot play"))?;
+        if self.seats[seat].stored.forfeit {
+            return Err(crate::table::accounts::forfeited());
+        }
         if self.seats[seat].autopilot {
             self.seats[seat].autopilot = false;
         }
@@ -198,7 +201,7 @@ impl Table {
         }
         self.broadcast();
         if let Some(result) = ends {
-            self.match_ended(result);
+            self.match_ended(result).await;
         }
         let by = if from.is_some() { Actor::Person } else { Actor::Bot };
         self.core.metrics.action(by, took.elapsed());

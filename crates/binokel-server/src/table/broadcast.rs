@@ -37,6 +37,8 @@ impl Table {
                     taken: bot || s.stored.token.is_some(),
                     connected: bot || s.conns > 0,
                     autopilot: s.autopilot,
+                    account: s.stored.account.is_some() && !s.stored.former,
+                    former: s.stored.former,
                 }
             })
             .collect()

@@ -81,7 +81,19 @@ impl Table {
             self.fill = Some((bot, at));
             return;
         }
-        if let Err(e) = crate::store::lobby::fill_seats(&self.core.store, &self.code, &bot).await {
+        // At a rated table the bots sit as their bot accounts.
+        let account = match &self.rated {
+            Some(_) => match crate::players::store::bot_account(&self.core.store, &bot).await {
+                Ok(id) => Some(id),
+                Err(e) => {
+                    tracing::warn!(table = %self.code, error = %e, "cannot find the bot's account; trying again");
+                    self.fill = Some((bot, Instant::now() + RETRY));
+                    return;
+                }
+            },
+            None => None,
+        };
+        if let Err(e) = crate::store::lobby::fill_seats(&self.core.store, &self.code, &bot, account).await {
             tracing::warn!(table = %self.code, error = %e, "cannot store the bot fill; trying again");
             self.fill = Some((bot, Instant::now() + RETRY));
             return;
@@ -91,6 +103,7 @@ impl Table {
             if st.kind == SeatKind::Human && st.token.is_none() {
                 st.kind = SeatKind::Bot;
                 st.bot = Some(bot.clone());
+                st.account = account;
                 self.bots[s] = binokel_ai::make_worker_bot(&bot, self.bot_seed(s)).ok();
             }
         }

@@ -10,18 +10,27 @@
 
 use super::Table;
 use crate::core::TableEvent;
-use crate::model::{now_ms, MatchResult};
+use crate::model::{now_ms, MatchResult, StoredSeat};
 use crate::protocol::ServerMsg;
 use binokel::{Action, Game};
 
-/// The result of a match that is over.
-pub fn finished_result(code: &str, game: &Game) -> Option<MatchResult> {
+/// The result of a match that is over, with what it gives the seats of accounts
+/// (`seats`; `rated`: the table's rating format).
+pub fn finished_result(
+    code: &str,
+    game: &Game,
+    seats: &[StoredSeat],
+    rated: Option<&str>,
+) -> Option<MatchResult> {
     game.is_over().then(|| MatchResult {
         code: code.to_string(),
         winner: game.winner(),
         totals: game.totals()[..game.players()].to_vec(),
         deals: game.deals().len(),
         finished_ms: now_ms(),
+        rated: rated.map(str::to_string),
+        format: crate::players::format_of(game.rules()),
+        players: crate::players::match_players(game, seats),
     })
 }
 
@@ -36,7 +45,8 @@ impl Table {
         }
         let mut next = game.clone();
         next.play(action).ok()?;
-        finished_result(&self.code, &next)
+        let seats: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
+        finished_result(&self.code, &next, &seats, self.rated.as_deref())
     }
 
     /// An operator closed the table (`binokel admin close`, read when the lease is renewed):
@@ -58,13 +68,24 @@ impl Table {
     }
 
     /// After the action that ended the match is stored and played: the lobby and every
-    /// listener hear of it, the connections get the result.
-    pub(super) fn match_ended(&mut self, result: MatchResult) {
+    /// listener hear of it, the connections get the result (and at a rated table the
+    /// rating changes, as the seam stored them).
+    pub(super) async fn match_ended(&mut self, result: MatchResult) {
         tracing::info!(table = %self.code, winner = ?result.winner, "match over");
+        let ratings = match &self.rated {
+            None => Vec::new(),
+            Some(_) => crate::players::store::rating_changes(&self.core.store, &self.code)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(table = %self.code, error = %e, "cannot read the rating changes");
+                    Vec::new()
+                }),
+        };
         let msg = ServerMsg::MatchOver {
             winner: result.winner,
             totals: result.totals.clone(),
             record: format!("/api/tables/{}/record", self.code),
+            ratings,
         };
         self.core.metrics.match_ended();
         self.core.publish(TableEvent::MatchEnded(result));

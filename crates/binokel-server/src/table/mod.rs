@@ -32,6 +32,7 @@
 //! The table knows the [`Core`] of its process and nothing above it: it never reaches the
 //! registry, the front door or the lobby (a rematch asks the core to start the follow-up).
 
+pub(crate) mod accounts;
 mod action;
 mod broadcast;
 mod fill;
@@ -39,6 +40,7 @@ mod finish;
 mod requests;
 mod schedule;
 
+pub(crate) use accounts::{account_required, guest_name_free};
 pub use action::try_action;
 pub use finish::finished_result;
 
@@ -113,6 +115,8 @@ struct Table {
     live: Option<crate::metrics::LiveTable>,
     /// An operator closed the table: the task ends.
     closed: bool,
+    /// The rating format of a rated table (issue #36).
+    rated: Option<String>,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -162,6 +166,7 @@ pub fn open(
         lost_lease: false,
         live: None,
         closed: false,
+        rated: t.rated.clone(),
         idle_since: None,
         rematch: None,
         last_activity: Instant::now(),

@@ -3,6 +3,7 @@
 //! are handed on to [`action`](super::action).
 
 use super::{Conn, Table};
+use crate::accounts::Account;
 use crate::core::Core;
 use crate::creation;
 use crate::mailbox::Cmd;
@@ -22,9 +23,13 @@ impl Table {
                 token,
                 out,
                 features,
+                account,
                 reply,
             } => {
-                let r = self.connect(token, out, &features);
+                let r = match self.account_token(account) {
+                    Ok(t) => self.connect(t.or(token), out, &features),
+                    Err(r) => Err(r),
+                };
                 let _ = reply.send(r);
             }
             Cmd::Disconnect { conn } => {
@@ -63,14 +68,14 @@ impl Table {
             }
             Cmd::Back { conn } => {
                 if let Some(s) = self.conns.get(&conn).and_then(|c| c.seat) {
-                    if self.seats[s].autopilot {
+                    if self.seats[s].autopilot && !self.seats[s].stored.forfeit {
                         self.seats[s].autopilot = false;
                         self.broadcast();
                     }
                 }
             }
-            Cmd::Join { req, reply } => {
-                let r = self.join(req).await;
+            Cmd::Join { req, account, reply } => {
+                let r = self.join(req, account).await;
                 let _ = reply.send(r);
             }
             Cmd::Summary { reply } => {
@@ -139,8 +144,9 @@ impl Table {
             let st = &mut self.seats[s];
             st.conns += 1;
             st.gone_since = None;
-            // The person is back: the bot that covered the seat hands it over.
-            st.autopilot = false;
+            // The person is back: the bot that covered the seat hands it over (not at a rated
+            // table the person left for too long: the bot plays on to the end).
+            st.autopilot = st.stored.forfeit;
             // The seat's latest client decides whether the next deal waits for it (a v1
             // client after a ready-aware one is not waited for).
             st.wants_ready = wants("ready");
@@ -236,6 +242,12 @@ impl Table {
             conn,
             Refusal::new(ErrorCode::Spectator, "spectators get no hints"),
         )?;
+        if self.rated.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::NoHints,
+                "a rated table gives no hints: the match is rated on your own play",
+            ));
+        }
         let game = self.game.as_ref().ok_or_else(|| {
             Refusal::new(
                 ErrorCode::NotYourTurn,
@@ -313,6 +325,9 @@ impl Table {
             conn,
             Refusal::new(ErrorCode::Spectator, "spectators cannot take actions back"),
         )?;
+        if self.rated.is_some() {
+            return Err(refuse("actions are not taken back at a rated table".into()));
+        }
         if let Some(other) =
             (0..self.seats.len()).find(|&s| s != seat && self.seats[s].stored.kind == SeatKind::Human)
         {
@@ -403,7 +418,7 @@ impl Table {
                 Some(c) => c,
                 None => {
                     let seats: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
-                    create_rematch(&self.core, &self.code, &self.rules, &seats).await?
+                    create_rematch(&self.core, &self.code, &self.rules, &seats, self.rated.as_deref()).await?
                 }
             },
         };
@@ -462,7 +477,10 @@ impl Table {
             }
         }
     }
-    async fn join(&mut self, req: JoinRequest) -> Result<JoinAnswer, Refusal> {
+    async fn join(&mut self, req: JoinRequest, account: Option<Account>) -> Result<JoinAnswer, Refusal> {
+        if let Some(again) = self.seat_of_account(account.as_ref()) {
+            return Ok(again);
+        }
         let seat = match req.seat {
             Some(s) if s >= self.seats.len() => {
                 return Err(Refusal::new(
@@ -484,14 +502,15 @@ impl Table {
                 format!("seat {seat} is not free"),
             ));
         }
-        let name = crate::ids::check_name(req.name.as_deref(), seat)?;
-        let stored: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
-        let name = crate::names::name_for_seat(&stored, seat, &name);
+        let name = self
+            .joining_name(req.name.as_deref(), seat, account.as_ref())
+            .await?;
         let token = crate::ids::new_token();
+        let id = account.as_ref().map(|a| a.id);
         let ok = self
             .core
             .store
-            .take_seat(&self.code, seat, &name, &token)
+            .take_seat(&self.code, seat, &name, &token, id)
             .await
             .map_err(|e| Refusal::new(ErrorCode::Unavailable, e.to_string()))?;
         if !ok {
@@ -504,6 +523,7 @@ impl Table {
         let st = &mut self.seats[seat];
         st.stored.name = Some(name);
         st.stored.token = Some(token.clone());
+        st.stored.account = id;
         let stored: Vec<StoredSeat> = self.seats.iter().map(|s| s.stored.clone()).collect();
         if self.game.is_none() && initial_status(&stored) == Status::Playing {
             self.game = Some(Game::new(self.rules, seat_names(&stored)));
@@ -535,11 +555,12 @@ async fn create_rematch(
     code: &str,
     rules: &binokel::Rules,
     seats: &[StoredSeat],
+    rated: Option<&str>,
 ) -> Result<String, Refusal> {
     let unavailable = |e: crate::store::StoreError| Refusal::new(ErrorCode::Unavailable, e.to_string());
     creation::check_room(core, "try the rematch again later")?;
     let seats = creation::rematch_seats(seats);
-    let next = creation::store_new(core, rules, rand::random(), &seats).await?;
+    let next = creation::store_new(core, rules, rand::random(), &seats, rated).await?;
     let kept = core.store.set_rematch(code, &next).await.map_err(unavailable)?;
     if kept != next {
         // Another process recorded a follow-up first: that one is the rematch.

@@ -2,6 +2,8 @@
 //! play random legal actions, and the leak check applied to every message.
 #![allow(dead_code)]
 
+pub mod accounts;
+pub mod failpoint;
 pub mod scenarios;
 
 use binokel::{Game, Seat, View};
@@ -146,6 +148,7 @@ pub async fn connect(ws: &str, code: &str, token: Option<&str>) -> (Socket, Opti
         table: code.to_string(),
         token: token.map(str::to_string),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();

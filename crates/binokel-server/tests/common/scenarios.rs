@@ -199,6 +199,7 @@ pub async fn rematch_scenario(db: &str) {
         table: next.clone(),
         token: Some(tok.clone()),
         features: vec![],
+        account: false,
     })
     .await
     .unwrap();
