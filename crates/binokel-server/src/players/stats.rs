@@ -180,6 +180,12 @@ pub fn seat_stats(game: &Game, seat: usize) -> MatchStats {
     st
 }
 
+/// [`seat_stats`] as JSON: the sums only (no averages), as a match keeps them; read back
+/// with `serde_json::from_value::<MatchStats>` (a missing field reads as 0) and add them up.
+pub fn seat_stats_json(game: &Game, seat: usize) -> serde_json::Value {
+    serde_json::to_value(seat_stats(game, seat)).unwrap_or_default()
+}
+
 /// The melds of `seat` that counted in its deal score, as RULES.md sections 7 and 8 and
 /// the engine's `score_sides` count them (a complete deal).
 fn counted_melds(rules: &Rules, o: &Outcome, seat: Seat) -> u32 {
@@ -441,5 +447,13 @@ mod tests {
         // The JSON keeps every sum under its name and reads back.
         let back: MatchStats = serde_json::from_value(sum.to_json()).expect("reads back");
         assert_eq!(back, sum);
+        // One match as it is stored: the sums alone, read back the same; an older row
+        // without a field reads it as 0.
+        let one = seat_stats_json(&game, 2);
+        assert!(one.get("averages").is_none(), "{one}");
+        let read: MatchStats = serde_json::from_value(one).expect("reads back");
+        assert_eq!(read, seat_stats(&game, 2));
+        let old: MatchStats = serde_json::from_value(serde_json::json!({"matches": 1})).expect("reads");
+        assert_eq!(old.matches, 1);
     }
 }
