@@ -8,9 +8,11 @@ import * as api from "./api.js";
 import { html, setHtml } from "./html.js";
 import { toast } from "./util.js";
 
-// The logged-in account ({id, name, created_ms}) or null; `known` is the answer's promise.
+// The logged-in account ({id, name, created_ms}) or null; `known` is the answer's promise,
+// `answered` whether the server has answered yet.
 let me = null;
 let known = null;
+let answered = false;
 // Where the log in page goes back to once logged in (the page the person came from).
 let returnTo = "#/account";
 
@@ -49,17 +51,19 @@ export function account() {
 
 function setAccount(a) {
   me = a;
+  answered = true;
   known = Promise.resolve(a);
   drawHeader();
 }
 
-/** The top bar's entry: "Log in" for a guest, the account's name (its page) when logged in. */
+/** The top bar's entry: "Log in" for a guest, the account's name (its page) when logged in;
+ *  its `data-state` is "in" or "out" once the server has said, empty before. */
 export function drawHeader() {
   const link = document.getElementById("nav-account");
   if (!link) return;
   link.textContent = me ? me.name : t("account.nav_login");
   link.href = me ? "#/account" : "#/login";
-  link.dataset.state = me ? "in" : "out";
+  link.dataset.state = !answered ? "" : me ? "in" : "out";
   link.title = me ? t("account.nav_account") : "";
 }
 
