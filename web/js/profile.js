@@ -105,6 +105,7 @@ export async function showProfile(root, name) {
   let p;
   try {
     p = await api.call("GET", `/api/players/${encodeURIComponent(name)}`);
+    if (!p || typeof p.name !== "string") throw new api.ApiError("bad_answer", t("profile.unknown", { name }), 0);
   } catch (e) {
     if (location.hash !== at) return;
     const said = e.status === 404 ? t("profile.unknown", { name }) : e.message;

@@ -111,6 +111,30 @@ async fn sign_up_log_out_log_in_change_the_password_and_log_out_everywhere() {
         json!(["Anna <b>", true])
     );
 
+    // Logged in, a game against bots plays as before (`hello` carries "account": true
+    // beside the seat's token); My games lists it (from the browser's own list while the
+    // server has no list of the account's games).
+    click(c, "#quick-play").await;
+    wait_js(c, "document.querySelector('#hand .card')", "the dealt hand").await;
+    let code = text_of(c, "#table-code").await;
+    c.goto(&format!("{}/#/games", server.url))
+        .await
+        .expect("my games");
+    wait_js(
+        c,
+        &format!("document.querySelector('li[data-code=\"{code}\"]')"),
+        "the table in My games",
+    )
+    .await;
+    // A profile nobody holds says so.
+    c.goto(&format!("{}/#/players/Nobody%20here", server.url))
+        .await
+        .expect("a profile");
+    assert_eq!(
+        text_of(c, "#profile-error").await,
+        "There is no player named \u{201c}Nobody here\u{201d}."
+    );
+
     // The account page: the name, since when; a wrong current password is refused.
     click(c, "#nav-account").await;
     wait_js(c, "document.querySelector('#account-name')", "the account page").await;
