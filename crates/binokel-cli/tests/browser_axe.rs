@@ -1,9 +1,9 @@
 //! Accessibility (issue #33, point 9): axe-core scans every page of the browser table, at a
 //! laptop's size (1366 x 800) and a phone's (390 x 844): the start page, My games, the
 //! lobby, the rules, the log in and account pages, the table in each phase (auction, burial,
-//! declaration, play, the result), the replay, the review, the score pad and the meld calculator. No critical or
-//! serious violation is allowed, nor the two the issue named (a page without an h1, an
-//! empty table header). The rule that a control's name contains its visible text
+//! declaration, play, the result), the replay, the review, the score pad and the meld
+//! calculator. No critical or serious violation is allowed, nor the two the issue named (a
+//! page without an h1, an empty table header). The rule that a control's name contains its visible text
 //! (`label-content-name-mismatch`, experimental in axe-core and so off by default) is on.
 //!
 //! axe-core is not part of the project: it is installed at a pinned version from the npm
