@@ -10,8 +10,8 @@ use browser_common::*;
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
-/// Waits until the top bar's account entry is in `state` ("in" or "out") and answers its
-/// text.
+/// Waits until the top bar's account entry is in `state` ("in" or "out": the server has
+/// answered who is logged in) and answers its text.
 async fn header(c: &Client, state: &str) -> String {
     wait_js(
         c,
@@ -19,7 +19,12 @@ async fn header(c: &Client, state: &str) -> String {
         &format!("the top bar's entry logged {state}"),
     )
     .await;
-    text_of(c, "#nav-account").await
+    // Its text even where the phone's menu hides it.
+    js(c, "return document.querySelector('#nav-account').textContent")
+        .await
+        .as_str()
+        .expect("text")
+        .to_string()
 }
 
 /// What `GET /api/session` answers this page: its HTTP status.
@@ -228,6 +233,33 @@ async fn sign_up_log_out_log_in_change_the_password_and_log_out_everywhere() {
         error_of(c2, "#login-error").await,
         "The name or the password is wrong."
     );
+
+    // On a phone the log in page and the account page fit the screen, every control
+    // big enough for a finger.
+    let phone = browser(&driver, "en", PHONE).await;
+    let p = &phone.client;
+    log_in(p, &server, "Cleo", "whatever it is").await;
+    assert_eq!(
+        error_of(p, "#login-error").await,
+        "The name or the password is wrong."
+    );
+    assert_fits_width(p, "the log in page on a phone").await;
+    assert_eq!(small_controls(p, "#app").await, json!([]), "small controls");
+    click(p, "#menu-toggle").await;
+    assert_eq!(text_of(p, "#nav-account").await, "Log in");
+    type_into(p, "#signup-name", "Cleo").await;
+    type_into(p, "#signup-password", "a long phrase").await;
+    type_into(p, "#signup-password2", "a long phrase").await;
+    click(p, "#signup-button").await;
+    assert_eq!(header(p, "in").await, "Cleo");
+    p.goto(&format!("{}/#/account", server.url))
+        .await
+        .expect("the account page");
+    wait_js(p, "document.querySelector('#account-name')", "the account page").await;
+    assert_fits_width(p, "the account page on a phone").await;
+    assert_eq!(small_controls(p, "#app").await, json!([]), "small controls");
+    assert_no_js_errors(&phone).await;
+    let _ = phone.client.close().await;
 
     // No name became markup anywhere, and neither page had an error.
     for b in [c, c2] {
