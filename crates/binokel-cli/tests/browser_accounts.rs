@@ -140,6 +140,24 @@ async fn sign_up_log_out_log_in_change_the_password_and_log_out_everywhere() {
         "There is no player named \u{201c}Nobody here\u{201d}."
     );
 
+    // The lobby's quick match offers a rated table too; ticked, the target and the series
+    // are the preset's.
+    c.goto(&format!("{}/#/lobby", server.url))
+        .await
+        .expect("the lobby");
+    wait_js(
+        c,
+        "document.querySelector('#qm-rated') && !document.querySelector('#qm-rated').disabled",
+        "the quick match's rated box enabled",
+    )
+    .await;
+    type_into(c, "#qm-target", "500").await;
+    click(c, "#qm-rated").await;
+    assert_eq!(
+        js(c, "const t = document.querySelector('#qm-target'); const n = document.querySelector('#qm-name'); return [t.disabled, t.value, n.value, n.readOnly]").await,
+        json!([true, "", "Anna <b>", true])
+    );
+
     // The account page: the name, since when; a wrong current password is refused.
     click(c, "#nav-account").await;
     wait_js(c, "document.querySelector('#account-name')", "the account page").await;
