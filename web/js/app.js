@@ -16,6 +16,10 @@ import { toast, cardStyle } from "./util.js";
 import { html, setHtml, addHtml } from "./html.js";
 import { LEVELS, personaOf } from "./personas.js";
 import { wireSoundSwitch } from "./sound.js";
+import { loadAccount, accountReady, drawHeader, lockNameFields, showLogin, showAccount, errorText } from "./account.js";
+import { showProfile } from "./profile.js";
+import { showLeaderboards } from "./leaderboard.js";
+import { drawServerGames } from "./mygames.js";
 
 const app = document.getElementById("app");
 
@@ -41,6 +45,9 @@ async function start() {
     route();
   });
   window.addEventListener("hashchange", route);
+  // Who is logged in (the top bar's entry, the rated checkboxes, My games): asked once at
+  // the start; the pages that need the answer wait for it.
+  loadAccount();
   route();
 }
 
@@ -95,7 +102,20 @@ function route() {
     location.replace(`#/join/${inviteCode.toUpperCase()}`);
     return;
   }
+  drawHeader();
   switch (page) {
+    case "login":
+      showLogin(app);
+      break;
+    case "account":
+      showAccount(app);
+      break;
+    case "players":
+      showProfile(app, arg || "");
+      break;
+    case "leaderboards":
+      showLeaderboards(app);
+      break;
     case "t":
       openTable(app, arg.toUpperCase(), false);
       break;
@@ -226,6 +246,7 @@ function showStart() {
   preset.addEventListener("change", drawSeats);
   drawSeats();
   wirePublicOptions(app);
+  accountReady().then(() => lockNameFields(app));
 
   app.querySelector("#quick-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -297,6 +318,7 @@ async function showJoin(code) {
       <button type="button" id="join-watch">${t("start.watch_button")}</button>
     </form></div>`);
   const info = app.querySelector("#join-info");
+  accountReady().then(() => lockNameFields(app));
   try {
     const s = await api.tableSummary(code);
     const names = s.seats.map((x) => (x.kind === "bot" ? personaOf(x.bot).name : x.name || t("join.free"))).join(", ");
@@ -317,12 +339,24 @@ async function showJoin(code) {
       store.saveGame(ans.code, { token: ans.token, seat: ans.seat, at: Date.now() });
       location.hash = `#/t/${ans.code}`;
     } catch (err) {
-      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : err.message);
+      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : errorText(err));
     }
   });
 }
 
-function showGames() {
+async function showGames() {
+  // A logged-in person's games come from the server, on every device (web/js/mygames.js);
+  // a guest's are this browser's list.
+  const at = location.hash;
+  if (await accountReady()) {
+    if (location.hash !== at) return;
+    setHtml(app, html`<h1>${t("games.title_account")}</h1><div id="server-games-box"></div>
+      <h2><label for="record-file">${t("replay.from_file")}</label></h2>
+      <input type="file" id="record-file" accept=".json,application/json">`);
+    wireRecordFile();
+    if (await drawServerGames(app.querySelector("#server-games-box"))) return;
+  }
+  if (location.hash !== at) return;
   const list = store.games();
   const items = list
     .map((g) => {
@@ -341,6 +375,10 @@ function showGames() {
   // Each match's state from the server (the newest 20): running or finished, the totals,
   // the winner; a finished one gets its Review button.
   for (const g of list.slice(0, 20)) gameState(g.code);
+  wireRecordFile();
+}
+
+function wireRecordFile() {
   app.querySelector("#record-file").addEventListener("change", async (e) => {
     const f = e.target.files[0];
     if (!f) return;

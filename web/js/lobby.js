@@ -10,6 +10,7 @@ import { PRESETS } from "./presets.js";
 import { toast } from "./util.js";
 import { html, setHtml } from "./html.js";
 import { LEVELS, personaOf } from "./personas.js";
+import { nameHtml, ratedHtml, wireRated, accountReady, lockNameFields, errorText } from "./account.js";
 
 /** The waits before bots take the free seats: seconds, or "" for never. */
 export const WAITS = ["", "0", "30", "120"];
@@ -55,6 +56,11 @@ function seatText(s) {
   return s.taken ? s.name || "?" : t("lobby.free_seat");
 }
 
+// A seat's name as markup: an account's with its mark and profile link (web/js/account.js).
+function seatHtml(s) {
+  return s.taken && s.name ? nameHtml(s.name, s) : html`${seatText(s)}`;
+}
+
 function tableTitle(e) {
   const end = e.series_deals > 0 ? t("lobby.series", { n: e.series_deals }) : t("lobby.target", { n: e.target });
   return `${t("preset." + e.preset)} · ${end}`;
@@ -62,13 +68,13 @@ function tableTitle(e) {
 
 function openItem(e) {
   const mine = store.game(e.code);
-  const seats = e.seats.map((s) => html`<li class="${s.taken ? "" : "free"}">${seatText(s)}</li>`);
+  const seats = e.seats.map((s) => html`<li class="${s.taken ? "" : "free"}">${seatHtml(s)}</li>`);
   const fill = e.fill ? html`<span class="muted lobby-fill" data-at="${e.fill.at_ms}"></span>` : "";
   const action = mine && mine.token
     ? html`<a class="button" href="#/t/${e.code}">${t("lobby.open_mine")}</a>`
     : html`<button type="button" class="primary lobby-join" data-code="${e.code}">${t("lobby.join")}</button>`;
   return html`<li class="lobby-table" data-code="${e.code}">
-      <div class="lobby-what"><strong>${tableTitle(e)}</strong>
+      <div class="lobby-what"><strong>${tableTitle(e)}</strong>${e.rated ? html` <span class="role">${t("profile.rated")}</span>` : ""}
         <span class="muted lobby-waited" data-since="${e.created_ms}"></span>${fill}</div>
       <ul class="lobby-seats">${seats}</ul>${action}</li>`;
 }
@@ -104,6 +110,7 @@ export function showLobby(root) {
           <div class="fit"><label for="qm-bot">${t("quick.level")}</label><select id="qm-bot">${levelOptions(store.pref("quickBot", "medium"))}</select></div>
           <div class="fit"><label for="qm-wait">${t("quick.wait")}</label><select id="qm-wait">${waitOptions(store.pref("quickWait", "30"))}</select></div>
         </div>
+        ${ratedHtml("qm-rated")}
         <button class="primary" id="qm-go" type="submit">${t("quick.go")}</button>
       </form>
       <section class="panel" id="lobby-lists">
@@ -130,6 +137,8 @@ export function showLobby(root) {
   };
   preset.addEventListener("change", showTarget);
   showTarget();
+  wireRated(root, "qm-rated", ["#qm-target", "#qm-series"]);
+  accountReady().then(() => lockNameFields(root));
   const nameOf = () => {
     const n = root.querySelector("#qm-name").value.trim();
     if (n) store.setPref("name", n);
@@ -145,6 +154,7 @@ export function showLobby(root) {
     if (Number.isFinite(tg) && tg > 0) body.target = tg;
     const n = parseInt(series.value, 10);
     if (Number.isFinite(n) && n > 0) body.series_deals = n;
+    if (root.querySelector("#qm-rated").checked) body.rated = true;
     store.setPref("quickPreset", body.rules);
     store.setPref("quickBot", body.bot);
     store.setPref("quickWait", wait);
@@ -156,7 +166,7 @@ export function showLobby(root) {
       location.hash = `#/t/${ans.code}`;
     } catch (err) {
       go.disabled = false;
-      toast(t("error.create_failed", { message: err.message }));
+      toast(t("error.create_failed", { message: errorText(err) }));
     }
   });
 
@@ -170,7 +180,7 @@ export function showLobby(root) {
       location.hash = `#/t/${ans.code}`;
     } catch (err) {
       b.disabled = false;
-      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : err.message);
+      toast(err.code === "no_free_seat" ? t("error.no_free_seat") : errorText(err));
     }
   });
 

@@ -8,6 +8,7 @@ import * as store from "./store.js";
 import { toast } from "./util.js";
 import { html } from "./html.js";
 import { waitOptions } from "./lobby.js";
+import { ratedHtml, wireRated, errorText } from "./account.js";
 
 /** Creates a table at the server for `request`, remembers our seat and goes to it. */
 export async function create(request) {
@@ -23,7 +24,7 @@ export async function create(request) {
     });
     location.hash = `#/t/${ans.code}`;
   } catch (e) {
-    toast(t("error.create_failed", { message: e.message }));
+    toast(t("error.create_failed", { message: errorText(e) }));
   }
 }
 
@@ -43,18 +44,24 @@ export function publicOptionsHtml() {
   return html`<div class="public-options">
       <label class="check"><input type="checkbox" id="create-public"> ${t("create.public")}</label>
       <div id="create-fill-box" hidden><label for="create-fill">${t("create.fill")}</label>
-      <select id="create-fill">${waitOptions("", ["", "30", "120", "300"])}</select></div></div>`;
+      <select id="create-fill">${waitOptions("", ["", "30", "120", "300"])}</select></div>
+      ${ratedHtml("create-rated")}</div>`;
 }
 
-/** Wires the lobby options in `root` (the fill wait shows for a public table only). */
+/** Wires the lobby options in `root` (the fill wait shows for a public table only) and the
+ *  rated checkbox (a rated table keeps its preset's target and plays no series). */
 export function wirePublicOptions(root) {
   const pub = root.querySelector("#create-public");
   pub.addEventListener("change", () => (root.querySelector("#create-fill-box").hidden = !pub.checked));
+  wireRated(root, "create-rated", ["#create-target", "#create-series"]);
 }
 
-/** The lobby fields of a create request from the form in `root`. */
+/** The lobby fields (and `rated`) of a create request from the form in `root`. */
 export function publicOptions(root) {
-  if (!root.querySelector("#create-public").checked) return {};
+  const rated = root.querySelector("#create-rated").checked ? { rated: true } : {};
+  if (!root.querySelector("#create-public").checked) return rated;
   const wait = root.querySelector("#create-fill").value;
-  return wait === "" ? { public: true } : { public: true, fill: { bot: "medium", after_secs: Number(wait) } };
+  return wait === ""
+    ? { public: true, ...rated }
+    : { public: true, fill: { bot: "medium", after_secs: Number(wait) }, ...rated };
 }

@@ -10,6 +10,7 @@ import { cardSvg, splitCards } from "./cards.js";
 import { html } from "./html.js";
 import { actionText } from "./text.js";
 import { replayRules } from "./engine.js";
+import { nameHtml } from "./account.js";
 
 /** Per seat: whether its melds count in the deal `v` (a finished view). */
 export function meldsCount(v) {
@@ -131,4 +132,25 @@ export function tickCountdown(root) {
   if (!el) return;
   const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - Date.now()) / 1000));
   el.textContent = t("result.countdown", { s: left });
+}
+
+/**
+ * The rating changes of a rated match (`match_over`'s `ratings`, issue #36) as markup for
+ * the match-over panel: each account's rating before and after, the change, the deviation
+ * and the provisional mark; this seat's row is marked. Nothing for an unrated match.
+ */
+export function ratingChangesHtml(ratings, me) {
+  if (!Array.isArray(ratings) || !ratings.length) return "";
+  const rows = ratings.map((r) => {
+    const before = Math.round(Number(r.before));
+    const after = Math.round(Number(r.after));
+    const d = after - before;
+    const mark = r.provisional ? html`<abbr class="provisional" title="${t("profile.provisional_title")}">?</abbr>` : "";
+    return html`<tr data-seat="${r.seat}" class="${r.seat === me ? "mine" : ""}"><th scope="row">${nameHtml(r.name, { account: true, name: r.name })}</th>
+      <td>${before}</td><td>${after}${mark}</td><td class="rating-change ${d >= 0 ? "up" : "down"}">${d >= 0 ? "+" : ""}${d}</td>
+      <td>± ${Math.round(Number(r.deviation))}</td></tr>`;
+  });
+  return html`<div class="rating-changes" id="rating-changes"><h3>${t("over.ratings")}</h3>
+    <table class="scores"><thead><tr><td></td><th>${t("over.rating_before")}</th><th>${t("over.rating_after")}</th>
+    <th>${t("over.rating_change")}</th><th>${t("profile.deviation")}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }

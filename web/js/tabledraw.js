@@ -12,7 +12,8 @@ import { presetName } from "./presets.js";
 import { positionOf } from "./positions.js";
 import { actionText } from "./text.js";
 import { personaOf } from "./personas.js";
-import { resultHtml, tickCountdown } from "./result.js";
+import { resultHtml, tickCountdown, ratingChangesHtml } from "./result.js";
+import { nameHtml } from "./account.js";
 
 /** The table client's drawing methods: `render` and the pieces of the page. */
 export const drawMethods = {
@@ -151,7 +152,7 @@ export const drawMethods = {
     if (!st) return html`<p class="muted">${t("table.connecting")}</p>`;
     const link = `${location.origin}${location.pathname}#/join/${this.code}`;
     const seats = st.seats
-      .map((s) => html`<li>${seatName(s)}${s.kind === "bot" && s.bot ? html` <span class="role">${t("level." + personaOf(s.bot).level)}</span>` : ""} ${s.taken ? "✓" : html`<em>${t("table.free_seat")}</em>`}</li>`);
+      .map((s) => html`<li>${nameHtml(seatName(s), s)}${s.kind === "bot" && s.bot ? html` <span class="role">${t("level." + personaOf(s.bot).level)}</span>` : ""} ${s.taken ? "✓" : html`<em>${t("table.free_seat")}</em>`}</li>`);
     return html`<div class="panel" id="waiting"><h2>${t("table.waiting")}</h2>
       <p>${t("table.invite")}</p><p><strong class="code">${this.code}</strong> · <a href="${link}">${link}</a></p>
       <ul>${seats}</ul></div>`;
@@ -185,7 +186,7 @@ export const drawMethods = {
         ? html`<div class="seat-backs">${Array.from({ length: Math.min(v.hand_sizes[s], 18) }, () => html`<span class="card">${cardBackSvg()}</span>`)}</div>`
         : "";
     return html`<div class="seat-box pos-${where} ${v.to_act === s ? "to-act" : ""}" id="seat-${s}" data-seat="${s}">
-      <div class="name"><span class="dot ${online ? "on" : ""}" title="${online ? t("table.connected") : t("table.disconnected")}"></span>${name}${clock}</div>
+      <div class="name"><span class="dot ${online ? "on" : ""}" title="${online ? t("table.connected") : t("table.disconnected")}"></span>${nameHtml(name, info)}${clock}</div>
       <div>${join(roles.map((r) => html`<span class="role">${r}</span>`), " ")}</div>
       <div class="facts">${facts.join(" · ")}</div>
       ${bubble ? html`<span class="bubble">${bubble}</span>` : ""}${backs}</div>`;
@@ -309,11 +310,13 @@ export const drawMethods = {
     const totals = this.matchOver.totals || v.totals;
     const w = this.matchOver.winner;
     const name = (s) => seatLabel(v, s);
-    const rows = totals.map((x, s) => html`<tr><td>${name(s)}</td><td>${x}</td></tr>`);
+    const infos = (this.state && this.state.seats) || [];
+    const rows = totals.map((x, s) => html`<tr><td>${nameHtml(name(s), infos[s])}</td><td>${x}</td></tr>`);
     const canRematch = !this.watch && ((this.entry && this.entry.request) || this.offers("rematch"));
     return html`<div class="overlay" id="match-over"><div class="dialog">
       <h2>${w === this.seat ? t("over.you_won") : t("over.winner", { name: name(w) })}</h2>
       <table class="scores">${rows}</table>
+      ${ratingChangesHtml(this.matchOver.ratings, this.seat)}
       <p>${canRematch ? html`<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${t(this.rematching ? "over.rematch_waiting" : "over.rematch")}</button> ` : ""}
       <a href="#/replay/${this.code}" id="replay-link">${t("over.replay")}</a> ·
       <button type="button" class="link" id="over-review">${t("review.button")}</button> ·

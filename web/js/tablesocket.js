@@ -8,16 +8,28 @@ import * as store from "./store.js";
 import * as api from "./api.js";
 import { toast, cardStyle } from "./util.js";
 import { refusalText } from "./refusals.js";
+import { accountReady, account, sameName } from "./account.js";
 
 const PROTOCOL = 1;
 
 /** The table client's connection methods: socket, reconnect, send and receive. */
 export const socketMethods = {
   async begin() {
+    // Logged in (issue #36): the account's seat is taken on any device, without a token.
+    const me = this.watch ? null : await accountReady();
+    if (this.closed) return;
     if (!this.watch && !this.token) {
       // A link to a table we hold no seat at: take a seat if one is free, else watch.
       try {
         const s = await api.tableSummary(this.code);
+        const mine = me && (s.seats || []).find((x) => x.account && sameName(x.name, me.name));
+        if (mine) {
+          this.byAccount = true;
+          store.saveGame(this.code, { seat: mine.seat, at: Date.now() });
+          this.render();
+          this.connect(this.wsUrl());
+          return;
+        }
         if (s.status === "waiting") {
           location.replace(`#/join/${this.code}`);
           return;
@@ -54,6 +66,9 @@ export const socketMethods = {
     ws.onopen = () => {
       const hello = { type: "hello", protocol: PROTOCOL, table: this.code };
       if (this.token) hello.token = this.token;
+      // The logged-in account's seat (docs/protocol.md "Accounts"): the server takes it
+      // from the login cookie of the upgrade; a token, when there is one, still goes along.
+      if (!this.watch && account()) hello.account = true;
       // Opt-ins (docs/protocol.md "Changes to version 1"): the next deal waits for this
       // seat's "next deal", and this page shows emotes.
       hello.features = ["ready", "emote"];

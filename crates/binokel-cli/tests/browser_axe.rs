@@ -1,9 +1,9 @@
 //! Accessibility (issue #33, point 9): axe-core scans every page of the browser table, at a
 //! laptop's size (1366 x 800) and a phone's (390 x 844): the start page, My games, the
-//! lobby, the rules, the table in each phase (auction, burial, declaration, play, the
-//! result), the replay, the review, the score pad and the meld calculator. No critical or
-//! serious violation is allowed, nor the two the issue named (a page without an h1, an
-//! empty table header). The rule that a control's name contains its visible text
+//! lobby, the rules, the log in and account pages, the table in each phase (auction, burial,
+//! declaration, play, the result), the replay, the review, the score pad and the meld
+//! calculator. No critical or serious violation is allowed, nor the two the issue named (a
+//! page without an h1, an empty table header). The rule that a control's name contains its visible text
 //! (`label-content-name-mismatch`, experimental in axe-core and so off by default) is on.
 //!
 //! axe-core is not part of the project: it is installed at a pinned version from the npm
@@ -176,6 +176,25 @@ async fn scan_every_page(
         wait_js(c, &format!("document.querySelector('{ready}')"), page).await;
         check(page, scan(c, axe, page).await);
     }
+    // The log in page, then the account page of an account signed up there (issue #36).
+    c.goto(&format!("{}/#/login", server.url)).await.expect("log in");
+    wait_js(c, "document.querySelector('#signup-form')", "the log in page").await;
+    check("log in", scan(c, axe, "log in").await);
+    type_into(c, "#signup-name", &format!("Axe {}", size.0)).await;
+    type_into(c, "#signup-password", "a long phrase").await;
+    type_into(c, "#signup-password2", "a long phrase").await;
+    click(c, "#signup-button").await;
+    wait_js(
+        c,
+        "document.querySelector('#nav-account').dataset.state === 'in'",
+        "logged in",
+    )
+    .await;
+    c.goto(&format!("{}/#/account", server.url))
+        .await
+        .expect("account");
+    wait_js(c, "document.querySelector('#account-name')", "the account page").await;
+    check("account", scan(c, axe, "account").await);
     c.goto(&format!("{}/#/replay/{code}", server.url))
         .await
         .expect("replay");
