@@ -17,6 +17,9 @@ use binokel::{Action, Deal, Game, Rules, View};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+/// The shipped set (data/puzzles/standard.json; how it was made: docs/puzzles.md).
+pub const SHIPPED: &str = include_str!("../../../../data/puzzles/standard.json");
+
 /// The format tag of a puzzle set.
 pub const FORMAT: &str = "binokel-puzzles/1";
 
@@ -134,10 +137,19 @@ impl PuzzleSet {
         Ok(set)
     }
 
-    /// The set as pretty JSON with one puzzle per line block (what the generator writes).
+    /// The set as JSON with one puzzle per line (what the generator writes: small, and a
+    /// diff shows the puzzles that changed).
     pub fn to_text(&self) -> String {
-        let mut out = serde_json::to_string_pretty(self).expect("a puzzle set serialises");
-        out.push('\n');
+        let head = json!({"format": self.format, "origin": self.origin});
+        let head = head.to_string();
+        let mut out = String::with_capacity(self.puzzles.len() * 1200);
+        out.push_str(&head[..head.len() - 1]);
+        out.push_str(",\"puzzles\":[\n");
+        for (i, p) in self.puzzles.iter().enumerate() {
+            out.push_str(&serde_json::to_string(p).expect("a puzzle serialises"));
+            out.push_str(if i + 1 < self.puzzles.len() { ",\n" } else { "\n" });
+        }
+        out.push_str("]}\n");
         out
     }
 
@@ -179,7 +191,7 @@ impl Puzzle {
     pub fn match_choice(&self, input: &str) -> Result<&Choice, String> {
         let rules = self.rules()?;
         let a = Action::parse_lenient(input.trim(), rules.low)
-            .map_err(|e| format!("`{}` is not an action: {e}", input.trim()))?;
+            .map_err(|e| e.to_string())?;
         let token = a.token(rules.low);
         self.choices
             .iter()
