@@ -74,11 +74,6 @@ impl Theme {
         ALL.into_iter().find(|t| t.id() == id)
     }
 
-    /// The i18n key of the theme's name in web/i18n/*.json (`theme-<id>`).
-    pub fn i18n_key(self) -> String {
-        format!("theme-{}", self.id().replace('_', "-"))
-    }
-
     /// The one-line description in a language: `en`, `de`, `nl` or `pt` (English for any
     /// other).
     pub fn describe(self, lang: &str) -> &'static str {

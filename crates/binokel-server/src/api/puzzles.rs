@@ -129,7 +129,7 @@ async fn answer(
         .iter()
         .filter_map(|t| Theme::from_id(t))
         .map(|t| {
-            json!({"id": t.id(), "key": t.i18n_key(), "en": t.describe("en"), "de": t.describe("de"),
+            json!({"id": t.id(), "en": t.describe("en"), "de": t.describe("de"),
                    "nl": t.describe("nl"), "pt": t.describe("pt")})
         })
         .collect();
