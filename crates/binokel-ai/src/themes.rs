@@ -206,7 +206,8 @@ pub fn tags(info: &Info, action: Action) -> Vec<Theme> {
 
 /// True when `hand` holds a card of `c`'s suit above it.
 fn held_above(hand: CardSet, c: Card) -> bool {
-    hand.distinct().any(|h| h.suit() == c.suit() && h.rank() > c.rank())
+    hand.distinct()
+        .any(|h| h.suit() == c.suit() && h.rank() > c.rank())
 }
 
 /// The facts of one card-play decision the detectors share.

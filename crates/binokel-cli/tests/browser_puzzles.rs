@@ -15,31 +15,59 @@ async fn a_puzzle_is_solved_in_the_browser() {
     let driver = start_driver();
     let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
-    c.goto(&format!("{}/#/puzzles", server.url)).await.expect("the puzzles page");
-    let id = wait_js(c, "document.querySelector('#puzzle') && document.querySelector('#puzzle').dataset.id", "a puzzle").await;
+    c.goto(&format!("{}/#/puzzles", server.url))
+        .await
+        .expect("the puzzles page");
+    let id = wait_js(
+        c,
+        "document.querySelector('#puzzle') && document.querySelector('#puzzle').dataset.id",
+        "a puzzle",
+    )
+    .await;
     let p = set.get(id.as_str().unwrap()).expect("a shipped puzzle");
     assert_eq!(p.id, set.puzzles[0].id, "the first puzzle first");
     // The choices, and nothing of the solution before the answer.
-    let shown = js(c, "return [...document.querySelectorAll('.puzzle-choice')].map(b => b.dataset.choice)").await;
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('.puzzle-choice')].map(b => b.dataset.choice)",
+    )
+    .await;
     assert_eq!(shown.as_array().unwrap().len(), p.choices.len());
-    assert_eq!(js(c, "return document.querySelector('.puzzle-values') === null").await, true);
+    assert_eq!(
+        js(c, "return document.querySelector('.puzzle-values') === null").await,
+        true
+    );
     click(c, &format!(".puzzle-choice[data-choice='{}']", p.best)).await;
     let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.right') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
     assert!(verdict.as_str().unwrap().contains("best card"), "{verdict}");
-    let rows = js(c, "return document.querySelectorAll('.puzzle-values tbody tr').length").await;
+    let rows = js(
+        c,
+        "return document.querySelectorAll('.puzzle-values tbody tr').length",
+    )
+    .await;
     assert_eq!(rows, p.choices.len());
     assert_no_js_errors(&b).await;
 
     // The next puzzle in German, answered wrong.
     let q = &set.puzzles[1];
     js(c, "localStorage.setItem('binokel.lang', 'de');").await;
-    c.goto(&format!("{}/#/puzzles/{}", server.url, q.id)).await.expect("the next puzzle");
+    c.goto(&format!("{}/#/puzzles/{}", server.url, q.id))
+        .await
+        .expect("the next puzzle");
     c.refresh().await.expect("reload");
-    wait_js(c, &format!("document.querySelector('#puzzle[data-id=\"{}\"]')", q.id), "the second puzzle").await;
+    wait_js(
+        c,
+        &format!("document.querySelector('#puzzle[data-id=\"{}\"]')", q.id),
+        "the second puzzle",
+    )
+    .await;
     let wrong = &q.choices[1].choice;
     click(c, &format!(".puzzle-choice[data-choice='{wrong}']")).await;
     let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.wrong') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
     let text = verdict.as_str().unwrap();
-    assert!(text.contains(&q.best) && text.contains("Nicht die beste"), "{text}");
+    assert!(
+        text.contains(&q.best) && text.contains("Nicht die beste"),
+        "{text}"
+    );
     assert_no_js_errors(&b).await;
 }

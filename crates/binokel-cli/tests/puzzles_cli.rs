@@ -42,7 +42,18 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
     let (a, b) = (tmp("one.json"), tmp("two.json"));
     for (jobs, out) in [("1", &a), ("2", &b)] {
         let (code, _, err) = run(
-            &["puzzles", "generate", "--count", "8", "--seed", "5", "--jobs", jobs, "--out", out.to_str().unwrap()],
+            &[
+                "puzzles",
+                "generate",
+                "--count",
+                "8",
+                "--seed",
+                "5",
+                "--jobs",
+                jobs,
+                "--out",
+                out.to_str().unwrap(),
+            ],
             "",
         );
         assert_eq!(code, 0, "{err}");
@@ -58,7 +69,15 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
 fn a_fixed_sample_of_fifty_shipped_puzzles_verifies() {
     let t = std::time::Instant::now();
     let (code, out, err) = run(
-        &["puzzles", "verify", shipped().to_str().unwrap(), "--sample", "50", "--seed", "1"],
+        &[
+            "puzzles",
+            "verify",
+            shipped().to_str().unwrap(),
+            "--sample",
+            "50",
+            "--seed",
+            "1",
+        ],
         "",
     );
     assert_eq!(code, 0, "{out}{err}");
@@ -101,5 +120,8 @@ fn a_puzzle_is_solved_in_plain_text() {
     assert!(out.contains(&format!("  {best:<4}")), "{out}");
     assert!(out.contains("1 of 1 right."), "{out}");
     let (_, out, _) = run(&["puzzles", "solve", "--id", id], &format!("{wrong}\nq\n"));
-    assert!(out.contains(&format!("Wrong: {best} is best, not {wrong}.")), "{out}");
+    assert!(
+        out.contains(&format!("Wrong: {best} is best, not {wrong}.")),
+        "{out}"
+    );
 }

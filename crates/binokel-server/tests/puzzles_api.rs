@@ -21,8 +21,16 @@ async fn puzzles_are_listed_shown_without_the_solution_and_answered() {
     assert_eq!(v["puzzles"][0]["id"], set.puzzles[0].id.as_str());
     assert!(v["puzzles"][0].get("best").is_none());
 
-    for p in [&set.puzzles[0], set.puzzles.iter().find(|p| p.kind == binokel_ai::puzzle::Kind::PlayView).unwrap()] {
-        let a = http(&server.url, "GET", &format!("/api/puzzles/{}", p.id), None).await.unwrap();
+    for p in [
+        &set.puzzles[0],
+        set.puzzles
+            .iter()
+            .find(|p| p.kind == binokel_ai::puzzle::Kind::PlayView)
+            .unwrap(),
+    ] {
+        let a = http(&server.url, "GET", &format!("/api/puzzles/{}", p.id), None)
+            .await
+            .unwrap();
         let body = String::from_utf8_lossy(&a.body).to_string();
         assert_eq!(a.status, 200, "{body}");
         // Neither the solution nor any value is in the position.
@@ -73,15 +81,24 @@ async fn puzzles_are_listed_shown_without_the_solution_and_answered() {
     }
 
     let p = &set.puzzles[0];
-    let a = http(&server.url, "GET", "/api/puzzles/no-such", None).await.unwrap();
-    assert_eq!(a.status, 404);
-    assert_eq!(a.json().unwrap()["error"], "unknown_puzzle");
-    let a = http(&server.url, "POST", "/api/puzzles/no-such/answer", Some(&json!({"choice": "AS"})))
+    let a = http(&server.url, "GET", "/api/puzzles/no-such", None)
         .await
         .unwrap();
     assert_eq!(a.status, 404);
+    assert_eq!(a.json().unwrap()["error"], "unknown_puzzle");
+    let a = http(
+        &server.url,
+        "POST",
+        "/api/puzzles/no-such/answer",
+        Some(&json!({"choice": "AS"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(a.status, 404);
     let path = format!("/api/puzzles/{}/answer", p.id);
-    let a = http(&server.url, "POST", &path, Some(&json!({"choice": "ZZ"}))).await.unwrap();
+    let a = http(&server.url, "POST", &path, Some(&json!({"choice": "ZZ"})))
+        .await
+        .unwrap();
     assert_eq!(a.status, 400);
     let v = a.json().unwrap();
     assert_eq!(v["field"], "choice");
@@ -91,10 +108,17 @@ async fn puzzles_are_listed_shown_without_the_solution_and_answered() {
         .into_iter()
         .find(|t| p.choices.iter().all(|c| &c.choice != t))
         .unwrap();
-    let a = http(&server.url, "POST", &path, Some(&json!({"choice": not_choice}))).await.unwrap();
+    let a = http(&server.url, "POST", &path, Some(&json!({"choice": not_choice})))
+        .await
+        .unwrap();
     assert_eq!(a.status, 400);
-    assert!(a.json().unwrap()["message"].as_str().unwrap().contains("not one of"));
-    let a = http(&server.url, "POST", &path, Some(&json!({"pick": "AS"}))).await.unwrap();
+    assert!(a.json().unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .contains("not one of"));
+    let a = http(&server.url, "POST", &path, Some(&json!({"pick": "AS"})))
+        .await
+        .unwrap();
     assert_eq!(a.status, 400);
     server.stop().await;
 }

@@ -132,7 +132,9 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
     // The card-play decisions with a choice and at most 10 tricks left, before each.
     let mut spots: Vec<Game> = Vec::new();
     while let Some(seat) = game.to_act() {
-        let Some(view) = View::of(&game, Some(seat)) else { break };
+        let Some(view) = View::of(&game, Some(seat)) else {
+            break;
+        };
         let d = game.current().expect("a deal is in progress");
         if solve::playable(d) && d.total_tricks() - d.tricks_played() <= 10 && view.legal.len() >= 2 {
             spots.push(game.clone());
@@ -157,7 +159,9 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
             d.players() == 3 && d.to_act() == d.soloist() && d.total_tricks() - d.tricks_played() <= 5
         });
         for g in view_spots {
-            let Ok(vals) = solve::view(g, solver) else { continue };
+            let Ok(vals) = solve::view(g, solver) else {
+                continue;
+            };
             if let Some(p) = make(g, Kind::PlayView, vals, played, seed, i) {
                 out.push(p);
                 break;
@@ -185,7 +189,10 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], seed: u64, i: u64
     let bot_found = played.get(at) == Some(&best_action);
     let rating = rating(kind, tricks_left, &vals.choices, vals.margin, bot_found);
     Some(Puzzle {
-        id: format!("s{seed}-d{i}-a{at}-{}", if kind == Kind::PlayOpen { "o" } else { "v" }),
+        id: format!(
+            "s{seed}-d{i}-a{at}-{}",
+            if kind == Kind::PlayOpen { "o" } else { "v" }
+        ),
         kind,
         position: position_record(g.rules(), &log.start, &log.actions, log.seed),
         seat,
@@ -218,4 +225,3 @@ pub fn rating(kind: Kind, tricks_left: u32, choices: &[Choice], margin: f64, bot
     }
     r.clamp(600, 2400) as u32
 }
-

@@ -190,8 +190,7 @@ impl Puzzle {
     /// token of one of the choices: Err names the input when it is none of them.
     pub fn match_choice(&self, input: &str) -> Result<&Choice, String> {
         let rules = self.rules()?;
-        let a = Action::parse_lenient(input.trim(), rules.low)
-            .map_err(|e| e.to_string())?;
+        let a = Action::parse_lenient(input.trim(), rules.low).map_err(|e| e.to_string())?;
         let token = a.token(rules.low);
         self.choices
             .iter()

@@ -41,7 +41,9 @@ pub fn values(p: &Puzzle, solver: &mut Solver) -> Result<Values, String> {
 /// True when the deal is in trick play of a trump contract with three or four seats (what
 /// the puzzles cover).
 pub fn playable(d: &Deal) -> bool {
-    d.phase() == Phase::Play && (3..=4).contains(&d.players()) && matches!(d.contract(), Some(Contract::Trump(_)))
+    d.phase() == Phase::Play
+        && (3..=4).contains(&d.players())
+        && matches!(d.contract(), Some(Contract::Trump(_)))
 }
 
 fn sorted(game: &Game, vals: Vec<(Card, f64)>, layouts: Option<u64>) -> Values {
@@ -113,7 +115,10 @@ pub fn view(game: &Game, solver: &mut Solver) -> Result<Values, String> {
             sums = vals.iter().map(|&(c, _)| (c, 0.0)).collect();
         }
         for (c, v) in vals {
-            let slot = sums.iter_mut().find(|s| s.0 == c).ok_or("layouts differ in legal cards")?;
+            let slot = sums
+                .iter_mut()
+                .find(|s| s.0 == c)
+                .ok_or("layouts differ in legal cards")?;
             slot.1 += v * w;
         }
         total += w;
@@ -140,7 +145,17 @@ fn layouts(d: &Deal, info: &Info) -> Vec<(CardSet, CardSet, f64)> {
     let want = d.hand(a).len();
     let mut out = Vec::new();
     let mut cur = CardSet::EMPTY;
-    split(&kinds, 0, want, info.forbidden[a], info.forbidden[b], &mut cur, 1.0, &pool, &mut out);
+    split(
+        &kinds,
+        0,
+        want,
+        info.forbidden[a],
+        info.forbidden[b],
+        &mut cur,
+        1.0,
+        &pool,
+        &mut out,
+    );
     out
 }
 
@@ -185,7 +200,13 @@ fn split(
 
 /// The deal with the opponents holding `a_hand` and `b_hand` now, built as dealt and
 /// replayed; None when it does not agree with the seat's view (the melds shown, a duty).
-fn rebuild(d: &Deal, info: &Info, actions: &[binokel::Action], a_hand: CardSet, b_hand: CardSet) -> Option<Deal> {
+fn rebuild(
+    d: &Deal,
+    info: &Info,
+    actions: &[binokel::Action],
+    a_hand: CardSet,
+    b_hand: CardSet,
+) -> Option<Deal> {
     let (a, b) = opponents(info.me);
     let mut hands = d.setup().hands;
     // The deal as dealt: what each opponent holds now plus what it has played.

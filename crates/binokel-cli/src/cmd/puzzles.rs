@@ -225,7 +225,10 @@ fn describe(p: &Puzzle) -> String {
         deal.bid(),
         trump
     );
-    out += &format!("Points taken so far: {:?}\n", &deal.trick_points()[..deal.players()]);
+    out += &format!(
+        "Points taken so far: {:?}\n",
+        &deal.trick_points()[..deal.players()]
+    );
     if p.kind == Kind::PlayView {
         for t in &view.tricks {
             out += &format!("  trick led by seat {}: {}\n", t.leader, codes(&t.cards, low));
@@ -242,7 +245,11 @@ fn describe(p: &Puzzle) -> String {
     out += &format!(
         "On the table (led by seat {}): {}\n",
         deal.leader(),
-        if trick.is_empty() { "nothing".to_string() } else { codes(trick, low) }
+        if trick.is_empty() {
+            "nothing".to_string()
+        } else {
+            codes(trick, low)
+        }
     );
     let legal: Vec<String> = legal_codes(&view, low);
     out += &format!("Choices: {}", legal.join(" "));

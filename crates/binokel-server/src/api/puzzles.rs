@@ -23,8 +23,7 @@ use serde_json::{json, Value};
 use std::sync::{Arc, LazyLock};
 
 /// The shipped set, read once (a test checks that it reads).
-static SET: LazyLock<PuzzleSet> =
-    LazyLock::new(|| PuzzleSet::parse(SHIPPED).unwrap_or_else(|_| empty_set()));
+static SET: LazyLock<PuzzleSet> = LazyLock::new(|| PuzzleSet::parse(SHIPPED).unwrap_or_else(|_| empty_set()));
 
 /// The list's answer, built once.
 static LIST: LazyLock<Value> = LazyLock::new(|| {
@@ -90,8 +89,8 @@ async fn position(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let low = game.rules().low;
     let mut choices: Vec<&str> = p.choices.iter().map(|c| c.choice.as_str()).collect();
     choices.sort_unstable();
-    let hands: Option<Vec<String>> = (p.kind != Kind::PlayView)
-        .then(|| (0..d.players()).map(|s| d.hand(s).to_codes(low)).collect());
+    let hands: Option<Vec<String>> =
+        (p.kind != Kind::PlayView).then(|| (0..d.players()).map(|s| d.hand(s).to_codes(low)).collect());
     Ok(Json(json!({
         "id": p.id,
         "kind": p.kind,
