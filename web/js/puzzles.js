@@ -56,7 +56,14 @@ function render(app, p) {
     const who = mine ? t("puzzles.you", { seat: s + 1 }) : t("puzzles.seat", { seat: s + 1 });
     const role = s === v.soloist ? html` (${t("puzzles.soloist")})` : "";
     const body = hand ? cards(hand, style) : t("puzzles.hidden", { n: v.hand_sizes[s] });
-    seats.push(html`<li class="puzzle-seat"><b>${who}</b>${role}: ${body}</li>`);
+    const shown = (v.melds || []).find((m) => m.seat === s);
+    const melds =
+      shown && shown.melds.length
+        ? html` · ${t("puzzles.melds")}: ${shown.melds
+            .map((x) => `${t("meld." + x.kind)}${x.suit ? " " + t(`suit.${style}.${x.suit}`) : ""} ${x.points}`)
+            .join(", ")}`
+        : "";
+    seats.push(html`<li class="puzzle-seat"><b>${who}</b>${role}: ${body}${melds}</li>`);
   }
   const onTable = v.trick && v.trick.cards.length ? cards(v.trick.cards, style) : t("puzzles.empty_trick");
   const tricks =

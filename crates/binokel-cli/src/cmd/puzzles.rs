@@ -241,6 +241,17 @@ fn describe(p: &Puzzle) -> String {
             out += &format!("Seat {s}: {} cards\n", deal.hand(s).len());
         }
     }
+    for m in view.melds.iter().filter(|m| !m.melds.is_empty()) {
+        let list: Vec<String> = m
+            .melds
+            .iter()
+            .map(|x| match x.suit {
+                Some(s) => format!("{} {} ({})", x.kind.name(), s.letter(), x.points),
+                None => format!("{} ({})", x.kind.name(), x.points),
+            })
+            .collect();
+        out += &format!("Melds of seat {}: {}\n", m.seat, list.join(", "));
+    }
     let trick = deal.current_trick();
     out += &format!(
         "On the table (led by seat {}): {}\n",
