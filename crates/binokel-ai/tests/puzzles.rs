@@ -43,3 +43,22 @@ fn generated_puzzles_verify_and_a_wrong_value_is_caught() {
     bad.best = bad.choices[1].choice.clone();
     assert!(matches!(verify(&bad, &mut solver), Check::Mismatch(_)));
 }
+
+#[test]
+fn a_position_that_does_not_rebuild_is_named() {
+    let set = PuzzleSet::parse(binokel_ai::puzzle::SHIPPED).expect("the shipped set");
+    let mut bad = set.clone();
+    bad.puzzles[2].position["deals"][0]["actions"][0] = serde_json::json!("bid 7");
+    let err = PuzzleSet::parse(&bad.to_text()).unwrap_err();
+    assert!(
+        err.contains(&set.puzzles[2].id) && err.contains("action 0"),
+        "{err}"
+    );
+    let mut bad = set.clone();
+    bad.puzzles[0].seat = (bad.puzzles[0].seat + 1) % 3;
+    let err = PuzzleSet::parse(&bad.to_text()).unwrap_err();
+    assert!(err.contains("not the seat to act"), "{err}");
+    assert!(PuzzleSet::parse(r#"{"puzzles": []}"#)
+        .unwrap_err()
+        .contains("format"));
+}

@@ -125,3 +125,41 @@ fn a_puzzle_is_solved_in_plain_text() {
         "{out}"
     );
 }
+
+#[test]
+fn bad_options_and_files_are_named() {
+    let out = tmp("never.json");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = run(&["puzzles", "generate", "--count", "0", "--out", out], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--count"), "{err}");
+    let (code, _, err) = run(
+        &["puzzles", "generate", "--count", "1", "--jobs", "0", "--out", out],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--jobs"), "{err}");
+    let (code, _, err) = run(
+        &[
+            "puzzles", "generate", "--count", "1", "--bot", "nobody", "--out", out,
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("nobody"), "{err}");
+    let other = tmp("other.json");
+    std::fs::write(&other, r#"{"format":"binokel-record/1"}"#).unwrap();
+    let (code, _, err) = run(&["puzzles", "verify", other.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("binokel-record/1") && err.contains("binokel-puzzles/1"),
+        "{err}"
+    );
+    std::fs::write(&other, "not json").unwrap();
+    let (code, _, err) = run(&["puzzles", "solve", other.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not JSON"), "{err}");
+    let (code, _, err) = run(&["puzzles", "solve", "--id", "no-such"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such"), "{err}");
+}
