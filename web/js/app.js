@@ -9,6 +9,7 @@ import { showReplay } from "./replay.js";
 import { showReview } from "./review.js";
 import { requestReview } from "./reviewstart.js";
 import { showRules } from "./rulespage.js";
+import { showPuzzles } from "./puzzles.js";
 import { PRESETS, presetName } from "./presets.js";
 import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
 import { showLobby, closeLobby } from "./lobby.js";
@@ -134,6 +135,9 @@ function route() {
       break;
     case "rules":
       showRules(app, arg || "standard");
+      break;
+    case "puzzles":
+      showPuzzles(app, arg);
       break;
     case "games":
       showGames();

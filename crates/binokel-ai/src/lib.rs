@@ -15,11 +15,13 @@ pub mod infer;
 pub mod info;
 pub mod persona;
 pub mod policy;
+pub mod puzzle;
 pub mod review;
 pub mod rollout;
 pub mod sample;
 pub mod solver;
 pub mod strong;
+pub mod themes;
 pub mod tuned;
 pub mod two;
 

@@ -38,6 +38,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Rate each decision of a finished match from the deciding seat's view (docs/review.md).
     Review(cmd::review::Args),
+    /// Puzzles from bot deals: generate a set, verify it, solve them (docs/puzzles.md).
+    Puzzles(cmd::puzzles::Args),
     /// Serve online tables over HTTP and WebSocket (docs/protocol.md).
     Serve(cmd::serve::Args),
     /// Drive N tables of scripted clients against a server and measure it.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Play(a) => cmd::play::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Review(a) => cmd::review::run(a),
+        Command::Puzzles(a) => cmd::puzzles::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
         Command::Backup(a) => cmd::backup::run(a),

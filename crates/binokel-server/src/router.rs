@@ -23,6 +23,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(lobby::routes())
         .merge(review::routes())
         .merge(api::rules::routes())
+        .merge(api::puzzles::routes())
         .merge(accounts::routes())
         .merge(players::api::routes())
         .fallback(get(api::assets::asset))

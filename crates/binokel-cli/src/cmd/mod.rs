@@ -11,6 +11,7 @@ pub mod meld;
 pub mod pad;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod referee;
 pub mod replay;
 pub mod restore;

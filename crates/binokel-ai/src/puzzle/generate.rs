@@ -1,0 +1,227 @@
+//! `binokel puzzles generate`: puzzles mined from seeded bot deals (docs/puzzles.md,
+//! "Generation").
+//!
+//! Deal `i` of a set with seed `S` is shuffled from its own seed (`S` and `i` mixed) and
+//! played to the end by the bot at every seat. Its card-play decisions are walked from the
+//! first with at most 10 tricks left: the first with one clearly best choice with all hands
+//! seen becomes a `play_open` puzzle, and the first of the soloist's with at most 5 tricks
+//! left whose best choice over every layout consistent with its view is clearly best becomes
+//! a `play_view` puzzle. Deals are worked on in parallel (rayon), each on its own cleared
+//! solver, and the puzzles are put in deal order and cut at the count: the same seed gives
+//! the same set whatever the number of jobs.
+
+use super::solve::{self, Values};
+use super::{position_record, Choice, Kind, Origin, Puzzle, PuzzleSet, FORMAT, MARGIN};
+use crate::info::Info;
+use crate::solver::Solver;
+use crate::themes;
+use binokel::{Action, Game, Rules, View};
+use rayon::prelude::*;
+use std::cell::RefCell;
+
+/// Deals worked on at once (the batch the puzzles are put in order over).
+const BATCH: u64 = 16;
+
+/// Options of a generation.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Puzzles wanted.
+    pub count: usize,
+    /// The seed of the set.
+    pub seed: u64,
+    /// Worker threads (1 or more).
+    pub jobs: usize,
+    /// The bot at every seat (a name [`crate::make_bot`] knows).
+    pub bot: String,
+    /// Give up after this many deals.
+    pub max_deals: u64,
+}
+
+impl Options {
+    /// The defaults for `count` puzzles from `seed`: one job, the heuristic bot, at most 100
+    /// deals per puzzle wanted.
+    pub fn new(count: usize, seed: u64) -> Options {
+        Options {
+            count,
+            seed,
+            jobs: 1,
+            bot: "heuristic".into(),
+            max_deals: (count as u64).saturating_mul(100).max(100),
+        }
+    }
+}
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(20));
+}
+
+/// The seed of deal `i` of a set seeded `seed`.
+pub fn deal_seed(seed: u64, i: u64) -> u64 {
+    crate::splitmix64(seed ^ crate::splitmix64(i.wrapping_add(1)))
+}
+
+/// Generates a set. `progress` is called with the number of puzzles found so far after
+/// each batch of deals. Err for bad options or when `max_deals` deals did not give `count`
+/// puzzles.
+pub fn generate(opts: &Options, progress: impl Fn(usize, u64)) -> Result<PuzzleSet, String> {
+    if opts.count == 0 {
+        return Err("--count must be at least 1".into());
+    }
+    if opts.jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    crate::make_bot(&opts.bot, 0)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs)
+        .build()
+        .map_err(|e| format!("cannot start {} jobs: {e}", opts.jobs))?;
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut next = 0u64;
+    while puzzles.len() < opts.count {
+        if next >= opts.max_deals {
+            return Err(format!(
+                "{} deals gave only {} of {} puzzles",
+                next,
+                puzzles.len(),
+                opts.count
+            ));
+        }
+        let batch: Vec<u64> = (next..(next + BATCH).min(opts.max_deals)).collect();
+        next += batch.len() as u64;
+        let found: Vec<Vec<Puzzle>> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|&i| deal_puzzles(opts.seed, i, &opts.bot))
+                .collect()
+        });
+        puzzles.extend(found.into_iter().flatten());
+        progress(puzzles.len().min(opts.count), next);
+    }
+    puzzles.truncate(opts.count);
+    Ok(PuzzleSet {
+        format: FORMAT.into(),
+        origin: Origin {
+            command: format!(
+                "binokel puzzles generate --count {} --seed {}",
+                opts.count, opts.seed
+            ),
+            seed: opts.seed,
+            bot: opts.bot.clone(),
+            deals: next,
+        },
+        puzzles,
+    })
+}
+
+/// Plays deal `i` and returns its puzzles (at most one `play_open` and one `play_view`, in
+/// that order).
+pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
+    let s = deal_seed(seed, i);
+    let rules = Rules::default();
+    let mut game = Game::new(rules, Vec::new());
+    if game.start_seeded_deal(s).is_err() {
+        return Vec::new();
+    }
+    let n = game.players();
+    let mut bots: Vec<_> = (0..n)
+        .filter_map(|seat| crate::make_bot(bot, s ^ (seat as u64 + 1)).ok())
+        .collect();
+    if bots.len() != n {
+        return Vec::new();
+    }
+    // The card-play decisions with a choice and at most 10 tricks left, before each.
+    let mut spots: Vec<Game> = Vec::new();
+    while let Some(seat) = game.to_act() {
+        let Some(view) = View::of(&game, Some(seat)) else {
+            break;
+        };
+        let d = game.current().expect("a deal is in progress");
+        if solve::playable(d) && d.total_tricks() - d.tricks_played() <= 10 && view.legal.len() >= 2 {
+            spots.push(game.clone());
+        }
+        let a = bots[seat].choose(&view);
+        if game.play(a).is_err() {
+            return Vec::new();
+        }
+    }
+    let played = &game.deals()[0].actions;
+    let mut out = Vec::new();
+    SOLVER.with(|cell| {
+        let solver = &mut cell.borrow_mut();
+        if let Some(p) = spots.iter().find_map(|g| {
+            let vals = solve::open(g, solver).ok()?;
+            make(g, Kind::PlayOpen, vals, played, seed, i)
+        }) {
+            out.push(p);
+        }
+        let view_spots = spots.iter().filter(|g| {
+            let d = g.current().expect("a deal is in progress");
+            d.players() == 3 && d.to_act() == d.soloist() && d.total_tricks() - d.tricks_played() <= 5
+        });
+        for g in view_spots {
+            let Ok(vals) = solve::view(g, solver) else {
+                continue;
+            };
+            if let Some(p) = make(g, Kind::PlayView, vals, played, seed, i) {
+                out.push(p);
+                break;
+            }
+        }
+    });
+    out
+}
+
+/// The puzzle of the decision in `g` when its best choice is clearly best.
+fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], seed: u64, i: u64) -> Option<Puzzle> {
+    if vals.choices.len() < 2 || vals.margin < MARGIN {
+        return None;
+    }
+    let log = g.deals().last()?;
+    let d = g.current()?;
+    let seat = d.to_act()?;
+    let at = log.actions.len();
+    let low = g.rules().low;
+    let best = vals.choices[0].choice.clone();
+    let best_action = Action::parse(&best, low).ok()?;
+    let view = View::of(g, Some(seat))?;
+    let info = Info::from_view(&view).ok()?;
+    let tricks_left = d.total_tricks() - d.tricks_played();
+    let bot_found = played.get(at) == Some(&best_action);
+    let rating = rating(kind, tricks_left, &vals.choices, vals.margin, bot_found);
+    Some(Puzzle {
+        id: format!(
+            "s{seed}-d{i}-a{at}-{}",
+            if kind == Kind::PlayOpen { "o" } else { "v" }
+        ),
+        kind,
+        position: position_record(g.rules(), &log.start, &log.actions, log.seed),
+        seat,
+        tricks_left,
+        best,
+        margin: vals.margin,
+        choices: vals.choices,
+        themes: themes::tags(&info, best_action)
+            .into_iter()
+            .map(|t| t.id().to_string())
+            .collect(),
+        rating,
+        layouts: vals.layouts,
+    })
+}
+
+/// The puzzle's rating (docs/puzzles.md, "Rating"): 800, plus 80 per trick left, plus 60 per
+/// choice beyond two, plus 150 for a view puzzle, plus 200 when the bot that played the deal
+/// missed the best choice, less 100 when the margin is at least 100; within 600..=2400.
+pub fn rating(kind: Kind, tricks_left: u32, choices: &[Choice], margin: f64, bot_found: bool) -> u32 {
+    let mut r = 800 + 80 * tricks_left as i64 + 60 * (choices.len() as i64 - 2).max(0);
+    if kind == Kind::PlayView {
+        r += 150;
+    }
+    if !bot_found {
+        r += 200;
+    }
+    if margin >= 100.0 {
+        r -= 100;
+    }
+    r.clamp(600, 2400) as u32
+}

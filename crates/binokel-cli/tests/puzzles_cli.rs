@@ -1,0 +1,165 @@
+//! `binokel puzzles generate|verify|solve` (docs/puzzles.md): the file does not depend on
+//! `--jobs`, a fixed sample of 50 shipped puzzles re-solves to its stored values, a tampered
+//! value is reported with the puzzle's id, and a puzzle is solved in plain text.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_binokel"))
+}
+
+fn shipped() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles/standard.json")
+}
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("binokel-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn generate_writes_the_same_file_with_one_job_and_with_two() {
+    let (a, b) = (tmp("one.json"), tmp("two.json"));
+    for (jobs, out) in [("1", &a), ("2", &b)] {
+        let (code, _, err) = run(
+            &[
+                "puzzles",
+                "generate",
+                "--count",
+                "8",
+                "--seed",
+                "5",
+                "--jobs",
+                jobs,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+    }
+    let one = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(one, std::fs::read_to_string(&b).unwrap());
+    assert_eq!(one.matches("\"id\":").count(), 8);
+    let (code, out, err) = run(&["puzzles", "verify", a.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_fixed_sample_of_fifty_shipped_puzzles_verifies() {
+    let t = std::time::Instant::now();
+    let (code, out, err) = run(
+        &[
+            "puzzles",
+            "verify",
+            shipped().to_str().unwrap(),
+            "--sample",
+            "50",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("50 puzzles verified"), "{out}");
+    eprintln!("50 puzzles verified in {:?}", t.elapsed());
+}
+
+#[test]
+fn a_wrong_stored_value_is_reported_with_the_puzzle_id() {
+    let text = std::fs::read_to_string(shipped()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let p = &mut v["puzzles"][3];
+    let id = p["id"].as_str().unwrap().to_string();
+    let old = p["choices"][1]["value"].as_f64().unwrap();
+    p["choices"][1]["value"] = serde_json::json!(old + 5.0);
+    let bad = tmp("bad.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let (code, out, _) = run(&["puzzles", "verify", bad.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(&format!("MISMATCH {id}")), "{out}");
+    let (code, _, err) = run(&["puzzles", "verify", "/no/such/file.json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.json"), "{err}");
+}
+
+#[test]
+fn a_puzzle_is_solved_in_plain_text() {
+    let text = std::fs::read_to_string(shipped()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let p = &v["puzzles"][0];
+    let id = p["id"].as_str().unwrap();
+    let best = p["best"].as_str().unwrap();
+    let wrong = p["choices"][1]["choice"].as_str().unwrap();
+    // A token that is not a choice is refused by name, then the best is right.
+    let (code, out, err) = run(&["puzzles", "solve", "--id", id], &format!("XX\n{best}\nq\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("Puzzle {id}")), "{out}");
+    assert!(out.contains("`XX`"), "{out}");
+    assert!(out.contains(&format!("Right: {best} is best.")), "{out}");
+    assert!(out.contains(&format!("  {best:<4}")), "{out}");
+    assert!(out.contains("1 of 1 right."), "{out}");
+    let (_, out, _) = run(&["puzzles", "solve", "--id", id], &format!("{wrong}\nq\n"));
+    assert!(
+        out.contains(&format!("Wrong: {best} is best, not {wrong}.")),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_options_and_files_are_named() {
+    let out = tmp("never.json");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = run(&["puzzles", "generate", "--count", "0", "--out", out], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--count"), "{err}");
+    let (code, _, err) = run(
+        &["puzzles", "generate", "--count", "1", "--jobs", "0", "--out", out],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--jobs"), "{err}");
+    let (code, _, err) = run(
+        &[
+            "puzzles", "generate", "--count", "1", "--bot", "nobody", "--out", out,
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("nobody"), "{err}");
+    let other = tmp("other.json");
+    std::fs::write(&other, r#"{"format":"binokel-record/1"}"#).unwrap();
+    let (code, _, err) = run(&["puzzles", "verify", other.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("binokel-record/1") && err.contains("binokel-puzzles/1"),
+        "{err}"
+    );
+    std::fs::write(&other, "not json").unwrap();
+    let (code, _, err) = run(&["puzzles", "solve", other.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not JSON"), "{err}");
+    let (code, _, err) = run(&["puzzles", "solve", "--id", "no-such"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such"), "{err}");
+}
