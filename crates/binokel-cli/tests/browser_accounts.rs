@@ -310,7 +310,6 @@ async fn play_match(c: &Client) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the lead's server parts of issue #36 (rated tables, bot accounts, SeatInfo.account, match_over ratings, /api/players, /api/me/games, /api/leaderboards); run with --ignored once merged"]
 async fn a_rated_match_against_two_bot_accounts_moves_the_rating_and_fills_the_profile() {
     let _turn = BROWSERS.lock().await;
     let server = start_server();

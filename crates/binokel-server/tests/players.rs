@@ -237,6 +237,9 @@ async fn rated_match(db: String) {
     assert_eq!(p["ratings"][0]["games"], 1, "{p}");
     assert_eq!(p["ratings"][0]["rating"], me, "{p}");
     assert_eq!(p["ratings"][0]["provisional"], true, "{p}");
+    assert_eq!(p["stats"]["matches"], 1, "{p}");
+    assert_eq!(p["stats"]["wins"], u64::from(winner == 0), "{p}");
+    assert!(p["stats"]["deals"].as_u64().unwrap() > 0, "{p}");
     let m = &p["history"]["matches"][0];
     assert_eq!(m["code"], code.as_str(), "{p}");
     assert_eq!(m["rated"], true);

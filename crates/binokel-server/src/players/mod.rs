@@ -30,29 +30,20 @@ pub fn match_players(game: &Game, seats: &[StoredSeat]) -> Vec<MatchPlayer> {
                 seat,
                 account: s.account?,
                 forfeit: s.forfeit,
-                stats: seat_stats_json(game, seat),
+                stats: stats::seat_stats_json(game, seat),
             })
         })
         .collect()
 }
 
-/// The statistics of one seat of a finished match as JSON: [`stats::seat_stats`]'s sums.
-pub fn seat_stats_json(game: &Game, seat: usize) -> serde_json::Value {
-    let _ = (game, seat);
-    serde_json::json!({})
-}
-
 /// The statistics a profile shows: the sums over every match of the account (`rows`, as the
-/// seam stored them).
+/// seam stored them) with their averages. A row that is no statistics counts as nothing.
 pub fn profile_json(rows: &[serde_json::Value]) -> serde_json::Value {
-    let mut sums = serde_json::Map::new();
+    let mut sum = stats::MatchStats::default();
     for r in rows {
-        for (k, v) in r.as_object().into_iter().flatten() {
-            if let Some(x) = v.as_i64() {
-                let e = sums.entry(k.clone()).or_insert(serde_json::json!(0));
-                *e = serde_json::json!(e.as_i64().unwrap_or(0) + x);
-            }
+        if let Ok(m) = serde_json::from_value::<stats::MatchStats>(r.clone()) {
+            sum.add(&m);
         }
     }
-    serde_json::Value::Object(sums)
+    sum.to_json()
 }
