@@ -194,6 +194,15 @@ async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once() {
     p.kill();
     let p = Proc::start(&db, &addr, FLAGS);
     p.ready().await;
+    // The account comes back to the table: the finished match is loaded from the database
+    // (the registry's path that stores a missing result) and counts nothing again.
+    let mut s = seat_of_account(&p, &code, &anna).await;
+    loop {
+        if let ServerMsg::State { .. } = s.recv(WAIT).await.unwrap() {
+            break;
+        }
+    }
+    s.close().await;
 
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM match_results").await, 1);
     assert_eq!(scalar(&db, "SELECT COUNT(*) FROM match_players").await, 3);
