@@ -1,6 +1,6 @@
 //! `kill -9` around a rated match's end (issue #36, docs/accounts.md "Seats, ratings and
 //! history"): the real `binokel serve` plays a rated table of an account against two bot
-//! accounts on a SQLite file; the
+//! accounts on a SQLite file (and on PostgreSQL where `BINOKEL_TEST_POSTGRES` is set); the
 //! process is killed with SIGKILL right after the person sends the last card of each deal
 //! (so also right after the last person action of the match, before its ack), and again
 //! right after `match_over` arrives; each time it is started again on the same database and
@@ -138,22 +138,35 @@ async fn scalar(db: &str, q: &str) -> i64 {
     v.unwrap_or(0)
 }
 
-async fn table_status(db: &str, code: &str) -> String {
-    use sqlx::Connection;
-    let mut c = sqlx::SqliteConnection::connect(db).await.unwrap();
-    let v: String = sqlx::query_scalar("SELECT status FROM tables WHERE code = $1")
-        .bind(code)
-        .fetch_one(&mut c)
-        .await
-        .unwrap();
-    c.close().await.unwrap();
-    v
+/// The table's status, as its summary over HTTP gives it.
+async fn table_status(url: &str, code: &str) -> String {
+    let a = req(url, None, "GET", &format!("/api/tables/{code}"), None).await;
+    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
+    json_of(&a)["status"].as_str().unwrap_or_default().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once() {
-    let db = temp_sqlite("ratings_crash");
-    let mut p = Proc::start(&db, "127.0.0.1:0", FLAGS);
+    crash_flow(temp_sqlite("ratings_crash")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once_postgres() {
+    let test = "sigkill_around_a_rated_matchs_end_rates_it_exactly_once_postgres";
+    let Some(admin) = binokel_server::store::test_postgres_url(test) else {
+        return;
+    };
+    let name = format!("binokel_ratings_crash_{}", std::process::id());
+    let db = binokel_server::store::create_postgres_database(&admin, &name)
+        .await
+        .expect("a fresh PostgreSQL database");
+    crash_flow(db).await;
+}
+
+/// The flow on the database `db` (a SQLite file or a PostgreSQL URL).
+async fn crash_flow(db: String) {
+    let db = db.as_str();
+    let mut p = Proc::start(db, "127.0.0.1:0", FLAGS);
     p.ready().await;
     let addr = p.addr();
     let anna = sign_up(&p.url, "Anna").await;
@@ -183,16 +196,16 @@ async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once() {
         // `match_over` arrived.
         p.kill();
         kills += 1;
-        p = Proc::start(&db, &addr, FLAGS);
+        p = Proc::start(db, &addr, FLAGS);
         p.ready().await;
-        if over.is_some() || table_status(&db, &code).await == "finished" {
+        if over.is_some() || table_status(&p.url, &code).await == "finished" {
             break;
         }
         s = seat_of_account(&p, &code, &anna).await;
     }
     // Once more after the end: a restart on a finished match counts nothing again.
     p.kill();
-    let p = Proc::start(&db, &addr, FLAGS);
+    let p = Proc::start(db, &addr, FLAGS);
     p.ready().await;
     // The account comes back to the table: the finished match is loaded from the database
     // (the registry's path that stores a missing result) and counts nothing again.
@@ -204,14 +217,23 @@ async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once() {
     }
     s.close().await;
 
-    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM match_results").await, 1);
-    assert_eq!(scalar(&db, "SELECT COUNT(*) FROM match_players").await, 3);
-    assert_eq!(
-        scalar(&db, "SELECT COUNT(*) FROM ratings WHERE games = 1").await,
-        3,
-        "each of the three accounts has exactly one rated game"
-    );
-    assert_eq!(scalar(&db, "SELECT SUM(games) FROM ratings").await, 3);
+    if !db.starts_with("postgres") {
+        assert_eq!(scalar(db, "SELECT COUNT(*) FROM match_results").await, 1);
+        assert_eq!(scalar(db, "SELECT COUNT(*) FROM match_players").await, 3);
+        assert_eq!(
+            scalar(db, "SELECT COUNT(*) FROM ratings WHERE games = 1").await,
+            3,
+            "each of the three accounts has exactly one rated game"
+        );
+        assert_eq!(scalar(db, "SELECT SUM(games) FROM ratings").await, 3);
+    }
+    // The same over HTTP (on both databases): each account has one rated game and one match
+    // in its history.
+    for name in ["Anna", "Benno", "Frieda"] {
+        let p = json_of(&req(&p.url, None, "GET", &format!("/api/players/{name}"), None).await);
+        assert_eq!(p["ratings"][0]["games"], 1, "{p}");
+        assert_eq!(p["history"]["matches"].as_array().unwrap().len(), 1, "{p}");
+    }
     let profile = json_of(&req(&p.url, None, "GET", "/api/players/Anna", None).await);
     assert_eq!(profile["ratings"][0]["games"], 1, "{profile}");
     let rating = &profile["ratings"][0]["rating"];
