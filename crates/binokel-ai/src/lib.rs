@@ -14,6 +14,7 @@ pub mod heuristic;
 pub mod infer;
 pub mod info;
 pub mod persona;
+pub mod lessons;
 pub mod policy;
 pub mod puzzle;
 pub mod review;
