@@ -201,7 +201,11 @@ pub fn load(json: &str) -> Result<Vec<CheckedLesson>, String> {
             let answer = answer(&step).map_err(|e| format!("lessons: step `{}`: {e}", step.id))?;
             steps.push(CheckedStep { step, answer });
         }
-        out.push(CheckedLesson { id: lesson.id, title: lesson.title, steps });
+        out.push(CheckedLesson {
+            id: lesson.id,
+            title: lesson.title,
+            steps,
+        });
     }
     Ok(out)
 }
@@ -215,8 +219,11 @@ fn cards_of(s: &str) -> Result<CardSet, String> {
 }
 
 fn trick_of(s: &str) -> Result<Vec<Card>, String> {
-    let t: Vec<Card> =
-        s.split_whitespace().map(Card::parse).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    let t: Vec<Card> = s
+        .split_whitespace()
+        .map(Card::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     if t.is_empty() {
         return Err("the trick is empty".into());
     }
@@ -224,12 +231,18 @@ fn trick_of(s: &str) -> Result<Vec<Card>, String> {
 }
 
 fn trump_of(s: &Option<String>) -> Result<Option<Suit>, String> {
-    s.as_deref().map(Suit::parse).transpose().map_err(|e| e.to_string())
+    s.as_deref()
+        .map(Suit::parse)
+        .transpose()
+        .map_err(|e| e.to_string())
 }
 
 /// The card that wins a trick so far (the first copy wins ties).
 fn winning(trick: &[Card], trump: Option<Suit>) -> Card {
-    trick.iter().skip(1).fold(trick[0], |w, &c| if beats(c, w, trump) { c } else { w })
+    trick
+        .iter()
+        .skip(1)
+        .fold(trick[0], |w, &c| if beats(c, w, trump) { c } else { w })
 }
 
 /// A deal of the standard game after the auction `bids` (the hands do not matter).
@@ -240,7 +253,10 @@ fn auction(bids: &str) -> Result<Deal, String> {
         let a = if tok.eq_ignore_ascii_case("pass") {
             Action::Pass
         } else {
-            Action::Bid(tok.parse().map_err(|_| format!("`{tok}` is neither a bid nor pass"))?)
+            Action::Bid(
+                tok.parse()
+                    .map_err(|_| format!("`{tok}` is neither a bid nor pass"))?,
+            )
         };
         deal.play(a).map_err(|e| format!("`{tok}`: {e}"))?;
     }
@@ -292,8 +308,10 @@ pub fn answer(step: &Step) -> Result<Answer, String> {
         }
         Kind::Trump => {
             let hand = cards_of(need(&step.cards, "cards")?)?;
-            let mut best: Vec<(u32, Suit)> =
-                Suit::ALL.iter().map(|&s| (melds(hand, Some(s), &rules).total(), s)).collect();
+            let mut best: Vec<(u32, Suit)> = Suit::ALL
+                .iter()
+                .map(|&s| (melds(hand, Some(s), &rules).total(), s))
+                .collect();
             best.sort_by(|a, b| b.0.cmp(&a.0));
             if best[0].0 == best[1].0 {
                 return Err("two suits meld the same: the best trump is not clear".into());
@@ -384,8 +402,7 @@ mod tests {
             ("durch-trick", "TH"),
             ("durch-lost", "-1000"),
         ];
-        let want: Vec<(String, String)> =
-            want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let want: Vec<(String, String)> = want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         assert_eq!(got, want);
         // The course has the seven lessons of issue #37.
         assert_eq!(course.len(), 7);

@@ -33,7 +33,12 @@ async fn solve(c: &Client, s: &CheckedStep) {
             click(c, &format!(".learn-choice[data-answer='{x}']")).await;
         }
     }
-    wait_js(c, "document.querySelector('#learn-verdict.right')", &format!("{id} right")).await;
+    wait_js(
+        c,
+        "document.querySelector('#learn-verdict.right')",
+        &format!("{id} right"),
+    )
+    .await;
     click(c, "#learn-next").await;
 }
 
@@ -46,7 +51,9 @@ async fn the_lessons_are_completed_in_the_browser_and_the_progress_is_kept() {
     let driver = start_driver();
     let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
-    c.goto(&format!("{}/#/learn", server.url)).await.expect("the learn page");
+    c.goto(&format!("{}/#/learn", server.url))
+        .await
+        .expect("the learn page");
     // The first step: a malformed number, then a wrong one, then the right one.
     wait_js(c, "document.querySelector('#learn-number')", "the first step").await;
     type_into(c, "#learn-number", "thirty").await;

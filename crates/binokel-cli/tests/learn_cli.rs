@@ -29,7 +29,12 @@ fn answers() -> Vec<String> {
         .iter()
         .flat_map(|l| l.steps.iter())
         .map(|s| match &s.answer {
-            Answer::Cards(c) => c.iter().rev().map(|c| c.to_lowercase()).collect::<Vec<_>>().join(" "),
+            Answer::Cards(c) => c
+                .iter()
+                .rev()
+                .map(|c| c.to_lowercase())
+                .collect::<Vec<_>>()
+                .join(" "),
             a => a.to_string().to_lowercase(),
         })
         .collect()
@@ -46,8 +51,14 @@ fn the_course_is_completed_from_stdin() {
     assert!(out.contains("`thirty` is not a number"), "{out}");
     assert!(out.contains("Not quite. Try once more."), "{out}");
     assert!(out.contains("== 7. Durch =="), "{out}");
-    assert!(out.contains(&format!("Right at the first try: {}/{n}", n - 1)), "{out}");
-    assert!(out.lines().all(|l| l.chars().count() <= 80), "a line over 80 columns:\n{out}");
+    assert!(
+        out.contains(&format!("Right at the first try: {}/{n}", n - 1)),
+        "{out}"
+    );
+    assert!(
+        out.lines().all(|l| l.chars().count() <= 80),
+        "a line over 80 columns:\n{out}"
+    );
 }
 
 #[test]

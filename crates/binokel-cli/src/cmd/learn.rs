@@ -118,7 +118,11 @@ fn show_position(s: &CheckedStep) {
         wrapped(&format!("  trick: {}", pretty_cards(t)));
     }
     if let Some(c) = &st.cards {
-        let label = if st.kind == Kind::Points && st.trick.is_none() { "cards" } else { "hand" };
+        let label = if st.kind == Kind::Points && st.trick.is_none() {
+            "cards"
+        } else {
+            "hand"
+        };
         wrapped(&format!("  {label}: {}", pretty_cards(c)));
     }
     if let Some(t) = &st.trump {
@@ -141,7 +145,11 @@ fn hint(w: &Words, a: &Answer) -> &'static str {
 /// Runs the course on stdin; exit 2 on a bad option.
 pub fn run(args: Args) -> ExitCode {
     if !LANGS.contains(&args.lang.as_str()) {
-        eprintln!("binokel learn: --lang `{}` is not one of {}", args.lang, LANGS.join(", "));
+        eprintln!(
+            "binokel learn: --lang `{}` is not one of {}",
+            args.lang,
+            LANGS.join(", ")
+        );
         return ExitCode::from(2);
     }
     let course = match lessons::course() {

@@ -11,8 +11,7 @@ use std::sync::{Arc, LazyLock};
 
 /// The answer, built once: the shipped course does not change while the server runs.
 static COURSE: LazyLock<Result<String, String>> = LazyLock::new(|| {
-    binokel_ai::lessons::course()
-        .map(|lessons| serde_json::json!({ "lessons": lessons }).to_string())
+    binokel_ai::lessons::course().map(|lessons| serde_json::json!({ "lessons": lessons }).to_string())
 });
 
 /// The route of this module, merged into the server's router.
