@@ -312,7 +312,7 @@ pub fn answer(step: &Step) -> Result<Answer, String> {
                 .iter()
                 .map(|&s| (melds(hand, Some(s), &rules).total(), s))
                 .collect();
-            best.sort_by(|a, b| b.0.cmp(&a.0));
+            best.sort_by_key(|b| std::cmp::Reverse(b.0));
             if best[0].0 == best[1].0 {
                 return Err("two suits meld the same: the best trump is not clear".into());
             }
