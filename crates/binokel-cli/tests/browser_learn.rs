@@ -51,9 +51,9 @@ async fn the_lessons_are_completed_in_the_browser_and_the_progress_is_kept() {
     let driver = start_driver();
     let b = browser(&driver, "en", LAPTOP).await;
     let c = &b.client;
-    c.goto(&format!("{}/#/learn", server.url))
-        .await
-        .expect("the learn page");
+    // The top bar's "Learn" opens the course.
+    c.goto(&server.url).await.expect("the start page");
+    click(c, "#nav-learn").await;
     // The first step: a malformed number, then a wrong one, then the right one.
     wait_js(c, "document.querySelector('#learn-number')", "the first step").await;
     type_into(c, "#learn-number", "thirty").await;
@@ -97,5 +97,22 @@ async fn the_lessons_are_completed_in_the_browser_and_the_progress_is_kept() {
     let done = text_of(c, "#learn-finished").await;
     assert!(done.contains("geschafft"), "{done}");
     assert_fits_width(c, "the learn page on a phone").await;
+    // On a tablet, in German, "Lernen" in the top bar does not make the bar taller.
+    c.set_window_size(768, 1024).await.expect("tablet size");
+    let with = wait_js(
+        c,
+        "document.querySelector('#nav-learn').offsetParent && \
+         document.querySelector('.topbar').getBoundingClientRect().width <= 800 && \
+         document.querySelector('.topbar').getBoundingClientRect().height",
+        "the tablet's top bar",
+    )
+    .await;
+    let without = js(
+        c,
+        "document.querySelector('#nav-learn').style.display = 'none'; \
+         return document.querySelector('.topbar').getBoundingClientRect().height",
+    )
+    .await;
+    assert_eq!(with, without, "the top bar's height with and without the link");
     assert_no_js_errors(&b).await;
 }
