@@ -10,6 +10,7 @@ import { showReview } from "./review.js";
 import { requestReview } from "./reviewstart.js";
 import { showRules } from "./rulespage.js";
 import { showPuzzles } from "./puzzles.js";
+import { showLearn } from "./learn.js";
 import { PRESETS, presetName } from "./presets.js";
 import { create, publicOptionsHtml, wirePublicOptions, publicOptions } from "./newtable.js";
 import { showLobby, closeLobby } from "./lobby.js";
@@ -138,6 +139,9 @@ function route() {
       break;
     case "puzzles":
       showPuzzles(app, arg);
+      break;
+    case "learn":
+      showLearn(app);
       break;
     case "games":
       showGames();

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod heuristic;
 pub mod infer;
 pub mod info;
+pub mod lessons;
 pub mod persona;
 pub mod policy;
 pub mod puzzle;

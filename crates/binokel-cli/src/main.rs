@@ -40,6 +40,8 @@ enum Command {
     Review(cmd::review::Args),
     /// Puzzles from bot deals: generate a set, verify it, solve them (docs/puzzles.md).
     Puzzles(cmd::puzzles::Args),
+    /// Learn Binokel: the interactive course, step by step (docs/learn.md).
+    Learn(cmd::learn::Args),
     /// Serve online tables over HTTP and WebSocket (docs/protocol.md).
     Serve(cmd::serve::Args),
     /// Drive N tables of scripted clients against a server and measure it.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Review(a) => cmd::review::run(a),
         Command::Puzzles(a) => cmd::puzzles::run(a),
+        Command::Learn(a) => cmd::learn::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Loadtest(a) => cmd::loadtest::run(a),
         Command::Backup(a) => cmd::backup::run(a),

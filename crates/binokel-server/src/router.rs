@@ -24,6 +24,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(review::routes())
         .merge(api::rules::routes())
         .merge(api::puzzles::routes())
+        .merge(api::lessons::routes())
         .merge(accounts::routes())
         .merge(players::api::routes())
         .fallback(get(api::assets::asset))

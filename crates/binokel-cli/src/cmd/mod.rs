@@ -5,6 +5,7 @@ pub mod admin_accounts;
 pub mod arena;
 pub mod backup;
 pub mod engine;
+pub mod learn;
 pub mod library;
 pub mod loadtest;
 pub mod meld;

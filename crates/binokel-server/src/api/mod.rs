@@ -3,6 +3,7 @@
 //! bring their own routes; `router.rs` puts them all together.
 
 pub(crate) mod assets;
+pub(crate) mod lessons;
 pub(crate) mod metrics;
 pub(crate) mod puzzles;
 pub(crate) mod rules;
