@@ -8,13 +8,11 @@
 
 mod common;
 
-use binokel_server::client::HttpAnswer;
 use binokel_server::store::Store;
 use binokel_server::{accounts, Config};
 use common::accounts::*;
 use common::*;
 use serde_json::{json, Value};
-use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// A test server's configuration: no delay after failures and no per-address limits unless a

@@ -6,14 +6,11 @@
 
 mod common;
 
-use binokel_server::client::Socket;
-use binokel_server::protocol::{ClientMsg, ErrorCode, ServerMsg, Status};
+use binokel_server::protocol::Status;
 use binokel_server::store::Store;
 use common::failpoint::*;
 use common::scenarios::one_person_two_bots;
 use common::*;
-use rand::{Rng, SeedableRng};
-use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_last_action_is_stored_with_the_result_or_not_played() {

@@ -467,3 +467,87 @@ async fn scalar(db: &str, q: &str) -> i64 {
     c.close().await.unwrap();
     v.unwrap_or(0)
 }
+
+/// The absent-player rule: a person gone from a rated match for the grace period plus
+/// `forfeit_after` forfeits the seat: a bot plays it to the end, the person's actions are
+/// refused (`forfeited`) when they come back, and the seat takes the last place in the
+/// rating whatever its total.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_gone_too_long_from_a_rated_match_forfeits_and_is_last() {
+    let db = temp_sqlite("rated_forfeit");
+    let mut c = cfg(&db);
+    c.grace = Duration::from_millis(200);
+    c.forfeit_after = Duration::from_millis(300);
+    let server = start(c).await;
+    let url = server.url.clone();
+    let (anna, _) = sign_up(&url, "Anna", "correct horse").await;
+    let code = rated_table(&url, &anna).await;
+    let (s, _) = hello_account(&server, &code, Some(&anna), None).await;
+    s.close().await;
+    // The bots play the match to its end without her.
+    let mut waited = 0;
+    while scalar(&db, "SELECT COUNT(*) FROM match_results").await == 0 {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        waited += 1;
+        assert!(waited < 240, "the match did not end without the person");
+    }
+    assert_eq!(scalar(&db, "SELECT forfeit FROM seats WHERE seat = 0").await, 1);
+    assert_eq!(
+        scalar(&db, "SELECT place FROM match_players WHERE seat = 0").await,
+        3
+    );
+    let p = json_of(&get(&url, None, "/api/players/Anna").await);
+    assert_eq!(p["history"]["matches"][0]["place"], 3, "{p}");
+    assert!(p["ratings"][0]["rating"].as_i64().unwrap() < 1500, "{p}");
+    server.stop().await;
+}
+
+/// Back at a forfeited seat of a match still being played: the bot keeps it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forfeited_seat_stays_with_the_bot() {
+    let db = temp_sqlite("rated_forfeit_back");
+    let mut c = cfg(&db);
+    c.grace = Duration::from_millis(100);
+    c.forfeit_after = Duration::from_millis(100);
+    // Slow bots, so that the match is still being played when she comes back.
+    c.bot_delay = Duration::from_millis(300);
+    let server = start(c).await;
+    let url = server.url.clone();
+    let (anna, _) = sign_up(&url, "Anna", "correct horse").await;
+    let code = rated_table(&url, &anna).await;
+    let (s, _) = hello_account(&server, &code, Some(&anna), None).await;
+    s.close().await;
+    let mut waited = 0;
+    while scalar(&db, "SELECT forfeit FROM seats WHERE seat = 0").await == 0 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        waited += 1;
+        assert!(waited < 100, "the seat was not forfeited");
+    }
+    let (mut s, m) = hello_account(&server, &code, Some(&anna), None).await;
+    assert!(matches!(m, ServerMsg::Welcome { seat: Some(0), .. }), "{m:?}");
+    s.send(&ClientMsg::Action {
+        action: "pass".into(),
+        id: Some(1),
+        deal: None,
+        index: None,
+    })
+    .await
+    .unwrap();
+    loop {
+        match s.recv(WAIT).await.unwrap() {
+            ServerMsg::Error {
+                error,
+                message,
+                id: Some(1),
+                ..
+            } => {
+                assert_eq!(error.to_string(), "forfeited", "{message}");
+                break;
+            }
+            ServerMsg::MatchOver { .. } => panic!("the match ended before the refusal"),
+            _ => {}
+        }
+    }
+    s.close().await;
+    server.stop().await;
+}

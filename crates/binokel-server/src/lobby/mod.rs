@@ -50,6 +50,9 @@ struct LobbySeat {
     bot: Option<String>,
     name: Option<String>,
     taken: bool,
+    /// The seat belongs to an account.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    account: bool,
 }
 
 /// One public table in the list.
@@ -68,6 +71,9 @@ struct Entry {
     seats: Vec<LobbySeat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     fill: Option<FillInfo>,
+    /// A rated table (issue #36).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
 }
 
 /// The bot fill of a waiting table.
@@ -109,6 +115,7 @@ fn entry(t: db::Listed) -> Option<Entry> {
                 bot: s.bot.clone(),
                 name: taken.then(|| names[i].clone()),
                 taken,
+                account: s.account.is_some() && !s.former,
             }
         })
         .collect();
@@ -127,6 +134,7 @@ fn entry(t: db::Listed) -> Option<Entry> {
             bot,
             at_ms: t.created_ms + ms,
         }),
+        rated: t.rated.is_some(),
     })
 }
 

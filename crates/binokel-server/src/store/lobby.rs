@@ -19,6 +19,8 @@ pub(crate) struct Listed {
     pub created_ms: i64,
     pub fill: Option<(String, i64)>,
     pub seats: Vec<StoredSeat>,
+    /// The rating format of a rated table.
+    pub rated: Option<String>,
 }
 
 /// Stores a new table's lobby options (right after `create_table`): public, bot fill, the
@@ -127,7 +129,7 @@ pub(crate) async fn listed(
     };
     let rows = sqlx::query(&format!(
         "SELECT t.code AS code, t.rules AS rules, t.created_ms AS created_ms, t.fill_bot AS fill_bot, \
-         t.fill_after_ms AS fill_after_ms {} ORDER BY {order}, t.code LIMIT $2",
+         t.fill_after_ms AS fill_after_ms, t.rated AS rated {} ORDER BY {order}, t.code LIMIT $2",
         from(3, 4)
     ))
     .bind(status.as_str())
@@ -162,6 +164,7 @@ pub(crate) async fn listed(
             created_ms: r.try_get("created_ms").map_err(err("created_ms"))?,
             fill: fill_bot.zip(fill_after),
             seats: Vec::new(),
+            rated: r.try_get("rated").map_err(err("rated"))?,
         });
     }
     if out.is_empty() {

@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod lobby;
+pub mod players;
 
 use crate::model::MatchResult;
 use crate::protocol::{SeatKind, Status};
@@ -170,7 +171,7 @@ async fn finish_match(c: &mut sqlx::AnyConnection, r: &MatchResult) -> Result<()
     .execute(&mut *c)
     .await?;
     if inserted.rows_affected() == 1 {
-        crate::players::store::record_match(c, r).await?;
+        players::record_match(c, r).await?;
     }
     Ok(())
 }
@@ -858,7 +859,7 @@ pub(crate) fn seat_from_row(r: &AnyRow) -> Result<StoredSeat, StoreError> {
         },
         bot: r.try_get("bot").map_err(err("bot"))?,
         name: if former {
-            Some(crate::players::store::FORMER_PLAYER.to_string())
+            Some(players::FORMER_PLAYER.to_string())
         } else if kind == "bot" {
             name
         } else {
