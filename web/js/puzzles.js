@@ -84,7 +84,7 @@ function render(app, p) {
       <h1>${t("puzzles.title")}</h1>
       <p class="puzzle-head">${t("puzzles.kind_" + p.kind)} · ${t("puzzles.rating", { rating: p.rating })} ·
         ${t("puzzles.tricks_left", { n: p.tricks_left })}</p>
-      <p>${t("puzzles.contract", { bid: v.bid, trump: v.trump || "-" })}</p>
+      <p>${t("puzzles.contract", { bid: v.bid, trump: v.trump ? t(`suit.${cardStyle()}.${v.trump}`) : "-" })}</p>
       <ul class="puzzle-seats">${join(seats)}</ul>
       ${tricks}
       <p>${t("puzzles.on_table")}: ${onTable}</p>

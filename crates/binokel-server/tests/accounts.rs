@@ -6,43 +6,18 @@
 //! disabled account, an expired session and the expiry moved on. The flows
 //! run on SQLite and, where `BINOKEL_TEST_POSTGRES` is set, on PostgreSQL.
 
+#[macro_use]
 mod common;
 
 use binokel_server::store::Store;
-use binokel_server::{accounts, Config};
+use binokel_server::accounts;
 use common::accounts::*;
 use common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// A test server's configuration: no delay after failures and no per-address limits unless a
-/// test sets them.
-fn cfg(db: &str) -> Config {
-    let mut c = config(db);
-    c.login_delay = Duration::ZERO;
-    c.logins_per_minute = 0;
-    c.signups_per_minute = 0;
-    c
-}
-
-/// Runs a flow on SQLite, and on PostgreSQL where it is available.
-macro_rules! both {
-    ($flow:ident, $sqlite:ident, $postgres:ident) => {
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $sqlite() {
-            $flow(temp_sqlite(stringify!($flow))).await;
-        }
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $postgres() {
-            let Some(db) = fresh_postgres_named("accounts", stringify!($postgres)).await else {
-                return;
-            };
-            $flow(db).await;
-        }
-    };
-}
-
 both!(
+    "accounts",
     sign_up_log_in_who_log_out,
     sqlite_sign_up_log_in_who_log_out,
     postgres_sign_up_log_in_who_log_out
@@ -86,6 +61,7 @@ async fn sign_up_log_in_who_log_out(db: String) {
 }
 
 both!(
+    "accounts",
     log_out_everywhere,
     sqlite_log_out_everywhere,
     postgres_log_out_everywhere
@@ -111,7 +87,12 @@ async fn log_out_everywhere(db: String) {
     srv.stop().await;
 }
 
-both!(change_password, sqlite_change_password, postgres_change_password);
+both!(
+    "accounts",
+    change_password,
+    sqlite_change_password,
+    postgres_change_password
+);
 async fn change_password(db: String) {
     let srv = start(cfg(&db)).await;
     let (here, _) = sign_up(&srv.url, "Dora", "old password").await;
@@ -149,7 +130,12 @@ async fn change_password(db: String) {
     srv.stop().await;
 }
 
-both!(delete_account, sqlite_delete_account, postgres_delete_account);
+both!(
+    "accounts",
+    delete_account,
+    sqlite_delete_account,
+    postgres_delete_account
+);
 async fn delete_account(db: String) {
     let srv = start(cfg(&db)).await;
     let (c, me) = sign_up(&srv.url, "Emil", "emil's password").await;
@@ -186,6 +172,7 @@ async fn delete_account(db: String) {
 }
 
 both!(
+    "accounts",
     taken_and_confusable_names,
     sqlite_taken_and_confusable_names,
     postgres_taken_and_confusable_names
@@ -212,6 +199,7 @@ async fn taken_and_confusable_names(db: String) {
 }
 
 both!(
+    "accounts",
     one_account_cannot_reach_another,
     sqlite_one_account_cannot_reach_another,
     postgres_one_account_cannot_reach_another
@@ -260,6 +248,7 @@ async fn one_account_cannot_reach_another(db: String) {
 }
 
 both!(
+    "accounts",
     operator_disables_enables_and_resets,
     sqlite_operator_disables_enables_and_resets,
     postgres_operator_disables_enables_and_resets
@@ -593,6 +582,7 @@ async fn expiries(db: &str) -> Vec<i64> {
 }
 
 both!(
+    "accounts",
     sessions_expire_and_asking_moves_them_on,
     sqlite_sessions_expire_and_asking_moves_them_on,
     postgres_sessions_expire_and_asking_moves_them_on

@@ -7,24 +7,16 @@
 //! and a deleted account read as "a former player". On SQLite and, where
 //! `BINOKEL_TEST_POSTGRES` is set, on PostgreSQL.
 
+#[macro_use]
 mod common;
 
 use binokel_server::client::{HttpAnswer, Socket};
 use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
-use binokel_server::Config;
 use common::accounts::*;
 use common::failpoint::*;
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-fn cfg(db: &str) -> Config {
-    let mut c = config(db);
-    c.login_delay = Duration::ZERO;
-    c.logins_per_minute = 0;
-    c.signups_per_minute = 0;
-    c
-}
 
 async fn get(url: &str, cookie: Option<&str>, path: &str) -> HttpAnswer {
     let r = Req::to(url);
@@ -96,25 +88,9 @@ async fn play_to_the_end(s: Socket, seat: usize, seed: u64) -> Value {
     serde_json::from_str(&over.unwrap()).unwrap()
 }
 
-/// Runs a flow on SQLite, and on PostgreSQL where it is available.
-macro_rules! both {
-    ($flow:ident, $sqlite:ident, $postgres:ident) => {
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $sqlite() {
-            $flow(temp_sqlite(stringify!($flow))).await;
-        }
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $postgres() {
-            let Some(db) = fresh_postgres_named("players", stringify!($postgres)).await else {
-                return;
-            };
-            $flow(db).await;
-        }
-    };
-}
-
-both!(rated_match, rated_match_sqlite, rated_match_postgres);
+both!("players", rated_match, rated_match_sqlite, rated_match_postgres);
 both!(
+    "players",
     seats_of_accounts,
     seats_of_accounts_sqlite,
     seats_of_accounts_postgres

@@ -3,8 +3,10 @@
 
 use super::{header, json_of};
 use binokel_server::client::{http_with, HttpAnswer};
+use binokel_server::Config;
 use serde_json::{json, Value};
 use std::net::IpAddr;
+use std::time::Duration;
 
 /// One request: `cookie` is sent as `Cookie`, `origin` as `Origin` (the server's own when
 /// `Some("")`), `from` as the client address.
@@ -102,4 +104,33 @@ pub async fn who(url: &str, cookie: &str) -> HttpAnswer {
         .cookie(cookie)
         .send("GET", "/api/session", None)
         .await
+}
+
+/// A test server's configuration for accounts: no delay after failures and no per-address
+/// limits unless a test sets them.
+pub fn cfg(db: &str) -> Config {
+    let mut c = super::config(db);
+    c.login_delay = Duration::ZERO;
+    c.logins_per_minute = 0;
+    c.signups_per_minute = 0;
+    c
+}
+
+/// Runs a flow on SQLite, and on PostgreSQL (a fresh database named after the test, with this
+/// prefix) where it is available.
+#[macro_export]
+macro_rules! both {
+    ($prefix:literal, $flow:ident, $sqlite:ident, $postgres:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            $flow(temp_sqlite(stringify!($flow))).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            let Some(db) = fresh_postgres_named($prefix, stringify!($postgres)).await else {
+                return;
+            };
+            $flow(db).await;
+        }
+    };
 }
