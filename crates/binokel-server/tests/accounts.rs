@@ -9,8 +9,8 @@
 #[macro_use]
 mod common;
 
-use binokel_server::store::Store;
 use binokel_server::accounts;
+use binokel_server::store::Store;
 use common::accounts::*;
 use common::*;
 use serde_json::{json, Value};
