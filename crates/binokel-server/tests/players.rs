@@ -444,22 +444,39 @@ async fn scalar(db: &str, q: &str) -> i64 {
     v.unwrap_or(0)
 }
 
+/// A server whose grace period and forfeit wait are `grace_ms` and `forfeit_ms` (and bots
+/// that wait `bot_delay_ms`, when given): Anna signs up, creates a rated table against two
+/// bot accounts, says hello and leaves at once. The server, its database, her cookie and the
+/// table's code.
+async fn left_a_rated_table(
+    name: &str,
+    grace_ms: u64,
+    forfeit_ms: u64,
+    bot_delay_ms: Option<u64>,
+) -> (Server, String, String, String) {
+    let db = temp_sqlite(name);
+    let mut c = cfg(&db);
+    c.grace = Duration::from_millis(grace_ms);
+    c.forfeit_after = Duration::from_millis(forfeit_ms);
+    if let Some(ms) = bot_delay_ms {
+        c.bot_delay = Duration::from_millis(ms);
+    }
+    let server = start(c).await;
+    let (anna, _) = sign_up(&server.url, "Anna", "correct horse").await;
+    let code = rated_table(&server.url, &anna).await;
+    let (s, _) = hello_account(&server, &code, Some(&anna), None).await;
+    s.close().await;
+    (server, db, anna, code)
+}
+
 /// The absent-player rule: a person gone from a rated match for the grace period plus
 /// `forfeit_after` forfeits the seat: a bot plays it to the end, the person's actions are
 /// refused (`forfeited`) when they come back, and the seat takes the last place in the
 /// rating whatever its total.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_gone_too_long_from_a_rated_match_forfeits_and_is_last() {
-    let db = temp_sqlite("rated_forfeit");
-    let mut c = cfg(&db);
-    c.grace = Duration::from_millis(200);
-    c.forfeit_after = Duration::from_millis(300);
-    let server = start(c).await;
+    let (server, db, _, _) = left_a_rated_table("rated_forfeit", 200, 300, None).await;
     let url = server.url.clone();
-    let (anna, _) = sign_up(&url, "Anna", "correct horse").await;
-    let code = rated_table(&url, &anna).await;
-    let (s, _) = hello_account(&server, &code, Some(&anna), None).await;
-    s.close().await;
     // The bots play the match to its end without her.
     let mut waited = 0;
     while scalar(&db, "SELECT COUNT(*) FROM match_results").await == 0 {
@@ -481,18 +498,8 @@ async fn a_person_gone_too_long_from_a_rated_match_forfeits_and_is_last() {
 /// Back at a forfeited seat of a match still being played: the bot keeps it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forfeited_seat_stays_with_the_bot() {
-    let db = temp_sqlite("rated_forfeit_back");
-    let mut c = cfg(&db);
-    c.grace = Duration::from_millis(100);
-    c.forfeit_after = Duration::from_millis(100);
     // Slow bots, so that the match is still being played when she comes back.
-    c.bot_delay = Duration::from_millis(300);
-    let server = start(c).await;
-    let url = server.url.clone();
-    let (anna, _) = sign_up(&url, "Anna", "correct horse").await;
-    let code = rated_table(&url, &anna).await;
-    let (s, _) = hello_account(&server, &code, Some(&anna), None).await;
-    s.close().await;
+    let (server, db, anna, code) = left_a_rated_table("rated_forfeit_back", 100, 100, Some(300)).await;
     let mut waited = 0;
     while scalar(&db, "SELECT forfeit FROM seats WHERE seat = 0").await == 0 {
         tokio::time::sleep(Duration::from_millis(100)).await;
