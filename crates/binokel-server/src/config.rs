@@ -78,6 +78,9 @@ pub struct Config {
     /// Password hashes computed at once (each takes 19 MiB and one core for tens of
     /// milliseconds); default the number of cores.
     pub password_hashes: usize,
+    /// The clock of tournaments' start times and round limits (docs/tournaments.md): the
+    /// system's time; a test moves it forward ([`Clock::advance`](crate::model::Clock::advance)).
+    pub clock: crate::model::Clock,
 }
 
 impl Config {
@@ -135,6 +138,7 @@ impl Config {
             signups_per_minute: 10,
             login_delay: Duration::from_secs(1),
             password_hashes: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            clock: crate::model::Clock::default(),
         }
     }
 }

@@ -50,6 +50,7 @@ mod serve;
 mod shared;
 pub mod store;
 pub mod table;
+pub mod tournaments;
 
 pub use config::{Config, ServeError};
 pub use ids::{check_name, new_code, new_token, normal_code, ws_url, CODE_ALPHABET};

@@ -13,6 +13,25 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// The clock of the tournaments' start times and round limits ([`Config::clock`](crate::Config::clock)):
+/// the system's time plus an offset that only tests move ([`Clock::advance`]), so a test
+/// drives a round's time limit without waiting for it.
+#[derive(Clone, Debug, Default)]
+pub struct Clock(std::sync::Arc<std::sync::atomic::AtomicI64>);
+
+impl Clock {
+    /// Milliseconds since the epoch, as this clock reads.
+    pub fn now_ms(&self) -> i64 {
+        now_ms() + self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Moves this clock (and every copy of it) forward (a test hook).
+    pub fn advance(&self, by: std::time::Duration) {
+        self.0
+            .fetch_add(by.as_millis() as i64, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 /// A table's place in the lobby, as stored with it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LobbyOptions {

@@ -201,6 +201,9 @@ pub enum ErrorCode {
     /// An action of a person who left a rated match for too long: a bot plays the seat to the
     /// end (HTTP 403).
     Forfeited,
+    /// An action at a tournament table after its round's time limit: bots finish the deals
+    /// (HTTP 403).
+    TimeUp,
 }
 
 impl ErrorCode {
@@ -228,7 +231,7 @@ impl ErrorCode {
             ErrorCode::NameIsAnAccount => 409,
             ErrorCode::AccountRequired => 403,
             ErrorCode::NotLoggedIn => 401,
-            ErrorCode::Forfeited => 403,
+            ErrorCode::Forfeited | ErrorCode::TimeUp => 403,
             _ => 400,
         }
     }

@@ -77,6 +77,7 @@ pub async fn run_with_metrics(
     let adopter = tokio::spawn(adopt_orphans(shared.clone()));
     let starter = tokio::spawn(start_tables(shared.clone(), starts));
     let lobby_task = tokio::spawn(lobby::run(shared.clone()));
+    let tournaments_task = tokio::spawn(crate::tournaments::driver::run(shared.clone()));
     let app = router::router(shared.clone());
     let metrics_task = metrics
         .map(|l| tokio::spawn(axum::serve(l, crate::api::metrics::router(shared.clone())).into_future()));
@@ -121,6 +122,7 @@ pub async fn run_with_metrics(
     adopter.abort();
     starter.abort();
     lobby_task.abort();
+    tournaments_task.abort();
     if let Some(t) = metrics_task {
         t.abort();
     }

@@ -61,6 +61,8 @@ pub struct StoredTable {
     pub close_reason: Option<String>,
     /// The rating format of a rated table (issue #36).
     pub rated: Option<String>,
+    /// A tournament round's time limit: after it bots play every person's seat to the end.
+    pub deadline_ms: Option<i64>,
 }
 
 /// What renewing a lease found.
@@ -573,7 +575,7 @@ impl Store {
     /// A table with its seats and actions, or None.
     pub async fn load_table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms, close_reason, rated FROM tables WHERE code = $1",
+            "SELECT rules, seed, status, listed, fill_bot, fill_after_ms, created_ms, close_reason, rated, deadline_ms FROM tables WHERE code = $1",
         )
             .bind(code)
             .fetch_optional(&self.pool)
@@ -614,6 +616,7 @@ impl Store {
             actions,
             close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
             rated: row.try_get("rated").map_err(err("rated"))?,
+            deadline_ms: row.try_get("deadline_ms").map_err(err("deadline_ms"))?,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }

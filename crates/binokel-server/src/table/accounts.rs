@@ -122,6 +122,49 @@ impl Table {
     }
 }
 
+/// `time_up`: a tournament round's time limit has passed; bots finish the table's deals.
+pub(crate) fn time_up() -> Refusal {
+    Refusal::new(
+        ErrorCode::TimeUp,
+        "the round's time limit has passed: bots play this table's open deals to the end, and their points count for the seats",
+    )
+}
+
+impl Table {
+    /// A bot plays `seat` to the end, whatever the person does: forfeited, or the round's
+    /// time limit has passed (a person's seat).
+    pub(super) fn handed_over(&self, seat: usize) -> bool {
+        let s = &self.seats[seat].stored;
+        s.forfeit || (self.time_up && s.kind == crate::protocol::SeatKind::Human)
+    }
+
+    /// A tournament table past its round's time limit hands every person's seat to a bot
+    /// (docs/tournaments.md, "A round"); true when it did now.
+    pub(super) fn hand_over_at_deadline(&mut self) -> bool {
+        let due = self
+            .deadline_ms
+            .is_some_and(|d| self.core.config.clock.now_ms() >= d);
+        if self.time_up || !due || self.game.as_ref().is_none_or(|g| g.is_over()) {
+            return false;
+        }
+        tracing::info!(table = %self.code, "the round's time limit passed: bots finish the deals");
+        self.time_up = true;
+        for s in &mut self.seats {
+            if s.stored.kind == crate::protocol::SeatKind::Human {
+                s.autopilot = true;
+            }
+        }
+        true
+    }
+
+    /// When the round's time limit passes, if it has not yet.
+    pub(super) fn next_deadline(&self) -> Option<tokio::time::Instant> {
+        let d = self.deadline_ms.filter(|_| !self.time_up)?;
+        let left = (d - self.core.config.clock.now_ms()).max(0) as u64;
+        Some(tokio::time::Instant::now() + std::time::Duration::from_millis(left))
+    }
+}
+
 /// `403 account_required`: a rated table seats only logged-in people.
 pub(crate) fn account_required() -> Refusal {
     Refusal::new(

@@ -105,6 +105,9 @@ impl Table {
         if self.seats[seat].stored.forfeit {
             return Err(crate::table::accounts::forfeited());
         }
+        if self.time_up {
+            return Err(crate::table::accounts::time_up());
+        }
         if self.seats[seat].autopilot {
             self.seats[seat].autopilot = false;
         }

@@ -117,6 +117,10 @@ struct Table {
     closed: bool,
     /// The rating format of a rated table (issue #36).
     rated: Option<String>,
+    /// A tournament round's time limit (ms on [`Config::clock`](crate::Config::clock)).
+    deadline_ms: Option<i64>,
+    /// The time limit has passed: bots play every person's seat to the end.
+    time_up: bool,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -167,6 +171,8 @@ pub fn open(
         live: None,
         closed: false,
         rated: t.rated.clone(),
+        deadline_ms: t.deadline_ms,
+        time_up: false,
         idle_since: None,
         rematch: None,
         last_activity: Instant::now(),

@@ -68,7 +68,7 @@ impl Table {
             }
             Cmd::Back { conn } => {
                 if let Some(s) = self.conns.get(&conn).and_then(|c| c.seat) {
-                    if self.seats[s].autopilot && !self.seats[s].stored.forfeit {
+                    if self.seats[s].autopilot && !self.handed_over(s) {
                         self.seats[s].autopilot = false;
                         self.broadcast();
                     }
@@ -146,7 +146,7 @@ impl Table {
             st.gone_since = None;
             // The person is back: the bot that covered the seat hands it over (not at a rated
             // table the person left for too long: the bot plays on to the end).
-            st.autopilot = st.stored.forfeit;
+            st.autopilot = st.stored.forfeit || self.time_up;
             // The seat's latest client decides whether the next deal waits for it (a v1
             // client after a ready-aware one is not waited for).
             st.wants_ready = wants("ready");

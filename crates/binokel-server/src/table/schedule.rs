@@ -45,6 +45,9 @@ impl Table {
         if let (Some(t), Some(_)) = (self.next_forfeit(), &self.game) {
             w = w.min(t);
         }
+        if let (Some(t), Some(_)) = (self.next_deadline(), &self.game) {
+            w = w.min(t);
+        }
         if self.game.is_some() && self.with_people() {
             for s in &self.seats {
                 if let (Some(g), false) = (s.gone_since, s.autopilot) {
@@ -281,6 +284,9 @@ impl Table {
             }
         }
         if self.forfeit_the_long_gone(now).await {
+            changed = true;
+        }
+        if self.hand_over_at_deadline() {
             changed = true;
         }
         if changed {
