@@ -54,17 +54,31 @@ async fn wait_round(url: &str, id: &str, round: u64) -> Value {
 async fn seats(url: &str, id: &str, keys: &[String]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for k in keys {
-        let v = json_of(&req(url, None, "GET", &format!("/api/tournaments/{id}/me?entrant={k}"), None).await);
+        let v = json_of(
+            &req(
+                url,
+                None,
+                "GET",
+                &format!("/api/tournaments/{id}/me?entrant={k}"),
+                None,
+            )
+            .await,
+        );
         out.push((
-            v["code"].as_str().unwrap_or_else(|| panic!("no table: {v}")).to_string(),
+            v["code"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no table: {v}"))
+                .to_string(),
             v["token"].as_str().unwrap().to_string(),
         ));
     }
     out
 }
 
-/// Every seat plays up to `limit` acks (None: to the end); the acks per table code.
-async fn play_all(p: &Proc, seats: &[(String, String)], limit: Option<usize>) -> Vec<(String, Vec<Ack>)> {
+type Task = tokio::task::JoinHandle<(String, Vec<Ack>)>;
+
+/// Every seat plays up to `limit` acks (None: to the end) in a task of its own.
+async fn spawn_all(p: &Proc, seats: &[(String, String)], limit: Option<usize>) -> Vec<Task> {
     let mut tasks = Vec::new();
     for (i, (code, token)) in seats.iter().enumerate() {
         let Hello::Seated(s) = hello(&p.ws(), code, token).await else {
@@ -73,6 +87,11 @@ async fn play_all(p: &Proc, seats: &[(String, String)], limit: Option<usize>) ->
         let code = code.clone();
         tasks.push(tokio::spawn(async move { (code, play(*s, limit, i).await.0) }));
     }
+    tasks
+}
+
+/// The acks per table code, when every task has ended.
+async fn join(tasks: Vec<Task>) -> Vec<(String, Vec<Ack>)> {
     let mut out = Vec::new();
     for t in tasks {
         out.push(t.await.unwrap());
@@ -113,25 +132,50 @@ async fn sigkill_in_a_round_loses_nothing_of_the_tournament() {
     let id = json_of(&a)["id"].as_str().unwrap().to_string();
     let mut keys = Vec::new();
     for name in ["Anna", "Bert", "Cleo", "Dirk", "Elli"] {
-        let a = req(&p.url, Some(&cookie), "POST", &format!("/api/tournaments/{id}/entrants"), Some(json!({"name": name}))).await;
+        let a = req(
+            &p.url,
+            Some(&cookie),
+            "POST",
+            &format!("/api/tournaments/{id}/entrants"),
+            Some(json!({"name": name})),
+        )
+        .await;
         assert_eq!(a.status, 201, "{}", String::from_utf8_lossy(&a.body));
         keys.push(json_of(&a)["token"].as_str().unwrap().to_string());
     }
-    let a = req(&p.url, Some(&cookie), "POST", &format!("/api/tournaments/{id}/start"), None).await;
+    let a = req(
+        &p.url,
+        Some(&cookie),
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        None,
+    )
+    .await;
     assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
     wait_round(&p.url, &id, 1).await;
 
     // Round 1: a few actions each, then SIGKILL.
     let round1 = seats(&p.url, &id, &keys).await;
-    let before = play_all(&p, &round1, Some(4)).await;
+    // (A seat may wait for its turn while the others bid: the kill ends every task.)
+    let tasks = spawn_all(&p, &round1, Some(4)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     p.kill();
+    let before = join(tasks).await;
+    assert!(
+        before.iter().map(|(_, a)| a.len()).sum::<usize>() >= 4,
+        "{before:?}"
+    );
     let p = Proc::start(&db, &addr, FLAGS);
     p.ready().await;
     let t = tournament(&p.url, &id).await;
     assert_eq!(t["round"], 1, "the round in play survives the kill: {t}");
-    assert_eq!(seats(&p.url, &id, &keys).await, round1, "the same seats after the restart");
+    assert_eq!(
+        seats(&p.url, &id, &keys).await,
+        round1,
+        "the same seats after the restart"
+    );
     // The people come back and finish round 1.
-    play_all(&p, &round1, None).await;
+    join(spawn_all(&p, &round1, None).await).await;
     for (code, acks) in &before {
         assert_all_there(&record(&p.url, code).await, acks);
     }
@@ -139,7 +183,7 @@ async fn sigkill_in_a_round_loses_nothing_of_the_tournament() {
     let t = wait_round(&p.url, &id, 2).await;
     assert_eq!(t["round"], 2, "{t}");
     let round2 = seats(&p.url, &id, &keys).await;
-    play_all(&p, &round2, None).await;
+    join(spawn_all(&p, &round2, None).await).await;
     let mut t = tournament(&p.url, &id).await;
     for _ in 0..300 {
         if t["status"] == "finished" {
@@ -153,7 +197,16 @@ async fn sigkill_in_a_round_loses_nothing_of_the_tournament() {
         assert_eq!(l["rounds"], 2, "{l}");
         assert!(l["deals"].as_u64().unwrap() >= 6, "{l}");
     }
-    let recs = json_of(&req(&p.url, None, "GET", &format!("/api/tournaments/{id}/records"), None).await);
+    let recs = json_of(
+        &req(
+            &p.url,
+            None,
+            "GET",
+            &format!("/api/tournaments/{id}/records"),
+            None,
+        )
+        .await,
+    );
     assert_eq!(recs["records"].as_array().unwrap().len(), 4);
     p.kill();
 }

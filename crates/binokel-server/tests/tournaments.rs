@@ -97,38 +97,61 @@ async fn a_small_tournament_is_played_whole(db: String) {
         .send(
             "POST",
             "/api/tournaments",
-            Some(json!({"name": "Donnerstag", "rounds": 2, "deals": 3, "scoring": "duplicate",
-                        "round_minutes": 30, "bot": "random"})),
+            Some(
+                json!({"name": "Donnerstag", "rounds": 2, "deals": 3, "scoring": "duplicate",
+                        "round_minutes": 30, "bot": "random"}),
+            ),
         )
         .await;
     expect(&a, 201, "");
     let id = json_of(&a)["id"].as_str().unwrap().to_string();
     // The organizer plays too; four guests: one enters by the link, three are added.
     let mut keys: Vec<(String, Option<String>)> = Vec::new();
-    let a = Req::to(&url).cookie(&org).send("POST", &format!("/api/tournaments/{id}/enter"), None).await;
+    let a = Req::to(&url)
+        .cookie(&org)
+        .send("POST", &format!("/api/tournaments/{id}/enter"), None)
+        .await;
     expect(&a, 201, "");
     keys.push((org.clone(), None));
     let a = Req::to(&url)
-        .send("POST", &format!("/api/tournaments/{id}/enter"), Some(json!({"name": "Berta"})))
+        .send(
+            "POST",
+            &format!("/api/tournaments/{id}/enter"),
+            Some(json!({"name": "Berta"})),
+        )
         .await;
     expect(&a, 201, "");
     keys.push((String::new(), json_of(&a)["token"].as_str().map(str::to_string)));
     for name in ["Chris", "Dora", "Emil"] {
         let a = Req::to(&url)
             .cookie(&org)
-            .send("POST", &format!("/api/tournaments/{id}/entrants"), Some(json!({"name": name})))
+            .send(
+                "POST",
+                &format!("/api/tournaments/{id}/entrants"),
+                Some(json!({"name": name})),
+            )
             .await;
         expect(&a, 201, "");
         keys.push((String::new(), json_of(&a)["token"].as_str().map(str::to_string)));
     }
-    let a = Req::to(&url).cookie(&org).send("POST", &format!("/api/tournaments/{id}/start"), None).await;
+    let a = Req::to(&url)
+        .cookie(&org)
+        .send("POST", &format!("/api/tournaments/{id}/start"), None)
+        .await;
     expect(&a, 200, "");
     let t = wait_for(&url, &id, "round 1 seated", |t| t["round"] == 1).await;
     let tables = t["rounds_played"][0]["tables"].as_array().unwrap().clone();
     assert_eq!(tables.len(), 2, "five players at tables of three: two tables");
     let bots: usize = tables
         .iter()
-        .map(|x| x["seats"].as_array().unwrap().iter().filter(|s| s["bot"] == true).count())
+        .map(|x| {
+            x["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["bot"] == true)
+                .count()
+        })
         .sum();
     assert_eq!(bots, 1, "one bot fills the short table");
 
@@ -162,7 +185,11 @@ async fn a_small_tournament_is_played_whole(db: String) {
     let before = get(&url, &format!("/api/tournaments/{id}")).await;
     assert_eq!(before["status"], "running", "nobody finished round 2 yet");
     assert!(
-        before["rounds_played"][1]["tables"].as_array().unwrap().iter().all(|x| x["finished"] == false),
+        before["rounds_played"][1]["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|x| x["finished"] == false),
         "{before}"
     );
     clock.advance(Duration::from_secs(31 * 60));
@@ -182,7 +209,13 @@ async fn a_small_tournament_is_played_whole(db: String) {
             .as_array()
             .unwrap()
             .iter()
-            .flat_map(|x| x["seats"].as_array().unwrap().iter().filter_map(|s| s["entrant"].as_u64()))
+            .flat_map(|x| {
+                x["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|s| s["entrant"].as_u64())
+            })
             .collect();
         seated.sort();
         assert_eq!(seated, vec![0, 1, 2, 3, 4], "round {}", r + 1);
@@ -195,7 +228,12 @@ async fn a_small_tournament_is_played_whole(db: String) {
         let round = r["round"].as_u64().unwrap() as u32;
         let x = &t["rounds_played"][round as usize - 1]["tables"][r["table"].as_u64().unwrap() as usize];
         assert_eq!(x["code"], r["code"]);
-        let seats = x["seats"].as_array().unwrap().iter().map(|s| s["entrant"].as_u64()).collect();
+        let seats = x["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["entrant"].as_u64())
+            .collect();
         records.push((round, seats, g));
     }
     assert_eq!(records.len(), 4);
@@ -207,7 +245,11 @@ async fn a_small_tournament_is_played_whole(db: String) {
             let (a, b) = (&of[0].deals()[k].start, &of[1].deals()[k].start);
             assert_eq!(a.dealer(), b.dealer(), "round {round} deal {k}");
             for s in 0..3 {
-                assert_eq!(a.hand(s), b.hand(s), "round {round} deal {k} seat {s}: the same cards");
+                assert_eq!(
+                    a.hand(s),
+                    b.hand(s),
+                    "round {round} deal {k} seat {s}: the same cards"
+                );
             }
         }
     }
@@ -216,10 +258,18 @@ async fn a_small_tournament_is_played_whole(db: String) {
     for l in t["standings"].as_array().unwrap() {
         let (total, dup) = expected[&l["entrant"].as_u64().unwrap()];
         assert_eq!(l["total"].as_i64().unwrap(), total, "{l}");
-        assert!((l["duplicate"].as_f64().unwrap() - dup).abs() < 0.051, "{l}: {dup}");
+        assert!(
+            (l["duplicate"].as_f64().unwrap() - dup).abs() < 0.051,
+            "{l}: {dup}"
+        );
         assert_eq!(l["score"], l["duplicate"]);
     }
-    let places: Vec<u64> = t["standings"].as_array().unwrap().iter().map(|l| l["place"].as_u64().unwrap()).collect();
+    let places: Vec<u64> = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["place"].as_u64().unwrap())
+        .collect();
     assert_eq!(places[0], 1);
     assert!(places.windows(2).all(|w| w[0] <= w[1]));
     // The boards: each deal of round 1 at both tables.
@@ -228,7 +278,9 @@ async fn a_small_tournament_is_played_whole(db: String) {
     assert!(boards.len() >= 3);
     assert_eq!(boards[0]["lines"].as_array().unwrap().len(), 2);
     // The CSV lists every player.
-    let a = Req::to(&url).send("GET", &format!("/api/tournaments/{id}/export.csv"), None).await;
+    let a = Req::to(&url)
+        .send("GET", &format!("/api/tournaments/{id}/export.csv"), None)
+        .await;
     assert_eq!(a.status, 200);
     let csv = body(&a);
     assert_eq!(csv.lines().count(), 6, "{csv}");
@@ -254,7 +306,12 @@ async fn tournament_refusals_name_what_was_wrong() {
         async move { Req::to(&url).cookie(&cookie).send("POST", &path, body).await }
     };
     // Guests cannot organize.
-    let a = post(String::new(), "/api/tournaments".into(), Some(json!({"name": "x"}))).await;
+    let a = post(
+        String::new(),
+        "/api/tournaments".into(),
+        Some(json!({"name": "x"})),
+    )
+    .await;
     expect(&a, 401, "not_logged_in");
     // Bad settings name their field.
     for (req, field) in [
@@ -270,11 +327,21 @@ async fn tournament_refusals_name_what_was_wrong() {
         assert_eq!(a.status, 400, "{req}: {}", body(&a));
         assert!(body(&a).contains(&format!("`{field}`")), "{req}: {}", body(&a));
     }
-    let a = post(org.clone(), "/api/tournaments".into(), Some(json!({"name": "Abend", "deals": 3}))).await;
+    let a = post(
+        org.clone(),
+        "/api/tournaments".into(),
+        Some(json!({"name": "Abend", "deals": 3})),
+    )
+    .await;
     expect(&a, 201, "");
     let id = json_of(&a)["id"].as_str().unwrap().to_string();
     // Only the organizer adds, drops and starts.
-    let a = post(other.clone(), format!("/api/tournaments/{id}/entrants"), Some(json!({"name": "Gast"}))).await;
+    let a = post(
+        other.clone(),
+        format!("/api/tournaments/{id}/entrants"),
+        Some(json!({"name": "Gast"})),
+    )
+    .await;
     expect(&a, 403, "not_organizer");
     let a = post(other.clone(), format!("/api/tournaments/{id}/start"), None).await;
     expect(&a, 403, "not_organizer");
@@ -282,11 +349,26 @@ async fn tournament_refusals_name_what_was_wrong() {
     let a = post(org.clone(), format!("/api/tournaments/{id}/start"), None).await;
     expect(&a, 409, "too_few_players");
     // Names: unique in the tournament; a guest cannot take an account's name.
-    let a = post(String::new(), format!("/api/tournaments/{id}/enter"), Some(json!({"name": "Gast"}))).await;
+    let a = post(
+        String::new(),
+        format!("/api/tournaments/{id}/enter"),
+        Some(json!({"name": "Gast"})),
+    )
+    .await;
     expect(&a, 201, "");
-    let a = post(String::new(), format!("/api/tournaments/{id}/enter"), Some(json!({"name": "GAST"}))).await;
+    let a = post(
+        String::new(),
+        format!("/api/tournaments/{id}/enter"),
+        Some(json!({"name": "GAST"})),
+    )
+    .await;
     expect(&a, 409, "name_taken");
-    let a = post(String::new(), format!("/api/tournaments/{id}/enter"), Some(json!({"name": "otto"}))).await;
+    let a = post(
+        String::new(),
+        format!("/api/tournaments/{id}/enter"),
+        Some(json!({"name": "otto"})),
+    )
+    .await;
     expect(&a, 409, "name_is_an_account");
     let a = post(String::new(), format!("/api/tournaments/{id}/enter"), None).await;
     assert_eq!(a.status, 400, "{}", body(&a));
@@ -297,23 +379,45 @@ async fn tournament_refusals_name_what_was_wrong() {
     let a = post(other.clone(), format!("/api/tournaments/{id}/enter"), None).await;
     assert_eq!(json_of(&a)["entrant"], n);
     // Someone who has not entered has no table; an unknown tournament is named.
-    let a = Req::to(&url).send("GET", &format!("/api/tournaments/{id}/me?entrant=nope"), None).await;
+    let a = Req::to(&url)
+        .send("GET", &format!("/api/tournaments/{id}/me?entrant=nope"), None)
+        .await;
     expect(&a, 404, "not_entered");
-    let a = Req::to(&url).send("GET", "/api/tournaments/t-nothere", None).await;
+    let a = Req::to(&url)
+        .send("GET", "/api/tournaments/t-nothere", None)
+        .await;
     expect(&a, 404, "unknown_tournament");
     // Dropping an unknown player is named; after the start, entering is closed.
-    let a = Req::to(&url).cookie(&org).send("DELETE", &format!("/api/tournaments/{id}/entrants/9"), None).await;
+    let a = Req::to(&url)
+        .cookie(&org)
+        .send("DELETE", &format!("/api/tournaments/{id}/entrants/9"), None)
+        .await;
     expect(&a, 404, "unknown_entrant");
     let a = post(org.clone(), format!("/api/tournaments/{id}/start"), None).await;
     expect(&a, 200, "");
     wait_for(&url, &id, "round 1", |t| t["round"] == 1).await;
-    let a = post(String::new(), format!("/api/tournaments/{id}/enter"), Some(json!({"name": "Spät"}))).await;
+    let a = post(
+        String::new(),
+        format!("/api/tournaments/{id}/enter"),
+        Some(json!({"name": "Spät"})),
+    )
+    .await;
     expect(&a, 409, "tournament_started");
     // A rated tournament takes accounts only.
-    let a = post(org.clone(), "/api/tournaments".into(), Some(json!({"name": "Liga", "deals": 3, "rated": true}))).await;
+    let a = post(
+        org.clone(),
+        "/api/tournaments".into(),
+        Some(json!({"name": "Liga", "deals": 3, "rated": true})),
+    )
+    .await;
     expect(&a, 201, "");
     let rid = json_of(&a)["id"].as_str().unwrap().to_string();
-    let a = post(String::new(), format!("/api/tournaments/{rid}/enter"), Some(json!({"name": "Gast"}))).await;
+    let a = post(
+        String::new(),
+        format!("/api/tournaments/{rid}/enter"),
+        Some(json!({"name": "Gast"})),
+    )
+    .await;
     expect(&a, 403, "account_required");
     server.stop().await;
 }

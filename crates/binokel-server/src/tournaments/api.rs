@@ -137,7 +137,10 @@ async fn create(
     let size = u32::from(rules.players);
     let rounds = req.rounds.unwrap_or(3);
     if !(1..=MAX_ROUNDS).contains(&rounds) {
-        return Err(bad("rounds", format!("{rounds} is out of range (1 to {MAX_ROUNDS})")));
+        return Err(bad(
+            "rounds",
+            format!("{rounds} is out of range (1 to {MAX_ROUNDS})"),
+        ));
     }
     let deals = req.deals.unwrap_or(4 * size);
     if !(1..=MAX_DEALS).contains(&deals) || deals % size != 0 {
@@ -164,7 +167,10 @@ async fn create(
     if req.rated && !levels.contains(&bot.as_str()) {
         return Err(bad(
             "bot",
-            format!("`{bot}` has no rating; a rated tournament takes the bots {}", levels.join(", ")),
+            format!(
+                "`{bot}` has no rating; a rated tournament takes the bots {}",
+                levels.join(", ")
+            ),
         ));
     }
     let now = s.config.clock.now_ms();
@@ -202,7 +208,8 @@ async fn list(State(s): App) -> Result<Response, ApiError> {
 /// The entry a request speaks for: the login's, or the guest's `?entrant=TOKEN`.
 fn my_entry<'a>(entrants: &'a [Entrant], login: Option<&Login>, token: Option<&str>) -> Option<&'a Entrant> {
     entrants.iter().find(|e| {
-        login.is_some_and(|l| e.account == Some(l.account.id)) || token.is_some_and(|t| !t.is_empty() && e.token == t)
+        login.is_some_and(|l| e.account == Some(l.account.id))
+            || token.is_some_and(|t| !t.is_empty() && e.token == t)
     })
 }
 
@@ -262,15 +269,26 @@ async fn enter(
 }
 
 async fn add_guest(s: &Shared, t: &Tournament, name: Option<&str>) -> Result<Response, ApiError> {
-    let name = name.map(str::trim).filter(|n| !n.is_empty()).ok_or_else(|| bad("name", "a guest enters with a name"))?;
+    let name = name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| bad("name", "a guest enters with a name"))?;
     let name = binokel::name::check(name).map_err(|e| bad("name", e))?;
     crate::table::guest_name_free(&s.store, &name).await?;
     add_entrant(s, t, &name, None).await
 }
 
-async fn add_entrant(s: &Shared, t: &Tournament, name: &str, account: Option<i64>) -> Result<Response, ApiError> {
+async fn add_entrant(
+    s: &Shared,
+    t: &Tournament,
+    name: &str,
+    account: Option<i64>,
+) -> Result<Response, ApiError> {
     let entrants = db::entrants(&s.store, &t.id).await?;
-    if let Some(e) = entrants.iter().find(|e| account.is_some() && e.account == account) {
+    if let Some(e) = entrants
+        .iter()
+        .find(|e| account.is_some() && e.account == account)
+    {
         return Ok(Json(json!({"entrant": e.n, "token": e.token})).into_response());
     }
     if entrants.len() >= MAX_ENTRANTS {
@@ -283,7 +301,9 @@ async fn add_entrant(s: &Shared, t: &Tournament, name: &str, account: Option<i64
     let token = new_token();
     let now = s.config.clock.now_ms();
     match db::enter(&s.store, &t.id, name, &canonical(name), account, &token, now).await? {
-        db::Entered::New(n) => Ok((StatusCode::CREATED, Json(json!({"entrant": n, "token": token}))).into_response()),
+        db::Entered::New(n) => {
+            Ok((StatusCode::CREATED, Json(json!({"entrant": n, "token": token}))).into_response())
+        }
         db::Entered::NameTaken => Err(ApiError::new(
             StatusCode::CONFLICT,
             "name_taken",
@@ -314,12 +334,19 @@ async fn add(
     let ApiJson(req) = body?;
     let t = organizer(&s, &id, &login).await?;
     if t.rated {
-        return Err(bad("name", "a rated tournament takes only accounts; they enter themselves"));
+        return Err(bad(
+            "name",
+            "a rated tournament takes only accounts; they enter themselves",
+        ));
     }
     add_guest(&s, &t, req.name.as_deref()).await
 }
 
-async fn drop_entrant(State(s): App, Path((id, n)): Path<(String, u32)>, login: Login) -> Result<Response, ApiError> {
+async fn drop_entrant(
+    State(s): App,
+    Path((id, n)): Path<(String, u32)>,
+    login: Login,
+) -> Result<Response, ApiError> {
     let t = organizer(&s, &id, &login).await?;
     if !db::drop_entrant(&s.store, &t.id, n).await? {
         return Err(ApiError::new(
@@ -334,9 +361,17 @@ async fn drop_entrant(State(s): App, Path((id, n)): Path<(String, u32)>, login: 
 async fn start(State(s): App, Path(id): Path<String>, login: Login) -> Result<Response, ApiError> {
     let t = organizer(&s, &id, &login).await?;
     if t.status != Stage::Entering {
-        return Err(ApiError::new(StatusCode::CONFLICT, "tournament_started", "the tournament has begun already"));
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "tournament_started",
+            "the tournament has begun already",
+        ));
     }
-    let players = db::entrants(&s.store, &t.id).await?.iter().filter(|e| !e.dropped).count();
+    let players = db::entrants(&s.store, &t.id)
+        .await?
+        .iter()
+        .filter(|e| !e.dropped)
+        .count();
     if players < 2 {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -372,9 +407,13 @@ async fn me(
             "you have not entered this tournament (log in, or give your entry's `?entrant=` key)",
         ));
     };
-    let mut v = json!({"entrant": e.n, "name": e.name, "dropped": e.dropped, "round": t.round, "status": t.status});
+    let mut v =
+        json!({"entrant": e.n, "name": e.name, "dropped": e.dropped, "round": t.round, "status": t.status});
     let tables = db::tables(&s.store, &t.id).await?;
-    if let Some(x) = tables.iter().find(|x| x.round == t.round && x.seats.contains(&Some(e.n))) {
+    if let Some(x) = tables
+        .iter()
+        .find(|x| x.round == t.round && x.seats.contains(&Some(e.n)))
+    {
         let seat = x.seats.iter().position(|w| *w == Some(e.n)).unwrap_or(0);
         let stored = s.store.load_table(&x.code).await?;
         v["code"] = json!(x.code);
@@ -389,14 +428,21 @@ struct RoundQuery {
     round: Option<u32>,
 }
 
-async fn show_boards(State(s): App, Path(id): Path<String>, Query(q): Query<RoundQuery>) -> Result<Response, ApiError> {
+async fn show_boards(
+    State(s): App,
+    Path(id): Path<String>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Response, ApiError> {
     let t = tournament(&s, &id).await?;
     let round = q.round.unwrap_or(t.round.max(1));
     if round == 0 || round > t.round {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             "bad_request",
-            format!("`round` {round}: the tournament has played rounds 1 to {}", t.round),
+            format!(
+                "`round` {round}: the tournament has played rounds 1 to {}",
+                t.round
+            ),
         ));
     }
     let tables = db::tables(&s.store, &t.id).await?;

@@ -75,7 +75,11 @@ async fn step(s: &Arc<Shared>, t: &Tournament) -> Result<(), StoreError> {
         Stage::Finished => Ok(()),
         Stage::Entering => {
             let due = t.start_ms.is_some_and(|at| now >= at);
-            let players = db::entrants(&s.store, &t.id).await?.iter().filter(|e| !e.dropped).count();
+            let players = db::entrants(&s.store, &t.id)
+                .await?
+                .iter()
+                .filter(|e| !e.dropped)
+                .count();
             if due && players >= 2 {
                 seat(s, t, 1).await?;
             }

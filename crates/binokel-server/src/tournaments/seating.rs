@@ -30,20 +30,14 @@ pub fn random(players: &[u32], size: usize, seed: u64) -> Vec<Vec<Option<u32>>> 
 /// A later round: `ranked` is the players best first. Each table is filled from the best
 /// unseated player, then by the following players who met the table's players least often
 /// before (`met[(a, b)]`, either order), ties to the better standing.
-pub fn by_standing(
-    ranked: &[u32],
-    size: usize,
-    met: &HashMap<(u32, u32), u32>,
-) -> Vec<Vec<Option<u32>>> {
+pub fn by_standing(ranked: &[u32], size: usize, met: &HashMap<(u32, u32), u32>) -> Vec<Vec<Option<u32>>> {
     let meetings = |a: u32, b: u32| met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
-    fill(ranked, size, |p, table| table.iter().map(|&q| meetings(p, q)).sum())
+    fill(ranked, size, |p, table| {
+        table.iter().map(|&q| meetings(p, q)).sum()
+    })
 }
 
-fn fill(
-    order: &[u32],
-    size: usize,
-    cost: impl Fn(u32, &[u32]) -> u32,
-) -> Vec<Vec<Option<u32>>> {
+fn fill(order: &[u32], size: usize, cost: impl Fn(u32, &[u32]) -> u32) -> Vec<Vec<Option<u32>>> {
     let mut left: Vec<u32> = order.to_vec();
     let mut out = Vec::new();
     for bots in table_bots(order.len(), size) {
@@ -115,7 +109,11 @@ mod tests {
         assert_eq!(tables[0], vec![Some(0), Some(3), Some(1)]);
         assert_eq!(tables[1], vec![Some(2), Some(4), Some(5)]);
         let again = meetings(tables.iter().map(Vec::as_slice));
-        let repeats: u32 = again.iter().filter(|(k, _)| met.contains_key(k)).map(|(_, v)| v).sum();
+        let repeats: u32 = again
+            .iter()
+            .filter(|(k, _)| met.contains_key(k))
+            .map(|(_, v)| v)
+            .sum();
         // Each table takes three players from two groups of three: one pair repeats at each,
         // the fewest possible; seated by standing alone, all six pairs would repeat.
         assert_eq!(repeats, 2);

@@ -79,7 +79,11 @@ pub struct Board {
 }
 
 /// The deals of each table that count now (see the module page), per table code.
-fn counted(t: &Tournament, tables: &[RoundTable], games: &HashMap<String, Game>) -> HashMap<String, Vec<SeatDeal>> {
+fn counted(
+    t: &Tournament,
+    tables: &[RoundTable],
+    games: &HashMap<String, Game>,
+) -> HashMap<String, Vec<SeatDeal>> {
     let mut out = HashMap::new();
     for round in 1..=t.round {
         let of_round: Vec<&RoundTable> = tables.iter().filter(|x| x.round == round).collect();
@@ -206,12 +210,20 @@ pub fn boards(
     // cards are those of one round, so only that round's tables share them).
     let entries: Vec<((String, usize, usize), Vec<SeatDeal>)> = deals
         .iter()
-        .flat_map(|(code, ds)| ds.iter().map(move |d| ((code.clone(), d.seat as usize, d.deal), vec![d.clone()])))
+        .flat_map(|(code, ds)| {
+            ds.iter()
+                .map(move |d| ((code.clone(), d.seat as usize, d.deal), vec![d.clone()]))
+        })
         .collect();
     let dup = duplicate(&entries);
     let n = of_round
         .iter()
-        .map(|x| deals.get(&x.code).and_then(|d| d.iter().map(|sd| sd.deal + 1).max()).unwrap_or(0))
+        .map(|x| {
+            deals
+                .get(&x.code)
+                .and_then(|d| d.iter().map(|sd| sd.deal + 1).max())
+                .unwrap_or(0)
+        })
         .max()
         .unwrap_or(0);
     (0..n)

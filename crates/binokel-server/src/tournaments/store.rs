@@ -118,33 +118,37 @@ pub async fn set_start(store: &Store, id: &str, start_ms: i64) -> Result<(), Sto
 
 /// The last round has ended.
 pub async fn finish(store: &Store, id: &str, now_ms: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE tournaments SET status = 'finished', finished_ms = $2 WHERE id = $1 AND status = 'running'")
-        .bind(id)
-        .bind(now_ms)
-        .execute(store.pool())
-        .await
-        .map_err(err("finish"))?;
+    sqlx::query(
+        "UPDATE tournaments SET status = 'finished', finished_ms = $2 WHERE id = $1 AND status = 'running'",
+    )
+    .bind(id)
+    .bind(now_ms)
+    .execute(store.pool())
+    .await
+    .map_err(err("finish"))?;
     Ok(())
 }
 
 /// Every entrant, in order of entry.
 pub async fn entrants(store: &Store, id: &str) -> Result<Vec<Entrant>, StoreError> {
-    sqlx::query("SELECT n, name, account, token, dropped FROM tournament_entrants WHERE tournament = $1 ORDER BY n")
-        .bind(id)
-        .fetch_all(store.pool())
-        .await
-        .map_err(err("entrants"))?
-        .iter()
-        .map(|r| {
-            Ok(Entrant {
-                n: r.try_get::<i64, _>("n").map_err(err("n"))? as u32,
-                name: r.try_get("name").map_err(err("name"))?,
-                account: r.try_get("account").map_err(err("account"))?,
-                token: r.try_get("token").map_err(err("token"))?,
-                dropped: r.try_get::<i64, _>("dropped").map_err(err("dropped"))? != 0,
-            })
+    sqlx::query(
+        "SELECT n, name, account, token, dropped FROM tournament_entrants WHERE tournament = $1 ORDER BY n",
+    )
+    .bind(id)
+    .fetch_all(store.pool())
+    .await
+    .map_err(err("entrants"))?
+    .iter()
+    .map(|r| {
+        Ok(Entrant {
+            n: r.try_get::<i64, _>("n").map_err(err("n"))? as u32,
+            name: r.try_get("name").map_err(err("name"))?,
+            account: r.try_get("account").map_err(err("account"))?,
+            token: r.try_get("token").map_err(err("token"))?,
+            dropped: r.try_get::<i64, _>("dropped").map_err(err("dropped"))? != 0,
         })
-        .collect()
+    })
+    .collect()
 }
 
 /// What entering found.
@@ -189,13 +193,14 @@ pub async fn enter(
     if taken.is_some() {
         return Ok(Entered::NameTaken);
     }
-    let n: i64 = sqlx::query("SELECT COALESCE(MAX(n) + 1, 0) AS n FROM tournament_entrants WHERE tournament = $1")
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(err("next number"))?
-        .try_get("n")
-        .map_err(err("n"))?;
+    let n: i64 =
+        sqlx::query("SELECT COALESCE(MAX(n) + 1, 0) AS n FROM tournament_entrants WHERE tournament = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(err("next number"))?
+            .try_get("n")
+            .map_err(err("n"))?;
     let inserted = sqlx::query(
         "INSERT INTO tournament_entrants (tournament, n, name, canonical, account, token, dropped, entered_ms) \
          VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
@@ -275,15 +280,17 @@ pub async fn seat_round(
         return Ok(false);
     }
     for t in tables {
-        sqlx::query("INSERT INTO tournament_tables (tournament, round, n, code, seats) VALUES ($1, $2, $3, $4, $5)")
-            .bind(id)
-            .bind(i64::from(t.round))
-            .bind(i64::from(t.n))
-            .bind(&t.code)
-            .bind(serde_json::to_string(&t.seats).unwrap_or_else(|_| "[]".into()))
-            .execute(&mut *tx)
-            .await
-            .map_err(err("table"))?;
+        sqlx::query(
+            "INSERT INTO tournament_tables (tournament, round, n, code, seats) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(i64::from(t.round))
+        .bind(i64::from(t.n))
+        .bind(&t.code)
+        .bind(serde_json::to_string(&t.seats).unwrap_or_else(|_| "[]".into()))
+        .execute(&mut *tx)
+        .await
+        .map_err(err("table"))?;
     }
     tx.commit().await.map_err(err("commit"))?;
     Ok(true)
@@ -309,7 +316,10 @@ pub async fn unfinished(store: &Store, codes: &[String]) -> Result<Vec<String>, 
             .fetch_optional(store.pool())
             .await
             .map_err(err("table status"))?;
-        let status: Option<String> = r.map(|r| r.try_get("status")).transpose().map_err(err("status"))?;
+        let status: Option<String> = r
+            .map(|r| r.try_get("status"))
+            .transpose()
+            .map_err(err("status"))?;
         if !matches!(status.as_deref(), Some("finished") | Some("closed")) {
             out.push(c.clone());
         }
