@@ -125,7 +125,7 @@ pub fn standings(
         .flat_map(|x| {
             let d = deals.get(&x.code).cloned().unwrap_or_default();
             (0..x.seats.len()).map(move |s| {
-                let mine = d.iter().filter(|sd| sd.seat as usize == s).cloned().collect();
+                let mine = d.iter().filter(|sd| sd.seat == s).cloned().collect();
                 ((x.code.clone(), s), mine)
             })
         })
@@ -212,7 +212,7 @@ pub fn boards(
         .iter()
         .flat_map(|(code, ds)| {
             ds.iter()
-                .map(move |d| ((code.clone(), d.seat as usize, d.deal), vec![d.clone()]))
+                .map(move |d| ((code.clone(), d.seat, d.deal), vec![d.clone()]))
         })
         .collect();
     let dup = duplicate(&entries);
@@ -238,14 +238,14 @@ pub fn boards(
                     let log = game.deals().get(k)?;
                     Some(BoardLine {
                         table: x.code.clone(),
-                        soloist: mine.iter().find(|d| d.soloist).map(|d| d.seat as usize),
+                        soloist: mine.iter().find(|d| d.soloist).map(|d| d.seat),
                         bid: first.bid,
                         contract: log.state.outcome().contract.map(|c| c.token()),
                         soloist_score: first.soloist_score,
                         seats: mine
                             .iter()
                             .map(|d| {
-                                let s = d.seat as usize;
+                                let s = d.seat;
                                 let r = dup.get(&(x.code.clone(), s, k));
                                 BoardSeat {
                                     name: game.seats().get(s).cloned().unwrap_or_default(),
