@@ -4,6 +4,7 @@
 //! docs/puzzles.md ("Ratings of accounts", "Puzzles from server matches") and docs/learn.md
 //! ("Progress").
 
+pub mod mine;
 pub mod rating;
 mod routes;
 pub mod store;
