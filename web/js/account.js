@@ -7,6 +7,7 @@ import { t, language } from "./i18n.js";
 import * as api from "./api.js";
 import { html, setHtml } from "./html.js";
 import { toast } from "./util.js";
+import { mergeIntoAccount } from "./progress.js";
 
 // The logged-in account ({id, name, created_ms}) or null; `known` is the answer's promise,
 // `answered` whether the server has answered yet.
@@ -178,6 +179,8 @@ export async function showLogin(root) {
   const enter = (a) => {
     setAccount(a);
     toast(t("account.welcome", { name: a.name }));
+    // The lessons solved as a guest go into the account (docs/learn.md, "Progress").
+    mergeIntoAccount(null).catch(() => {});
     location.hash = returnTo;
     returnTo = "#/account";
   };
@@ -238,6 +241,8 @@ export async function showAccount(root) {
       <p><a href="${profileHref(me.name)}" id="account-profile">${t("account.my_profile")}</a></p>
       <p><a class="button" href="/api/me/export" download="binokel-games.ndjson" id="account-export">${t("account.export")}</a></p>
       <p class="muted">${t("account.export_explain")}</p>
+      <p><label class="check"><input type="checkbox" id="account-puzzle-games"> ${t("account.puzzle_games")}</label></p>
+      <p class="muted">${t("account.puzzle_games_explain")}</p>
       <div class="account-buttons">
         <button type="button" id="logout-button">${t("account.logout")}</button>
         <button type="button" id="logout-all-button">${t("account.logout_all")}</button>
@@ -282,6 +287,27 @@ export async function showAccount(root) {
     toast(said);
     location.hash = "#/";
   };
+  // "My games may be used for puzzles" (docs/puzzles.md, "Puzzles from server matches").
+  const games = root.querySelector("#account-puzzle-games");
+  games.disabled = true;
+  api.call("GET", "/api/me/puzzle-games").then(
+    (r) => {
+      games.checked = !!r.allowed;
+      games.disabled = false;
+    },
+    (e) => gone(e) || toast(errorText(e)),
+  );
+  games.addEventListener("change", async () => {
+    games.disabled = true;
+    try {
+      const r = await api.call("PUT", "/api/me/puzzle-games", { allowed: games.checked });
+      games.checked = !!r.allowed;
+    } catch (e) {
+      games.checked = !games.checked;
+      if (!gone(e)) toast(errorText(e));
+    }
+    games.disabled = false;
+  });
   root.querySelector("#logout-button").addEventListener("click", () => out("DELETE", "/api/session", t("account.logged_out")));
   root
     .querySelector("#logout-all-button")

@@ -1,31 +1,33 @@
 // Learn Binokel (#/learn; docs/learn.md): the course from GET /api/lessons, whose answers
 // the server computed with the Rust rules engine. One step at a time: the position, a way
 // to answer (a number, cards to pick, one card, a suit), the verdict and the explanation.
-// The steps solved are kept in localStorage under "binokel.learn" and survive a reload.
+// The steps solved are kept in localStorage under "binokel.learn" for a guest, and in the
+// account (/api/me/learn) when logged in (web/js/progress.js).
 
 import { t, language } from "./i18n.js";
 import * as api from "./api.js";
 import { cardSvg, cardInline, suitSvg } from "./cards.js";
-import { cardStyle } from "./util.js";
+import { cardStyle, toast } from "./util.js";
 import { html, join, setHtml } from "./html.js";
+import { accountReady } from "./account.js";
+import { localSteps, addLocal, clearLocal, mergeIntoAccount } from "./progress.js";
 
-const KEY = "binokel.learn";
 let course = null;
+// The logged-in account's solved steps (a Set), or null for a guest (then localStorage).
+let remote = null;
 
-/** The ids of the steps solved in this browser. */
+/** The ids of the steps solved: the account's when logged in, else this browser's. */
 export function solved() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return new Set(Array.isArray(v) ? v : []);
-  } catch {
-    return new Set();
-  }
+  return remote || localSteps();
 }
 
 function markSolved(id) {
-  const s = solved();
-  s.add(id);
-  localStorage.setItem(KEY, JSON.stringify([...s]));
+  if (!remote) {
+    addLocal(id);
+    return;
+  }
+  remote.add(id);
+  api.call("POST", "/api/me/learn", { steps: [id] }).catch((e) => toast(e.message));
 }
 
 function say(text) {
@@ -41,6 +43,8 @@ export async function showLearn(app) {
   setHtml(app, html`<section class="learn"><p>${t("learn.loading")}</p></section>`);
   try {
     if (!course) course = (await api.call("GET", "/api/lessons")).lessons;
+    const known = new Set(course.flatMap((l) => l.steps.map((s) => s.id)));
+    remote = (await accountReady()) ? await mergeIntoAccount(known) : null;
   } catch (e) {
     setHtml(app, html`<section class="learn"><p class="error">${e.message}</p></section>`);
     return;
@@ -69,8 +73,18 @@ function render(app) {
       <p><button type="button" id="learn-reset" class="secondary">${t("learn.reset")}</button></p>
     </section>`,
   );
-  app.querySelector("#learn-reset").addEventListener("click", () => {
-    localStorage.removeItem(KEY);
+  app.querySelector("#learn-reset").addEventListener("click", async () => {
+    if (remote) {
+      try {
+        await api.call("DELETE", "/api/me/learn");
+      } catch (e) {
+        toast(e.message);
+        return;
+      }
+      remote = new Set();
+    } else {
+      clearLocal();
+    }
     render(app);
   });
   const box = app.querySelector("#learn-step");

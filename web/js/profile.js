@@ -75,6 +75,12 @@ function ratingsHtml(ratings) {
     <th>${t("profile.deviation")}</th><th>${t("profile.games")}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The puzzle rating (docs/puzzles.md, "Ratings of accounts"), when the player has one. */
+function puzzlesHtml(z) {
+  if (!z) return "";
+  return html`<p id="profile-puzzle-rating">${t("profile.puzzle_rating", { rating: z.rating, deviation: z.deviation, solved: z.solved, tried: z.tried })}</p>`;
+}
+
 function playerHtml(p) {
   if (p.bot && !p.account) return html`${personaOf(p.bot).name}`;
   return nameHtml(p.name, p);
@@ -120,7 +126,7 @@ export async function showProfile(root, name) {
     <h1 id="profile-name">${p.name}${bot}</h1>
     ${since ? html`<p class="muted" id="profile-since">${t("account.member_since", { date: since })}</p>` : ""}
     <div class="panels">
-      <section class="panel"><h2>${t("profile.ratings")}</h2>${ratingsHtml(p.ratings)}</section>
+      <section class="panel"><h2>${t("profile.ratings")}</h2>${ratingsHtml(p.ratings)}${puzzlesHtml(p.puzzles)}</section>
       <section class="panel"><h2>${t("profile.stats")}</h2>${statsHtml(p.stats)}</section>
     </div>
     <section class="panel profile-history"><h2>${t("profile.history")}</h2>

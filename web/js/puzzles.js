@@ -99,6 +99,14 @@ function render(app, p) {
   }
 }
 
+/** The account's puzzle rating after an answer (docs/puzzles.md, "Ratings of accounts"). */
+function playerHtml(pl) {
+  if (!pl) return "";
+  if (!pl.counted) return html`<p class="puzzle-player" id="puzzle-player">${t("puzzles.not_counted", { rating: pl.rating })}</p>`;
+  const d = pl.rating - pl.before;
+  return html`<p class="puzzle-player" id="puzzle-player">${t("puzzles.your_rating", { rating: pl.rating, change: d >= 0 ? `+${d}` : `${d}` })}</p>`;
+}
+
 async function answer(app, p, choice) {
   let a;
   try {
@@ -123,6 +131,7 @@ async function answer(app, p, choice) {
     <table class="puzzle-values"><caption>${t("puzzles.values")}</caption>
       <thead><tr><th>${t("puzzles.choice")}</th><th>${t("puzzles.value")}</th></tr></thead>
       <tbody>${join(rows)}</tbody></table>
-    ${themes.length ? html`<ul class="puzzle-themes">${join(themes)}</ul>` : ""}`,
+    ${themes.length ? html`<ul class="puzzle-themes">${join(themes)}</ul>` : ""}
+    ${playerHtml(a.player)}`,
   );
 }

@@ -97,22 +97,152 @@ async fn the_lessons_are_completed_in_the_browser_and_the_progress_is_kept() {
     let done = text_of(c, "#learn-finished").await;
     assert!(done.contains("geschafft"), "{done}");
     assert_fits_width(c, "the learn page on a phone").await;
-    // On a tablet, in German, "Lernen" in the top bar does not make the bar taller.
+    // On a tablet, in German and in Portuguese (the longest links), "Lernen" and "Aufgaben"
+    // in the top bar do not make the bar taller.
     c.set_window_size(768, 1024).await.expect("tablet size");
-    let with = wait_js(
-        c,
-        "document.querySelector('#nav-learn').offsetParent && \
-         document.querySelector('.topbar').getBoundingClientRect().width <= 800 && \
-         document.querySelector('.topbar').getBoundingClientRect().height",
-        "the tablet's top bar",
-    )
-    .await;
-    let without = js(
-        c,
-        "document.querySelector('#nav-learn').style.display = 'none'; \
-         return document.querySelector('.topbar').getBoundingClientRect().height",
-    )
-    .await;
-    assert_eq!(with, without, "the top bar's height with and without the link");
+    for lang in ["de", "pt"] {
+        js(c, &format!("localStorage.setItem('binokel.lang', '{lang}');")).await;
+        c.refresh().await.expect("reload");
+        let with = wait_js(
+            c,
+            "document.querySelector('#nav-learn').offsetParent && document.querySelector('#nav-puzzles').offsetParent && \
+             document.querySelector('.learn') && \
+             document.querySelector('.topbar').getBoundingClientRect().width <= 800 && \
+             document.querySelector('.topbar').getBoundingClientRect().height",
+            "the tablet's top bar",
+        )
+        .await;
+        let without = js(
+            c,
+            "document.querySelector('#nav-learn').style.display = 'none'; \
+             document.querySelector('#nav-puzzles').style.display = 'none'; \
+             return document.querySelector('.topbar').getBoundingClientRect().height",
+        )
+        .await;
+        assert_eq!(
+            with, without,
+            "{lang}: the top bar's height with and without the links"
+        );
+    }
     assert_no_js_errors(&b).await;
+}
+
+/// The progress of a guest goes into the account at sign-up (and leaves the browser), what
+/// is solved logged in is stored in the account, and another browser that logs in finds it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_progress_goes_into_the_account_and_follows_the_login() {
+    let _turn = BROWSERS.lock().await;
+    let lessons = course().expect("the shipped course");
+    let steps: Vec<&CheckedStep> = lessons.iter().flat_map(|l| l.steps.iter()).collect();
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", LAPTOP).await;
+    let c = &b.client;
+    c.goto(&format!("{}/#/learn", server.url))
+        .await
+        .expect("the course");
+    // Two steps as a guest: kept in the browser.
+    for s in &steps[..2] {
+        solve(c, s).await;
+    }
+    let local = js(
+        c,
+        "return JSON.parse(localStorage.getItem('binokel.learn')).length",
+    )
+    .await;
+    assert_eq!(local, 2);
+    // Sign up: the browser's list goes into the account.
+    c.goto(&format!("{}/#/login", server.url))
+        .await
+        .expect("the login page");
+    wait_js(c, "document.querySelector('#signup-form')", "the sign up form").await;
+    type_into(c, "#signup-name", "Dora").await;
+    type_into(c, "#signup-password", "a long phrase").await;
+    type_into(c, "#signup-password2", "a long phrase").await;
+    click(c, "#signup-button").await;
+    wait_js(
+        c,
+        "document.querySelector('#nav-account').dataset.state === 'in'",
+        "logged in",
+    )
+    .await;
+    wait_js(
+        c,
+        "localStorage.getItem('binokel.learn') === null",
+        "the browser's list merged and cleared",
+    )
+    .await;
+    c.goto(&format!("{}/#/learn", server.url))
+        .await
+        .expect("the course");
+    let progress = wait_js(
+        c,
+        "document.querySelector('.learn-step') && document.querySelector('#learn-progress').textContent",
+        "the course",
+    )
+    .await;
+    assert!(
+        progress
+            .as_str()
+            .unwrap()
+            .contains(&format!("2 of {}", steps.len())),
+        "{progress}"
+    );
+    // One more step, logged in: stored in the account, not in the browser.
+    solve(c, steps[2]).await;
+    let stored = wait_js(
+        c,
+        "(window.__steps === undefined && (window.__steps = null, fetch('/api/me/learn').then(r => r.json()).then(v => window.__steps = v.steps))), window.__steps",
+        "the account's steps",
+    )
+    .await;
+    assert_eq!(stored.as_array().map(|v| v.len()), Some(3), "{stored}");
+    assert_eq!(
+        js(c, "return localStorage.getItem('binokel.learn')").await,
+        serde_json::Value::Null
+    );
+    assert_no_js_errors(&b).await;
+
+    // Another browser (nothing in its localStorage) logs in and goes on at the fourth step.
+    let o = browser(&driver, "en", PHONE).await;
+    let d = &o.client;
+    d.goto(&format!("{}/#/login", server.url))
+        .await
+        .expect("the login page");
+    wait_js(d, "document.querySelector('#login-form')", "the login form").await;
+    type_into(d, "#login-name", "dora").await;
+    type_into(d, "#login-password", "a long phrase").await;
+    click(d, "#login-button").await;
+    wait_js(
+        d,
+        "document.querySelector('#nav-account').dataset.state === 'in'",
+        "logged in",
+    )
+    .await;
+    d.goto(&format!("{}/#/learn", server.url))
+        .await
+        .expect("the course");
+    let next = &steps[3].step.id;
+    wait_js(
+        d,
+        &format!("document.querySelector('.learn-step[data-step=\"{next}\"]')"),
+        "the fourth step",
+    )
+    .await;
+    let progress = text_of(d, "#learn-progress").await;
+    assert!(progress.contains(&format!("3 of {}", steps.len())), "{progress}");
+    // Start again clears the account's progress.
+    click(d, "#learn-reset").await;
+    wait_js(
+        d,
+        &format!(
+            "document.querySelector('.learn-step[data-step=\"{}\"]')",
+            steps[0].step.id
+        ),
+        "the first step",
+    )
+    .await;
+    let progress = text_of(d, "#learn-progress").await;
+    assert!(progress.contains(&format!("0 of {}", steps.len())), "{progress}");
+    assert_no_js_errors(&o).await;
 }

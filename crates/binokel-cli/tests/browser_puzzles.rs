@@ -71,3 +71,141 @@ async fn a_puzzle_is_solved_in_the_browser() {
     );
     assert_no_js_errors(&b).await;
 }
+
+/// The top bar's spread: its height and the difference between the highest and the lowest
+/// top of its visible children (0 when they sit on one row), and whether `#nav-puzzles` shows.
+async fn bar_rows(c: &fantoccini::Client) -> (f64, f64, bool) {
+    let v = js(
+        c,
+        "const bar = document.querySelector('.topbar'); const r = bar.getBoundingClientRect(); \
+         const kids = [...bar.children].filter(e => e.getBoundingClientRect().height > 0); \
+         return [r.height, Math.max(...kids.map(e => e.getBoundingClientRect().top)) - Math.min(...kids.map(e => e.getBoundingClientRect().top)), !!document.querySelector('#nav-puzzles').offsetParent]",
+    )
+    .await;
+    (
+        v[0].as_f64().expect("height"),
+        v[1].as_f64().expect("spread"),
+        v[2].as_bool().expect("shown"),
+    )
+}
+
+/// The top bar's "Puzzles" (on a phone behind the menu button, the bar still one row; on a
+/// laptop in the bar's one row), then a logged-in account answers: its puzzle rating shows,
+/// a second answer to the same puzzle says it does not count again, and the profile page
+/// shows the puzzle rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_gets_a_puzzle_rating_in_the_browser() {
+    let _turn = BROWSERS.lock().await;
+    let set = PuzzleSet::parse(SHIPPED).expect("the shipped set");
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "de", PHONE).await;
+    let c = &b.client;
+    c.goto(&server.url).await.expect("the start page");
+    wait_js(c, "document.querySelector('#nav-puzzles')", "the top bar").await;
+    let (height, spread, shown) = bar_rows(c).await;
+    assert!(
+        height <= 60.0 && spread < 10.0,
+        "the phone's top bar on one row: {height} {spread}"
+    );
+    assert!(!shown, "on a phone the link is behind the menu");
+    screenshot(c, "topbar-390x844").await;
+    click(c, "#menu-toggle").await;
+    wait_js(
+        c,
+        "document.querySelector('#nav-puzzles').offsetParent",
+        "the menu open",
+    )
+    .await;
+    screenshot(c, "topbar-menu-390x844").await;
+    click(c, "#nav-puzzles").await;
+    wait_js(c, "document.querySelector('#puzzle')", "the puzzles page").await;
+    assert_fits_width(c, "the puzzles page on a phone").await;
+
+    // Sign up, then answer a puzzle.
+    c.goto(&format!("{}/#/login", server.url))
+        .await
+        .expect("the login page");
+    wait_js(c, "document.querySelector('#signup-form')", "the sign up form").await;
+    type_into(c, "#signup-name", "Cleo").await;
+    type_into(c, "#signup-password", "a long phrase").await;
+    type_into(c, "#signup-password2", "a long phrase").await;
+    click(c, "#signup-button").await;
+    wait_js(
+        c,
+        "document.querySelector('#nav-account').dataset.state === 'in'",
+        "logged in",
+    )
+    .await;
+    let p = &set.puzzles[2];
+    c.goto(&format!("{}/#/puzzles/{}", server.url, p.id))
+        .await
+        .expect("a puzzle");
+    wait_js(
+        c,
+        &format!("document.querySelector('#puzzle[data-id=\"{}\"]')", p.id),
+        "the puzzle",
+    )
+    .await;
+    click(c, &format!(".puzzle-choice[data-choice='{}']", p.best)).await;
+    let said = wait_js(
+        c,
+        "document.querySelector('#puzzle-player') && document.querySelector('#puzzle-player').textContent",
+        "the rating",
+    )
+    .await;
+    let said = said.as_str().unwrap().to_string();
+    assert!(said.contains("Aufgaben-Wertung") && said.contains("(+"), "{said}");
+    let rating: String = said.chars().filter(|c| c.is_ascii_digit()).take(4).collect();
+    // The same puzzle again: the answer does not count again.
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        &format!("document.querySelector('#puzzle[data-id=\"{}\"]')", p.id),
+        "the puzzle again",
+    )
+    .await;
+    click(
+        c,
+        &format!(".puzzle-choice[data-choice='{}']", p.choices[1].choice),
+    )
+    .await;
+    let again = wait_js(
+        c,
+        "document.querySelector('#puzzle-player') && document.querySelector('#puzzle-player').textContent",
+        "the rating again",
+    )
+    .await;
+    let again = again.as_str().unwrap();
+    assert!(
+        again.contains("nur die erste Antwort") && again.contains(&rating),
+        "{again}"
+    );
+    // The profile shows it.
+    c.goto(&format!("{}/#/players/Cleo", server.url))
+        .await
+        .expect("the profile");
+    let prof = wait_js(c, "document.querySelector('#profile-puzzle-rating') && document.querySelector('#profile-puzzle-rating').textContent", "the profile's puzzle rating").await;
+    let prof = prof.as_str().unwrap();
+    assert!(prof.contains(&rating) && prof.contains("1 von 1"), "{prof}");
+    assert_fits_width(c, "the profile on a phone").await;
+    assert_no_js_errors(&b).await;
+
+    // On a laptop the links sit in the bar's one row, "Puzzles" among them.
+    let l = browser(&driver, "en", LAPTOP).await;
+    let c = &l.client;
+    c.goto(&server.url).await.expect("the start page");
+    wait_js(
+        c,
+        "document.querySelector('#nav-puzzles').offsetParent",
+        "the top bar",
+    )
+    .await;
+    let (height, spread, shown) = bar_rows(c).await;
+    assert!(
+        shown && height <= 60.0 && spread < 10.0,
+        "the laptop's top bar on one row: {height} {spread}"
+    );
+    screenshot(c, "topbar-1366x800").await;
+    assert_no_js_errors(&l).await;
+}

@@ -163,3 +163,42 @@ fn bad_options_and_files_are_named() {
     assert_eq!(code, 2);
     assert!(err.contains("no-such"), "{err}");
 }
+
+/// `binokel puzzles mine` on a server database without a match that may be used writes an
+/// empty set that reads back (the matches that may are tested in binokel-server's
+/// tests/learning.rs); a database it cannot open is named, exit 2.
+#[test]
+fn mine_writes_a_set_and_names_a_bad_database() {
+    let db = tmp("mine.sqlite3");
+    let out = tmp("mined.json");
+    let url = format!("sqlite://{}", db.display());
+    let (code, _, err) = run(
+        &[
+            "puzzles",
+            "mine",
+            "--database",
+            &url,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote 0 puzzles"), "{err}");
+    let set = binokel_ai::puzzle::PuzzleSet::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(set.puzzles.is_empty());
+    assert_eq!(set.origin.command, "binokel puzzles mine");
+    let (code, _, err) = run(
+        &[
+            "puzzles",
+            "mine",
+            "--database",
+            "mysql://nowhere/db",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("mysql://nowhere/db"), "{err}");
+}

@@ -31,6 +31,7 @@ pub mod core;
 mod creation;
 pub mod duplicate;
 mod ids;
+pub mod learning;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;

@@ -28,6 +28,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(accounts::routes())
         .merge(players::api::routes())
         .merge(crate::tournaments::api::routes())
+        .merge(crate::learning::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn_with_state(

@@ -15,7 +15,8 @@ use super::{position_record, Choice, Kind, Origin, Puzzle, PuzzleSet, FORMAT, MA
 use crate::info::Info;
 use crate::solver::Solver;
 use crate::themes;
-use binokel::{Action, Game, Rules, View};
+use binokel::record::read_record;
+use binokel::{Action, Deal, Game, Rules, View};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -135,8 +136,7 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
         let Some(view) = View::of(&game, Some(seat)) else {
             break;
         };
-        let d = game.current().expect("a deal is in progress");
-        if solve::playable(d) && d.total_tricks() - d.tricks_played() <= 10 && view.legal.len() >= 2 {
+        if spot(&game, &view) {
             spots.push(game.clone());
         }
         let a = bots[seat].choose(&view);
@@ -145,12 +145,63 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
         }
     }
     let played = &game.deals()[0].actions;
+    select(&spots, played, &format!("s{seed}-d{i}"))
+}
+
+/// Whether the decision in `g` is a card play that may become a puzzle: the solver covers
+/// the deal, at most 10 tricks are left, and there are at least two choices.
+fn spot(g: &Game, view: &View) -> bool {
+    let Some(d) = g.current() else { return false };
+    solve::playable(d) && d.total_tricks() - d.tricks_played() <= 10 && view.legal.len() >= 2
+}
+
+/// The puzzles of a deal that was played to its end somewhere else (a server match:
+/// `binokel puzzles mine`, docs/puzzles.md "Puzzles from server matches"): the deal as
+/// dealt (`start`, shuffled with `seed`) under `rules`, and every action of it. The same
+/// walk and the same solving as [`deal_puzzles`]; ids start with `prefix`. Only the
+/// standard rules (the solver's); anything else gives none.
+pub fn played_puzzles(
+    rules: &Rules,
+    start: &Deal,
+    seed: Option<u64>,
+    actions: &[Action],
+    prefix: &str,
+) -> Vec<Puzzle> {
+    if *rules != Rules::default() {
+        return Vec::new();
+    }
+    let Ok(mut game) = read_record(&position_record(rules, start, &[], seed).to_string()) else {
+        return Vec::new();
+    };
+    let mut spots: Vec<Game> = Vec::new();
+    for &a in actions {
+        let Some(seat) = game.to_act() else {
+            break;
+        };
+        let Some(view) = View::of(&game, Some(seat)) else {
+            break;
+        };
+        if spot(&game, &view) {
+            spots.push(game.clone());
+        }
+        if game.play(a).is_err() {
+            return Vec::new();
+        }
+    }
+    select(&spots, actions, prefix)
+}
+
+/// Of the decisions `spots` (in play order) of a deal whose actions were `played`: the
+/// first clearly best with all hands seen as a `play_open` puzzle, then the first of the
+/// soloist's with at most 5 tricks left (three seats) clearly best over its view as a
+/// `play_view` puzzle.
+fn select(spots: &[Game], played: &[Action], prefix: &str) -> Vec<Puzzle> {
     let mut out = Vec::new();
     SOLVER.with(|cell| {
         let solver = &mut cell.borrow_mut();
         if let Some(p) = spots.iter().find_map(|g| {
             let vals = solve::open(g, solver).ok()?;
-            make(g, Kind::PlayOpen, vals, played, seed, i)
+            make(g, Kind::PlayOpen, vals, played, prefix)
         }) {
             out.push(p);
         }
@@ -162,7 +213,7 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
             let Ok(vals) = solve::view(g, solver) else {
                 continue;
             };
-            if let Some(p) = make(g, Kind::PlayView, vals, played, seed, i) {
+            if let Some(p) = make(g, Kind::PlayView, vals, played, prefix) {
                 out.push(p);
                 break;
             }
@@ -172,7 +223,7 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
 }
 
 /// The puzzle of the decision in `g` when its best choice is clearly best.
-fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], seed: u64, i: u64) -> Option<Puzzle> {
+fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], prefix: &str) -> Option<Puzzle> {
     if vals.choices.len() < 2 || vals.margin < MARGIN {
         return None;
     }
@@ -190,7 +241,7 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], seed: u64, i: u64
     let rating = rating(kind, tricks_left, &vals.choices, vals.margin, bot_found);
     Some(Puzzle {
         id: format!(
-            "s{seed}-d{i}-a{at}-{}",
+            "{prefix}-a{at}-{}",
             if kind == Kind::PlayOpen { "o" } else { "v" }
         ),
         kind,

@@ -6,6 +6,8 @@
 //!   exits 1 naming the first puzzle whose stored values or solution differ.
 //! - `solve [FILE] [--id ID]` shows puzzles one by one in plain text, reads the answer and
 //!   shows the values (the shipped set without FILE).
+//! - `mine --database URL --out FILE` writes the puzzles of a server's finished matches whose
+//!   every person allowed it ("My games may be used for puzzles").
 
 use binokel::{Action, Card, CardSet, Low, View};
 use binokel_ai::puzzle::generate::{generate, Options};
@@ -56,6 +58,15 @@ enum Sub {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Write the puzzles of a server's finished matches whose every person allowed it.
+    Mine {
+        /// The server's database (sqlite://FILE or postgres://...).
+        #[arg(long)]
+        database: String,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Solve puzzles in the terminal (plain text): the position, your answer, the values.
     Solve {
         /// The set (default: the shipped set).
@@ -83,7 +94,40 @@ pub fn run(args: Args) -> ExitCode {
         } => run_generate(count, seed, out, jobs, bot),
         Sub::Verify { file, sample, seed } => run_verify(&file, sample, seed),
         Sub::Solve { file, id } => run_solve(file, id),
+        Sub::Mine { database, out } => run_mine(&database, &out),
     }
+}
+
+fn run_mine(database: &str, out: &std::path::Path) -> ExitCode {
+    let t = std::time::Instant::now();
+    let set = super::backup::block_on(async {
+        let store = binokel_server::store::Store::open(database)
+            .await
+            .map_err(|e| format!("cannot open the database {database}: {e}"))?;
+        let set = binokel_server::learning::mine::mine(&store, |matches, found| {
+            eprint!("\r{found} puzzles from {matches} matches");
+        })
+        .await
+        .map_err(|e| e.to_string());
+        store.close().await;
+        set
+    });
+    let set = match set {
+        Ok(s) => s,
+        Err(e) => return fail(&e, 2),
+    };
+    eprintln!();
+    if let Err(e) = std::fs::write(out, set.to_text()) {
+        return fail(&format!("cannot write {}: {e}", out.display()), 2);
+    }
+    eprintln!(
+        "wrote {} puzzles from {} deals to {} in {:.1} s",
+        set.puzzles.len(),
+        set.origin.deals,
+        out.display(),
+        t.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
 }
 
 fn run_generate(count: usize, seed: u64, out: PathBuf, jobs: usize, bot: String) -> ExitCode {

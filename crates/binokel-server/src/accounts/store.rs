@@ -245,6 +245,9 @@ pub(crate) async fn delete(store: &Store, account: i64) -> Result<(), StoreError
         "DELETE FROM login_sessions WHERE account = $1",
         "DELETE FROM ratings WHERE account = $1",
         "DELETE FROM match_players WHERE account = $1",
+        "DELETE FROM puzzle_players WHERE account = $1",
+        "DELETE FROM puzzle_attempts WHERE account = $1",
+        "DELETE FROM learn_steps WHERE account = $1",
         "UPDATE seats SET name = 'a former player' WHERE account = $1",
         "DELETE FROM accounts WHERE id = $1",
     ] {

@@ -5,13 +5,19 @@
 //!   seat's view; every hand too for the kinds that show all hands) and the choices in
 //!   token order. Never the solution, the values or the themes.
 //! - `POST /api/puzzles/{id}/answer` `{"choice": "AS"}`: right or wrong, and the solution
-//!   with every value and the themes. The answer is stateless today; a puzzle rating for
-//!   accounts (issue #37) can be added to this answer (a `player` member) without changing
-//!   what is there.
+//!   with every value and the themes. With the login cookie the account's first answer to
+//!   the puzzle moves its puzzle rating and the puzzle's (`learning`), and the answer has a
+//!   `player` member; a guest's answer changes nothing.
+//!
+//! A puzzle's `rating` is its rating as accounts' answers moved it (the shipped one until
+//! an account answers it).
 
+use crate::accounts::Login;
+use crate::learning::store as learning;
 use crate::reply::{ApiError, ApiJson, Body};
 use crate::shared::Shared;
-use axum::extract::Path;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -56,8 +62,17 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/api/puzzles/{id}/answer", post(answer))
 }
 
-async fn list() -> Json<Value> {
-    Json(LIST.clone())
+async fn list(State(s): State<Arc<Shared>>) -> Result<Json<Value>, ApiError> {
+    let moved = learning::puzzle_ratings(&s.store).await?;
+    let mut v = LIST.clone();
+    if let Some(list) = v["puzzles"].as_array_mut() {
+        for p in list {
+            if let Some(g) = p["id"].as_str().and_then(|id| moved.get(id)) {
+                p["rating"] = json!(g.shown());
+            }
+        }
+    }
+    Ok(Json(v))
 }
 
 fn find(id: &str) -> Result<&'static Puzzle, ApiError> {
@@ -81,8 +96,9 @@ fn broken(p: &Puzzle, e: String) -> ApiError {
 
 /// The position without the solution: the seat's view, the hands for the open kinds, and
 /// the choices sorted by token (the stored order is best first and would give it away).
-async fn position(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn position(State(s): State<Arc<Shared>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let p = find(&id)?;
+    let rating = learning::puzzle_rating(&s.store, &p.id, p.rating).await?.shown();
     let game = p.game().map_err(|e| broken(p, e))?;
     let view = View::of(&game, Some(p.seat)).ok_or_else(|| broken(p, "no view".into()))?;
     let d = game.current().ok_or_else(|| broken(p, "no deal".into()))?;
@@ -95,7 +111,7 @@ async fn position(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
         "id": p.id,
         "kind": p.kind,
         "seat": p.seat,
-        "rating": p.rating,
+        "rating": rating,
         "tricks_left": p.tricks_left,
         "view": view,
         "hands": hands,
@@ -116,6 +132,8 @@ impl Body for AnswerRequest {
 }
 
 async fn answer(
+    State(s): State<Arc<Shared>>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<AnswerRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -132,14 +150,46 @@ async fn answer(
                    "nl": t.describe("nl"), "pt": t.describe("pt")})
         })
         .collect();
-    Ok(Json(json!({
+    let correct = chosen.choice == p.best;
+    // The account's first answer counts (learning::store::answer); a guest's changes nothing.
+    let (rating, player) = match Login::of(&s, &headers).await? {
+        Some(login) => {
+            let c = learning::answer(
+                &s.store,
+                login.account.id,
+                &p.id,
+                p.rating,
+                &chosen.choice,
+                correct,
+            )
+            .await?;
+            let player = json!({
+                "rating": c.player.rating.shown(),
+                "deviation": c.player.rating.shown_deviation(),
+                "before": c.before.shown(),
+                "counted": c.counted,
+                "tried": c.player.tried,
+                "solved": c.player.solved,
+            });
+            (c.puzzle.shown(), Some(player))
+        }
+        None => (
+            learning::puzzle_rating(&s.store, &p.id, p.rating).await?.shown(),
+            None,
+        ),
+    };
+    let mut out = json!({
         "id": p.id,
         "choice": chosen.choice,
-        "correct": chosen.choice == p.best,
+        "correct": correct,
         "best": p.best,
         "margin": p.margin,
         "choices": p.choices,
         "themes": themes,
-        "rating": p.rating,
-    })))
+        "rating": rating,
+    });
+    if let Some(player) = player {
+        out["player"] = player;
+    }
+    Ok(Json(out))
 }

@@ -125,11 +125,17 @@ async fn profile(State(s): App, Path(name): Path<String>) -> Result<Response, Ap
         .collect();
     let stats = super::profile_json(&db::stats_of(&s.store, p.id).await?);
     let rows = db::history(&s.store, p.id, None, PROFILE_MATCHES).await?;
+    // The puzzle rating (docs/puzzles.md, "Ratings of accounts"); null before the first answer.
+    let puzzles = crate::learning::store::player(&s.store, p.id).await?.map(|z| {
+        json!({"rating": z.rating.shown(), "deviation": z.rating.shown_deviation(),
+               "tried": z.tried, "solved": z.solved})
+    });
     Ok(Json(json!({
         "name": p.name,
         "created_ms": p.created_ms,
         "bot": p.bot,
         "ratings": ratings,
+        "puzzles": puzzles,
         "stats": stats,
         "history": {"matches": history_json(&s, &rows).await?, "next": cursor_of(&rows, PROFILE_MATCHES)},
     }))
