@@ -73,9 +73,7 @@ pub struct Duplicate {
 /// Duplicate results of every entry `(who, deals)`: `who` is any key (a player, a seat of a
 /// table); entries of the same `who` add up. Each deal is compared with the deals of equal
 /// [`SeatDeal::key`] of the other entries.
-pub fn duplicate<K: Clone + Eq + std::hash::Hash>(
-    entries: &[(K, Vec<SeatDeal>)],
-) -> HashMap<K, Duplicate> {
+pub fn duplicate<K: Clone + Eq + std::hash::Hash>(entries: &[(K, Vec<SeatDeal>)]) -> HashMap<K, Duplicate> {
     // key -> (sum, count) over every entry's deals
     let mut boards: HashMap<&str, (i64, u32)> = HashMap::new();
     for (_, deals) in entries {
@@ -132,12 +130,18 @@ mod tests {
         assert_eq!(r["c"].score, -400.0);
         assert_eq!((r["a"].compared, r["c"].compared), (2, 1));
         let sum: f64 = r.values().map(|x| x.score).sum();
-        assert_eq!(sum, 0.0, "a board's differences add up to zero when all are compared");
+        assert_eq!(
+            sum, 0.0,
+            "a board's differences add up to zero when all are compared"
+        );
     }
 
     #[test]
     fn equal_seeds_give_equal_keys_and_scores_add_per_seat() {
-        let mut a = Game::new(binokel::Rules::default(), vec!["a".into(), "b".into(), "c".into()]);
+        let mut a = Game::new(
+            binokel::Rules::default(),
+            vec!["a".into(), "b".into(), "c".into()],
+        );
         let mut b = a.clone();
         a.start_seeded_deal(7).unwrap();
         b.start_seeded_deal(7).unwrap();
@@ -153,6 +157,12 @@ mod tests {
         assert_eq!(da.len(), 3);
         assert_eq!(da, db, "the same seed and the same play give the same seat deals");
         let r = duplicate(&[("a", da), ("b", db)]);
-        assert_eq!(r["a"], Duplicate { score: 0.0, compared: 3 });
+        assert_eq!(
+            r["a"],
+            Duplicate {
+                score: 0.0,
+                compared: 3
+            }
+        );
     }
 }
