@@ -31,8 +31,8 @@ function rankingHtml(rows) {
 function playText(r, style) {
   if (r.bid === null || r.bid === undefined) return html`${t("daily.all_passed")}`;
   const contract = r.contract ? html` (${actionText(r.contract, style)})` : "";
-  const made = t(r.soloist ? "daily.you_bid" : "daily.bot_bid", { bid: r.bid, made: signed(r.made) });
-  return html`${made}${contract}; ${t("daily.scored", { score: signed(r.score) })}`;
+  if (r.soloist) return html`${t("daily.you_bid", { bid: r.bid, made: signed(r.made) })}${contract}`;
+  return html`${t("daily.bot_bid", { bid: r.bid, made: signed(r.made) })}${contract}; ${t("daily.scored", { score: signed(r.score) })}`;
 }
 
 function dealHtml(d, style) {

@@ -136,6 +136,16 @@ async fn play_the_day_from_the_page_then_see_the_ranking_and_the_deals() {
     )
     .await;
     assert_fits_width(pc, "the daily page at 390 x 844").await;
+    let fits = js(
+        pc,
+        "const p = document.querySelector('#daily-ranking-panel'); return p.scrollWidth <= p.clientWidth + 1",
+    )
+    .await;
+    assert_eq!(
+        fits,
+        Value::Bool(true),
+        "the ranking is wider than its panel on the phone"
+    );
     assert_no_js_errors(&p).await;
     screenshot(pc, "daily-phone").await;
 

@@ -12,6 +12,7 @@ mod common;
 
 use binokel::Game;
 use binokel_server::client::HttpAnswer;
+use binokel_server::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use common::accounts::*;
 use common::*;
 use serde_json::{json, Value};
@@ -58,6 +59,54 @@ fn seat0(g: &Game) -> Vec<(String, i32)> {
             )
         })
         .collect()
+}
+
+/// A ranked try is played on one's own: no hint, no take-back (like a rated table).
+async fn no_help_at(server: &Server, answer: &Value) {
+    let code = answer["code"].as_str().unwrap();
+    let (mut s, _) = connect(&server.ws(), code, answer["token"].as_str()).await;
+    let v = loop {
+        if let ServerMsg::State { view: Some(v), .. } = s.recv(WAIT).await.unwrap() {
+            if v.to_act == Some(0) && !v.legal.is_empty() {
+                break v;
+            }
+        }
+    };
+    let refused = |s: &mut binokel_server::client::Socket, id: u64| {
+        let fut = async move {
+            loop {
+                match s.recv(WAIT).await.unwrap() {
+                    ServerMsg::Error {
+                        error, id: Some(i), ..
+                    } if i == id => return Some(error),
+                    ServerMsg::Hint { .. } => return None,
+                    _ => {}
+                }
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(5), fut)
+    };
+    s.send(&ClientMsg::Hint { id: Some(1) }).await.unwrap();
+    assert_eq!(
+        refused(&mut s, 1).await.ok().flatten(),
+        Some(ErrorCode::NoHints),
+        "a ranked try gave a hint"
+    );
+    s.send(&ClientMsg::Action {
+        action: v.legal[0].token(binokel::Low::Nine),
+        id: Some(2),
+        deal: Some(v.deal),
+        index: Some(v.history.len()),
+    })
+    .await
+    .unwrap();
+    s.send(&ClientMsg::Undo { id: Some(3) }).await.unwrap();
+    assert_eq!(
+        refused(&mut s, 3).await.ok().flatten(),
+        Some(ErrorCode::UndoRefused),
+        "a ranked try took an action back"
+    );
+    s.close().await;
 }
 
 both!("daily", day_flow, day_flow_sqlite, day_flow_postgres);
@@ -169,6 +218,7 @@ async fn day_flow(db: String) {
     assert_eq!(mine["me"]["ranked"]["state"], "playing");
     assert_eq!(mine["me"]["ranked"]["code"], first["code"]);
     assert_eq!(mine["me"]["ranked"]["token"], first["token"]);
+    no_help_at(&server, &first).await;
     play_out(&server, &first).await;
     let anna_code = first["code"].as_str().unwrap().to_string();
 
