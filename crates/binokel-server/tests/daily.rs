@@ -61,6 +61,25 @@ fn seat0(g: &Game) -> Vec<(String, i32)> {
         .collect()
 }
 
+/// The error answering request `id` (None: a hint came, or nothing within 5 s).
+async fn refused(s: &mut binokel_server::client::Socket, id: u64) -> Option<ErrorCode> {
+    let wait = async {
+        loop {
+            match s.recv(WAIT).await.unwrap() {
+                ServerMsg::Error {
+                    error, id: Some(i), ..
+                } if i == id => return Some(error),
+                ServerMsg::Hint { .. } => return None,
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(5), wait)
+        .await
+        .ok()
+        .flatten()
+}
+
 /// A ranked try is played on one's own: no hint, no take-back (like a rated table).
 async fn no_help_at(server: &Server, answer: &Value) {
     let code = answer["code"].as_str().unwrap();
@@ -72,23 +91,9 @@ async fn no_help_at(server: &Server, answer: &Value) {
             }
         }
     };
-    let refused = |s: &mut binokel_server::client::Socket, id: u64| {
-        let fut = async move {
-            loop {
-                match s.recv(WAIT).await.unwrap() {
-                    ServerMsg::Error {
-                        error, id: Some(i), ..
-                    } if i == id => return Some(error),
-                    ServerMsg::Hint { .. } => return None,
-                    _ => {}
-                }
-            }
-        };
-        tokio::time::timeout(std::time::Duration::from_secs(5), fut)
-    };
     s.send(&ClientMsg::Hint { id: Some(1) }).await.unwrap();
     assert_eq!(
-        refused(&mut s, 1).await.ok().flatten(),
+        refused(&mut s, 1).await,
         Some(ErrorCode::NoHints),
         "a ranked try gave a hint"
     );
@@ -102,7 +107,7 @@ async fn no_help_at(server: &Server, answer: &Value) {
     .unwrap();
     s.send(&ClientMsg::Undo { id: Some(3) }).await.unwrap();
     assert_eq!(
-        refused(&mut s, 3).await.ok().flatten(),
+        refused(&mut s, 3).await,
         Some(ErrorCode::UndoRefused),
         "a ranked try took an action back"
     );

@@ -61,6 +61,9 @@ pub struct StoredTable {
     pub close_reason: Option<String>,
     /// The rating format of a rated table (issue #36).
     pub rated: Option<String>,
+    /// No hints and no take-backs: a ranked try of the deal of the day (docs/daily.md), which
+    /// is ranked on the person's own play, as a rated table is rated on it.
+    pub own_play: bool,
 }
 
 /// What renewing a lease found.
@@ -600,6 +603,12 @@ impl Store {
         .map(seat_from_row)
         .collect::<Result<Vec<_>, _>>()?;
         let actions = self.actions(code).await?;
+        let own_play = sqlx::query("SELECT ranked FROM daily_tries WHERE code = $1 AND ranked = 1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err("load the table's daily try"))?
+            .is_some();
         Ok(Some(StoredTable {
             code: code.to_string(),
             rules,
@@ -614,6 +623,7 @@ impl Store {
             actions,
             close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
             rated: row.try_get("rated").map_err(err("rated"))?,
+            own_play,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }

@@ -117,6 +117,9 @@ struct Table {
     closed: bool,
     /// The rating format of a rated table (issue #36).
     rated: Option<String>,
+    /// No hints and no take-backs (a ranked try of the deal of the day; a rated table has
+    /// neither either).
+    own_play: bool,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -167,6 +170,7 @@ pub fn open(
         live: None,
         closed: false,
         rated: t.rated.clone(),
+        own_play: t.own_play,
         idle_since: None,
         rematch: None,
         last_activity: Instant::now(),
