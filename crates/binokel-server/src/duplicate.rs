@@ -53,7 +53,7 @@ pub fn seat_deals(game: &Game) -> Vec<SeatDeal> {
                 score: o.scores[seat as usize],
                 soloist: o.soloist == Some(seat),
                 bid: o.bid,
-                soloist_score: o.soloist.map(|s| o.scores[s as usize]),
+                soloist_score: o.soloist.map(|s| o.scores[s]),
             });
         }
     }

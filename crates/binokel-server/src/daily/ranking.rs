@@ -135,7 +135,7 @@ pub(crate) fn deal_rows(tries: &[(Try, Game)], k: usize, me: Option<i64>) -> (Op
             bid: o.bid,
             contract: o.contract.map(|c| c.token()),
             soloist: o.soloist == Some(0),
-            made: o.soloist.map(|s| o.scores[s as usize]),
+            made: o.soloist.map(|s| o.scores[s]),
             score: o.scores[0],
             same_cards: *key == common,
             record: format!("/api/tables/{}/record", t.code),
