@@ -2,6 +2,7 @@
 //! its own migrations. Tables, seats, every accepted action, and leases.
 
 pub mod admin;
+mod daily;
 pub mod lobby;
 pub mod players;
 
@@ -61,8 +62,7 @@ pub struct StoredTable {
     pub close_reason: Option<String>,
     /// The rating format of a rated table (issue #36).
     pub rated: Option<String>,
-    /// No hints and no take-backs: a ranked try of the deal of the day (docs/daily.md), which
-    /// is ranked on the person's own play, as a rated table is rated on it.
+    /// No hints, no take-backs: a ranked try of the deal of the day (docs/daily.md).
     pub own_play: bool,
 }
 
@@ -603,12 +603,6 @@ impl Store {
         .map(seat_from_row)
         .collect::<Result<Vec<_>, _>>()?;
         let actions = self.actions(code).await?;
-        let own_play = sqlx::query("SELECT ranked FROM daily_tries WHERE code = $1 AND ranked = 1")
-            .bind(code)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(err("load the table's daily try"))?
-            .is_some();
         Ok(Some(StoredTable {
             code: code.to_string(),
             rules,
@@ -623,7 +617,7 @@ impl Store {
             actions,
             close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
             rated: row.try_get("rated").map_err(err("rated"))?,
-            own_play,
+            own_play: daily::own_play(&self.pool, code).await?,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }
