@@ -20,10 +20,10 @@ function rankingHtml(rows) {
   if (!rows.length) return html`<p class="muted" id="daily-ranking-empty">${t("daily.ranking_empty")}</p>`;
   const body = rows.map(
     (r) => html`<tr data-name="${r.name}"><td>${r.place}</td><th scope="row">${nameHtml(r.name, { account: r.account, former: !r.account })}</th>
-      <td class="rating">${signed(r.score)}</td><td>${r.total}</td><td>${r.compared}</td></tr>`,
+      <td class="rating">${signed(r.score)}</td><td>${r.total}</td><td class="daily-compared">${r.compared}</td></tr>`,
   );
   return html`<table class="scores leaderboard" id="daily-ranking"><thead><tr><th>${t("leaders.rank")}</th>
-    <th>${t("leaders.player")}</th><th>${t("daily.duplicate")}</th><th>${t("daily.total")}</th><th>${t("daily.compared")}</th></tr></thead>
+    <th>${t("leaders.player")}</th><th>${t("daily.duplicate")}</th><th>${t("daily.total")}</th><th class="daily-compared">${t("daily.compared")}</th></tr></thead>
     <tbody>${body}</tbody></table>`;
 }
 

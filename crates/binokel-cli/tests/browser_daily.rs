@@ -3,7 +3,7 @@
 //! `--daily-today`): a guest is sent to log in or to yesterday's deals; a logged-in player
 //! plays the day's deals from the page to the end of the match; the page then shows the
 //! result, the ranking and how each deal was played, with the review button; at the phone's
-//! and the laptop's size, without a horizontal scroll bar or an error on the page.
+//! and the laptop's size (the phone in German), without a horizontal scroll bar or an error on the page.
 
 mod browser_common;
 
@@ -123,8 +123,8 @@ async fn play_the_day_from_the_page_then_see_the_ranking_and_the_deals() {
     assert_no_js_errors(&b).await;
     screenshot(c, "daily-laptop").await;
 
-    // At the phone's size.
-    let p = browser(&driver, "en", PHONE).await;
+    // At the phone's size, in German.
+    let p = browser(&driver, "de", PHONE).await;
     let pc = &p.client;
     pc.goto(&format!("{}/#/daily/2026-12-05", server.url))
         .await
@@ -135,6 +135,7 @@ async fn play_the_day_from_the_page_then_see_the_ranking_and_the_deals() {
         "the ranking on the phone",
     )
     .await;
+    assert_eq!(text_of(pc, "#daily-ranking-panel h2").await, "Wertung");
     assert_fits_width(pc, "the daily page at 390 x 844").await;
     let fits = js(
         pc,
