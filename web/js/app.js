@@ -21,6 +21,7 @@ import { wireSoundSwitch } from "./sound.js";
 import { loadAccount, accountReady, drawHeader, lockNameFields, showLogin, showAccount, errorText } from "./account.js";
 import { showProfile } from "./profile.js";
 import { showLeaderboards } from "./leaderboard.js";
+import { showDaily } from "./daily.js";
 import { drawServerGames } from "./mygames.js";
 
 const app = document.getElementById("app");
@@ -142,6 +143,9 @@ function route() {
       break;
     case "learn":
       showLearn(app);
+      break;
+    case "daily":
+      showDaily(app, arg);
       break;
     case "games":
       showGames();

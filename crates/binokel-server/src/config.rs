@@ -81,6 +81,15 @@ pub struct Config {
     /// The clock of tournaments' start times and round limits (docs/tournaments.md): the
     /// system's time; a test moves it forward ([`Clock::advance`](crate::model::Clock::advance)).
     pub clock: crate::model::Clock,
+    /// The deals of the deal of the day ([`crate::daily::DEALS`], 6; docs/daily.md). Tests
+    /// set a smaller multiple of 3 to play a day quickly.
+    pub daily_deals: u32,
+    /// The bot at seats 1 and 2 of the deal of the day (`hard`; docs/daily.md). Tests set
+    /// `random` to play a day quickly.
+    pub daily_bot: String,
+    /// A test hook: the UTC day (`YYYY-MM-DD`) the deal of the day takes as today (None: the
+    /// clock's; docs/daily.md, "Test hooks").
+    pub daily_today: Option<String>,
 }
 
 impl Config {
@@ -139,6 +148,11 @@ impl Config {
             login_delay: Duration::from_secs(1),
             password_hashes: std::thread::available_parallelism().map_or(1, |n| n.get()),
             clock: crate::model::Clock::default(),
+            // The deal of the day's own constants, `daily::DEALS` and `daily::BOT` (a unit
+            // test there keeps them equal; config.rs is below every module, it names none).
+            daily_deals: 6,
+            daily_bot: "hard".to_string(),
+            daily_today: None,
         }
     }
 }

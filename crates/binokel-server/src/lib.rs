@@ -29,6 +29,7 @@ mod config;
 mod connection;
 pub mod core;
 mod creation;
+pub mod daily;
 pub mod duplicate;
 mod ids;
 pub mod learning;

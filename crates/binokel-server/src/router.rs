@@ -3,7 +3,7 @@
 
 use crate::metrics::Via;
 use crate::shared::Shared;
-use crate::{accounts, api, connection, lobby, pad, players, reply, review};
+use crate::{accounts, api, connection, daily, lobby, pad, players, reply, review};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
 use axum::response::Response;
@@ -29,6 +29,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .merge(players::api::routes())
         .merge(crate::tournaments::api::routes())
         .merge(crate::learning::routes())
+        .merge(daily::routes())
         .fallback(get(api::assets::asset))
         .layer(DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE_BYTES))
         .layer(axum::middleware::from_fn_with_state(

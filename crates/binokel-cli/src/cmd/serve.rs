@@ -107,6 +107,16 @@ pub struct Args {
     /// row; it doubles with each further failure, up to 16 times (docs/accounts.md).
     #[arg(long, env = "BINOKEL_LOGIN_DELAY_MS", default_value_t = 1000)]
     pub login_delay_ms: u64,
+    /// The deals of the deal of the day, a multiple of 3 (docs/daily.md). Smaller for tests.
+    #[arg(long, env = "BINOKEL_DAILY_DEALS", default_value_t = binokel_server::daily::DEALS)]
+    pub daily_deals: u32,
+    /// The bot at seats 1 and 2 of the deal of the day (docs/daily.md). `random` for tests.
+    #[arg(long, env = "BINOKEL_DAILY_BOT", default_value = binokel_server::daily::BOT)]
+    pub daily_bot: String,
+    /// A test hook: the UTC day (YYYY-MM-DD) the deal of the day takes as today, instead of
+    /// the clock's (docs/daily.md, "Test hooks"). Not for a real server.
+    #[arg(long, env = "BINOKEL_DAILY_TODAY")]
+    pub daily_today: Option<String>,
     /// Log as JSON lines instead of text.
     #[arg(long, env = "BINOKEL_LOG_JSON")]
     pub log_json: bool,
@@ -157,6 +167,20 @@ pub fn config(args: &Args) -> Result<Config, String> {
     c.logins_per_minute = args.logins_per_minute;
     c.signups_per_minute = args.signups_per_minute;
     c.login_delay = Duration::from_millis(args.login_delay_ms);
+    binokel_server::daily::day_rules(args.daily_deals).map_err(|e| format!("--daily-deals: {e}"))?;
+    c.daily_deals = args.daily_deals;
+    if !binokel_ai::BOT_NAMES.contains(&args.daily_bot.as_str()) {
+        return Err(format!(
+            "--daily-bot: unknown bot `{}` (known: {})",
+            args.daily_bot,
+            binokel_ai::BOT_NAMES.join(", ")
+        ));
+    }
+    c.daily_bot = args.daily_bot.clone();
+    if let Some(d) = given(&args.daily_today) {
+        binokel_server::daily::Day::parse(&d).map_err(|e| format!("--daily-today: {e}"))?;
+        c.daily_today = Some(d);
+    }
     if let Some(list) = given(&args.trusted_proxies) {
         c.trusted_proxies =
             binokel_server::address::parse_trusted(&list).map_err(|e| format!("--trusted-proxies: {e}"))?;

@@ -85,8 +85,14 @@ pub(crate) async fn summary(State(s): App, Path(code): Path<String>) -> Result<R
     }
 }
 
-pub(crate) async fn record(State(s): App, Path(code): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn record(
+    State(s): App,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let code = crate::ids::normal_code(&code);
+    // A try of today's deal of the day shows the day's hands (docs/daily.md, "No peeking").
+    crate::daily::check_record(&s, &code, &headers).await?;
     let t = s
         .store
         .load_table(&code)

@@ -2,6 +2,7 @@
 //! its own migrations. Tables, seats, every accepted action, and leases.
 
 pub mod admin;
+mod daily;
 pub mod lobby;
 pub mod players;
 
@@ -63,6 +64,8 @@ pub struct StoredTable {
     pub rated: Option<String>,
     /// A tournament round's time limit: after it bots play every person's seat to the end.
     pub deadline_ms: Option<i64>,
+    /// No hints, no take-backs: a ranked try of the deal of the day (docs/daily.md).
+    pub own_play: bool,
 }
 
 /// What renewing a lease found.
@@ -617,6 +620,7 @@ impl Store {
             close_reason: row.try_get("close_reason").map_err(err("close_reason"))?,
             rated: row.try_get("rated").map_err(err("rated"))?,
             deadline_ms: row.try_get("deadline_ms").map_err(err("deadline_ms"))?,
+            own_play: daily::own_play(&self.pool, code).await?,
             lobby: crate::model::LobbyOptions::from_row(&row).map_err(err("lobby options"))?,
         }))
     }

@@ -121,6 +121,9 @@ struct Table {
     deadline_ms: Option<i64>,
     /// The time limit has passed: bots play every person's seat to the end.
     time_up: bool,
+    /// No hints and no take-backs (a ranked try of the deal of the day; a rated table has
+    /// neither either).
+    own_play: bool,
 }
 
 /// How long a finished, unwatched table keeps its task.
@@ -173,6 +176,7 @@ pub fn open(
         rated: t.rated.clone(),
         deadline_ms: t.deadline_ms,
         time_up: false,
+        own_play: t.own_play,
         idle_since: None,
         rematch: None,
         last_activity: Instant::now(),

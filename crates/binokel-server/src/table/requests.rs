@@ -248,6 +248,12 @@ impl Table {
                 "a rated table gives no hints: the match is rated on your own play",
             ));
         }
+        if self.own_play {
+            return Err(Refusal::new(
+                ErrorCode::NoHints,
+                "a ranked try of the deal of the day gives no hints: it is ranked on your own play",
+            ));
+        }
         let game = self.game.as_ref().ok_or_else(|| {
             Refusal::new(
                 ErrorCode::NotYourTurn,
@@ -327,6 +333,11 @@ impl Table {
         )?;
         if self.rated.is_some() {
             return Err(refuse("actions are not taken back at a rated table".into()));
+        }
+        if self.own_play {
+            return Err(refuse(
+                "actions are not taken back in a ranked try of the deal of the day".into(),
+            ));
         }
         if let Some(other) =
             (0..self.seats.len()).find(|&s| s != seat && self.seats[s].stored.kind == SeatKind::Human)
