@@ -22,6 +22,8 @@ import { loadAccount, accountReady, drawHeader, lockNameFields, showLogin, showA
 import { showProfile } from "./profile.js";
 import { showLeaderboards } from "./leaderboard.js";
 import { drawServerGames } from "./mygames.js";
+import { showTournaments } from "./tournaments.js";
+import { showTournament } from "./tournament.js";
 
 const app = document.getElementById("app");
 
@@ -117,6 +119,10 @@ function route() {
       break;
     case "leaderboards":
       showLeaderboards(app);
+      break;
+    case "tournaments":
+      if (arg) showTournament(app, parts.slice(1).join("/"));
+      else showTournaments(app);
       break;
     case "t":
       openTable(app, arg.toUpperCase(), false);
