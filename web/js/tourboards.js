@@ -10,6 +10,7 @@ import { t, language } from "./i18n.js";
 import { html } from "./html.js";
 import { actionText } from "./text.js";
 import { cardStyle } from "./util.js";
+import { personaOf } from "./personas.js";
 
 const number = (x) =>
   x === null || x === undefined || !Number.isFinite(Number(x))
@@ -46,7 +47,11 @@ function dealHtml(deal, seatHtml) {
   for (let i = 0; i < hands; i++) heads.push(html`<th>${t("tour.board_hand", { n: i + 1 })}</th>`);
   const said = lines
     .filter((l) => l.soloist !== null && l.soloist !== undefined && l.bid)
-    .map((l) => html`<li>${t("tour.board_line", { table: (l.table ?? 0) + 1, bid: l.bid, score: signed(l.score ?? (l.seats || [])[l.soloist]?.score) })}</li>`);
+    .map((l) => {
+      const solo = (l.seats || [])[l.soloist] || {};
+      const name = solo.name || (solo.bot ? personaOf(solo.bot).name : "");
+      return html`<li>${t("tour.board_line", { table: (l.table ?? 0) + 1, name, hand: l.soloist + 1, bid: l.bid, score: signed(l.score ?? solo.score) })}</li>`;
+    });
   return html`<section class="board" data-deal="${deal.deal}">
     <h3>${t("tour.board_deal", { n: deal.deal })}</h3>
     ${said.length ? html`<ul class="board-lines">${said}</ul>` : ""}

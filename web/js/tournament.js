@@ -16,7 +16,7 @@ import { html, setHtml } from "./html.js";
 import { personaOf } from "./personas.js";
 import { accountReady, nameHtml, sameName, errorText } from "./account.js";
 import { toast } from "./util.js";
-import { presetLabel, statusText, when } from "./tournaments.js";
+import { presetLabel, statusText, when, normalize } from "./tournaments.js";
 import { boardsHtml } from "./tourboards.js";
 
 /** How often the page asks again while the tournament is not finished (ms). */
@@ -114,7 +114,7 @@ class TournamentPage {
     clearTimeout(this.timer);
     if (!this.alive()) return;
     try {
-      this.tour = await api.call("GET", this.path());
+      this.tour = normalize(await api.call("GET", this.path()));
     } catch (e) {
       if (!this.alive()) return;
       setHtml(this.root.querySelector("#tour-head"), html`<p class="error-text" id="tour-error">${e.status === 404 ? t("tour.unknown") : errorText(e)}</p>`);
@@ -164,7 +164,7 @@ class TournamentPage {
   }
 
   table(code) {
-    for (const r of this.tour.rounds || []) {
+    for (const r of this.tour.roundList) {
       for (const x of r.tables || []) if (x.code === code) return x;
     }
     return null;
@@ -259,32 +259,34 @@ class TournamentPage {
   }
 
   organizerHtml() {
-    if (!this.isOrganizer() || this.tour.status === "finished") return html``;
-    const entering = this.tour.status === "entering";
+    if (!this.isOrganizer() || this.tour.status !== "entering") return html``;
     const added = this.added
       ? html`<div class="tour-added" id="tour-added"><label for="tour-added-link">${t("tour.personal_link", { name: this.added.name })}</label>
           <div class="row"><input id="tour-added-link" readonly value="${this.added.link}">
           <button type="button" data-act="copy" id="tour-copy">${t("tour.copy")}</button></div></div>`
       : "";
     return html`<h3>${t("tour.organizer_tools")}</h3>
-      ${entering ? html`<form id="tour-add-form"><label for="tour-add-name">${t("tour.add_player")}</label>
+      <form id="tour-add-form"><label for="tour-add-name">${t("tour.add_player")}</label>
         <div class="row"><input id="tour-add-name" maxlength="24">
         <button type="submit" id="tour-add-button">${t("tour.add")}</button></div></form>${added}
-        <p><button type="button" class="primary" id="tour-start-now" data-act="start">${t("tour.start_now")}</button></p>
-        <p class="muted">${t("tour.start_needs")}</p>` : ""}`;
+      <p><button type="button" class="primary" id="tour-start-now" data-act="start">${t("tour.start_now")}</button></p>
+      <p class="muted">${t("tour.start_needs")}</p>`;
   }
 
   standingsHtml() {
+    // The score is the total or the duplicate score (by the scoring): on a phone its column
+    // goes, and the column that ranks is marked.
+    const total = this.tour.scoring === "total";
     const rows = (this.tour.standings || []).map(
       (s) => html`<tr data-entrant="${s.entrant}" class="${this.me && this.me.entrant === s.entrant ? "me" : ""}">
         <td>${s.place}</td><th scope="row">${nameHtml(s.name, s)}</th>
-        <td class="tour-score">${number(s.score)}</td><td>${number(s.total, 0)}</td><td>${signed(s.duplicate)}</td><td>${s.deals ?? ""}</td></tr>`,
+        <td class="tour-score">${number(s.score)}</td><td class="${total ? "ranks" : ""}">${number(s.total, 0)}</td><td class="${total ? "" : "ranks"}">${signed(s.duplicate)}</td><td>${s.deals ?? ""}</td></tr>`,
     );
     if (!rows.length) return html`<p class="muted" id="tour-no-standings">${t("tour.no_standings")}</p>`;
-    return html`<table class="scores tour-standings" id="tour-standings-table"><thead><tr>
-      <th>${t("tour.place")}</th><th>${t("leaders.player")}</th><th>${t("tour.score")}</th>
-      <th>${t("tour.total")}</th><th>${t("tour.duplicate")}</th><th>${t("tour.deals_played")}</th></tr></thead>
-      <tbody>${rows}</tbody></table>`;
+    return html`<div class="tour-scroll"><table class="scores tour-standings" id="tour-standings-table"><thead><tr>
+      <th>${t("tour.place")}</th><th>${t("leaders.player")}</th><th class="tour-score">${t("tour.score")}</th>
+      <th class="${total ? "ranks" : ""}">${t("tour.total")}</th><th class="${total ? "" : "ranks"}">${t("tour.duplicate")}</th><th>${t("tour.deals_played")}</th></tr></thead>
+      <tbody>${rows}</tbody></table></div>`;
   }
 
   /** A seat at a round's table: an entrant's name (with the account mark), or a bot's
@@ -298,7 +300,7 @@ class TournamentPage {
   }
 
   roundsHtml() {
-    const rounds = [...(this.tour.rounds || [])].sort((a, b) => b.round - a.round);
+    const rounds = this.tour.roundList.map((r, i) => ({ ...r, round: r.round ?? i + 1 })).sort((a, b) => b.round - a.round);
     return html`${rounds.map((r) => {
       const tables = (r.tables || []).map((x, n) => {
         const totals = x.totals || [];

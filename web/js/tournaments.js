@@ -21,6 +21,21 @@ export function presetLabel(p) {
   return said !== key ? said : p;
 }
 
+/**
+ * A tournament as the page uses it, whatever the server nests: the settings at the top
+ * (`settings` flattened, when the server sends them apart), `rounds` the number of rounds
+ * and `roundList` the rounds with their tables (the server's `rounds` when it is that list).
+ */
+export function normalize(answer) {
+  const tour = { ...(answer && answer.settings), ...answer };
+  const list = Array.isArray(tour.rounds) ? tour.rounds : tour.round_tables || tour.tables || [];
+  tour.roundList = Array.isArray(list) ? list : [];
+  if (Array.isArray(tour.rounds)) {
+    tour.rounds = (answer.settings && answer.settings.rounds) ?? tour.rounds_total ?? tour.round_count ?? list.length;
+  }
+  return tour;
+}
+
 /** A tournament's status in words ("Round 2 of 3" while it runs). */
 export function statusText(tour) {
   if (tour.status === "running") return t("tour.status_running", { round: tour.round || 1, rounds: tour.rounds });
@@ -35,8 +50,8 @@ export function when(ms) {
 
 /** The list's answer as a list, whether the server sends a list or `{tournaments: [...]}`. */
 function listOf(answer) {
-  if (Array.isArray(answer)) return answer;
-  return (answer && Array.isArray(answer.tournaments) && answer.tournaments) || [];
+  const list = Array.isArray(answer) ? answer : (answer && Array.isArray(answer.tournaments) && answer.tournaments) || [];
+  return list.map(normalize);
 }
 
 function entrantCount(x) {
