@@ -1,6 +1,6 @@
 //! Tournaments in the browser (issue #38, docs/web.md "Tournaments") in headless Chromium
 //! against the real `binokel serve`: an organizer signs up, creates a small tournament (one
-//! round of 3 deals, random bots) on #/tournaments, adds guests by name (one is dropped
+//! round of 3 deals, random bots) on #/tournaments (linked from the start page), adds guests by name (one is dropped
 //! again), and starts it. One guest opens her personal link on a phone: when the round is
 //! seated her table opens by itself, she plays it to the end, and the match-over dialog
 //! takes her back to the tournament. The other guests never come: the grace period hands
@@ -56,7 +56,9 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
         "logged in",
     )
     .await;
-    click(o, "#nav-tournaments").await;
+    // The start page links to the tournaments (the top bar has no room left on a tablet).
+    o.goto(&server.url).await.expect("the start page");
+    click(o, "#home-tournaments").await;
     wait_js(o, "document.querySelector('#tour-create-form')", "the create form").await;
     screenshot(o, "tournaments-list-laptop").await;
     assert_eq!(
