@@ -112,17 +112,21 @@ class TournamentPage {
    *  comes back in a few seconds unless the tournament is finished. */
   async refresh() {
     clearTimeout(this.timer);
-    if (!this.alive()) return;
+    // One refresh at a time: a click's refresh supersedes one still waiting for the server
+    // (else each would set its own timer and the page would ask twice as often).
+    const turn = (this.turn = (this.turn || 0) + 1);
+    const current = () => this.alive() && turn === this.turn;
+    if (!current()) return;
     try {
       this.tour = normalize(await api.call("GET", this.path()));
     } catch (e) {
-      if (!this.alive()) return;
-      setHtml(this.root.querySelector("#tour-head"), html`<p class="error-text" id="tour-error">${e.status === 404 ? t("tour.unknown") : errorText(e)}</p>`);
+      if (!current()) return;
+      this.region("#tour-head", html`<p class="error-text" id="tour-error">${e.status === 404 ? t("tour.unknown") : errorText(e)}</p>`);
       if (e.status !== 404) this.timer = setTimeout(() => this.refresh(), POLL_MS * 3);
       return;
     }
     await this.loadMe();
-    if (!this.alive()) return;
+    if (!current()) return;
     this.draw();
     if (this.openMyTable()) return;
     if (this.tour.status !== "finished") this.timer = setTimeout(() => this.refresh(), POLL_MS);
