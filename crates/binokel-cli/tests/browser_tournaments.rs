@@ -59,7 +59,12 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     // The start page links to the tournaments (the top bar has no room left on a tablet).
     o.goto(&server.url).await.expect("the start page");
     click(o, "#home-tournaments").await;
-    wait_js(o, "document.querySelector('#tour-create-form')", "the create form").await;
+    wait_js(
+        o,
+        "document.querySelector('#tour-create-form')",
+        "the create form",
+    )
+    .await;
     screenshot(o, "tournaments-list-laptop").await;
     assert_eq!(
         text_of(o, "#tour-deals-note").await,
@@ -99,7 +104,11 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     .as_str()
     .expect("an id")
     .to_string();
-    assert_eq!(text_of(o, "#tour-title").await, "Thursday <b>club</b>", "the name as text");
+    assert_eq!(
+        text_of(o, "#tour-title").await,
+        "Thursday <b>club</b>",
+        "the name as text"
+    );
     assert_eq!(text_of(o, "#tour-status").await, "Open for entries");
 
     // The organizer adds five guests; each gets a personal link. Emil is dropped again.
@@ -117,8 +126,17 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
         .await;
         links.push(link.as_str().expect("a link").to_string());
     }
-    assert!(links[0].contains(&format!("#/tournaments/{id}?entrant=")), "{}", links[0]);
-    wait_js(o, "document.querySelectorAll('#tour-entrants li').length === 5", "five entrants").await;
+    assert!(
+        links[0].contains(&format!("#/tournaments/{id}?entrant=")),
+        "{}",
+        links[0]
+    );
+    wait_js(
+        o,
+        "document.querySelectorAll('#tour-entrants li').length === 5",
+        "five entrants",
+    )
+    .await;
     click(o, "#tour-entrants li:nth-child(5) .tour-drop").await;
     wait_js(
         o,
@@ -134,7 +152,11 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     let you = text_of(a, "#tour-you").await;
     assert_eq!(you, "You play as Anna.");
     assert!(
-        !js(a, "return location.hash").await.as_str().unwrap().contains("entrant="),
+        !js(a, "return location.hash")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("entrant="),
         "the token leaves the address"
     );
     screenshot(a, "tournament-entering-phone").await;
@@ -154,14 +176,31 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
         .as_array()
         .expect("tables")
         .iter()
-        .map(|x| x["seats"].as_array().expect("seats").iter().filter(|s| !s["bot"].is_null() && s["bot"] != false).count())
+        .map(|x| {
+            x["seats"]
+                .as_array()
+                .expect("seats")
+                .iter()
+                .filter(|s| !s["bot"].is_null() && s["bot"] != false)
+                .count()
+        })
         .collect::<Vec<_>>();
     assert_eq!(bots, vec![1, 1], "a bot at each table: {t}");
 
     // Anna's table opens by itself, and she plays it to the end.
-    wait_js(a, "location.hash.startsWith('#/t/')", "Anna's table opening by itself").await;
+    wait_js(
+        a,
+        "location.hash.startsWith('#/t/')",
+        "Anna's table opening by itself",
+    )
+    .await;
     wait_js(a, "document.querySelector('#hand .card')", "Anna's hand").await;
-    play_until(a, "!!document.querySelector('#match-over')", "the end of Anna's match").await;
+    play_until(
+        a,
+        "!!document.querySelector('#match-over')",
+        "the end of Anna's match",
+    )
+    .await;
     screenshot(a, "tournament-match-over-phone").await;
     click(a, "#over-tournament").await;
     wait_js(
@@ -185,7 +224,11 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
         .iter()
         .map(|s| json!([s["place"].to_string(), s["name"]]))
         .collect();
-    assert_eq!(standings_on_page(o).await, json!(want), "the page shows the server's standings");
+    assert_eq!(
+        standings_on_page(o).await,
+        json!(want),
+        "the page shows the server's standings"
+    );
     let names: Vec<&str> = t["standings"]
         .as_array()
         .expect("standings")
@@ -195,19 +238,32 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     for n in ["Anna", "Ben", "Carl", "Dora"] {
         assert!(names.contains(&n), "{n} ranked: {names:?}");
     }
-    assert!(!names.contains(&"Emil"), "a dropped player is not seated: {names:?}");
+    assert!(
+        !names.contains(&"Emil"),
+        "a dropped player is not seated: {names:?}"
+    );
     assert_eq!(
         js(o, "return [...document.querySelectorAll('.tour-round tbody tr')].every(tr => tr.dataset.finished === '1')").await,
         json!(true),
         "both tables finished"
     );
     // Anna's page shows the same standings, her row marked.
-    wait_js(a, "document.querySelector('#tour-standings-table tr.me')", "Anna's row").await;
+    wait_js(
+        a,
+        "document.querySelector('#tour-standings-table tr.me')",
+        "Anna's row",
+    )
+    .await;
     assert!(text_of(a, "#tour-standings-table tr.me").await.contains("Anna"));
 
     // The deals compared: three deals, each with the lines of both tables.
     click(o, ".tour-compare[data-round=\"1\"]").await;
-    wait_js(o, "document.querySelectorAll('#tour-boards .board').length === 3", "three deals compared").await;
+    wait_js(
+        o,
+        "document.querySelectorAll('#tour-boards .board').length === 3",
+        "three deals compared",
+    )
+    .await;
     assert_eq!(
         js(o, "return [...document.querySelectorAll('#tour-boards .board')].map(b => b.querySelectorAll('tbody tr').length)").await,
         json!([2, 2, 2])
@@ -220,9 +276,17 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
            for (const r of rules) if (r.media && r.media.mediaText === 'print' && r.cssText.includes('.topbar') && r.cssText.includes('.no-print')) return true; } return false",
     )
     .await;
-    assert_eq!(print_hides, json!(true), "the print stylesheet hides the top bar and the controls");
+    assert_eq!(
+        print_hides,
+        json!(true),
+        "the print stylesheet hides the top bar and the controls"
+    );
     for (sel, href) in [("#tour-csv", "/export.csv"), ("#tour-records", "/records")] {
-        let h = js(o, &format!("return document.querySelector('{sel}').getAttribute('href')")).await;
+        let h = js(
+            o,
+            &format!("return document.querySelector('{sel}').getAttribute('href')"),
+        )
+        .await;
         assert_eq!(h, json!(format!("/api/tournaments/{id}{href}")));
     }
     screenshot(o, "tournament-finished-laptop").await;
@@ -232,14 +296,20 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     assert_eq!(small, json!([]), "controls smaller than a finger on the phone");
 
     // The list: the tournament is among the finished ones.
-    o.goto(&format!("{}/#/tournaments", server.url)).await.expect("the list");
+    o.goto(&format!("{}/#/tournaments", server.url))
+        .await
+        .expect("the list");
     wait_js(
         o,
         &format!("document.querySelector('.tour-group[data-status=\"finished\"] li[data-id=\"{id}\"]')"),
         "the tournament among the finished",
     )
     .await;
-    assert!(!server.log().contains("panicked"), "server log:\n{}", server.log());
+    assert!(
+        !server.log().contains("panicked"),
+        "server log:\n{}",
+        server.log()
+    );
     assert_no_js_errors(&org).await;
     assert_no_js_errors(&phone).await;
     let _ = phone.client.clone().close().await;
