@@ -23,6 +23,8 @@ import { showProfile } from "./profile.js";
 import { showLeaderboards } from "./leaderboard.js";
 import { showDaily } from "./daily.js";
 import { drawServerGames } from "./mygames.js";
+import { showTournaments } from "./tournaments.js";
+import { showTournament } from "./tournament.js";
 
 const app = document.getElementById("app");
 
@@ -119,6 +121,10 @@ function route() {
     case "leaderboards":
       showLeaderboards(app);
       break;
+    case "tournaments":
+      if (arg) showTournament(app, parts.slice(1).join("/"));
+      else showTournaments(app);
+      break;
     case "t":
       openTable(app, arg.toUpperCase(), false);
       break;
@@ -181,7 +187,8 @@ function showStart() {
     .map((c, i) => html`<span class="card" style="--i:${i}">${cardSvg(c, style)}</span>`);
   setHtml(app, html`
     <div class="hero"><div class="hero-cards">${hero}</div>
-      <div><h1>${t("start.title")}</h1><p class="muted">${t("start.tagline")}</p></div></div>
+      <div><h1>${t("start.title")}</h1><p class="muted">${t("start.tagline")}</p>
+      <p class="home-links"><a href="#/tournaments" id="home-tournaments">${t("tour.home")}</a></p></div></div>
     <div class="panels">
       <form class="panel" id="quick-form">
         <h2>${t("start.quick")}</h2>

@@ -318,6 +318,7 @@ export const drawMethods = {
       <table class="scores">${rows}</table>
       ${ratingChangesHtml(this.matchOver.ratings, this.seat)}
       <p>${canRematch ? html`<button type="button" class="primary" id="rematch" ${this.rematching ? "disabled" : ""}>${t(this.rematching ? "over.rematch_waiting" : "over.rematch")}</button> ` : ""}
+      ${this.entry && this.entry.tournament ? html`<a class="button primary" href="#/tournaments/${encodeURIComponent(this.entry.tournament)}" id="over-tournament">${t("tour.back")}</a> ` : ""}
       <a href="#/replay/${this.code}" id="replay-link">${t("over.replay")}</a> ·
       <button type="button" class="link" id="over-review">${t("review.button")}</button> ·
       <a href="#/">${t("nav.home")}</a> · <button type="button" id="close-over">${t("over.close")}</button></p></div></div>`;
