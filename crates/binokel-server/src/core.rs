@@ -44,6 +44,9 @@ pub enum TableEvent {
     /// A match ended; its result is stored with the table's finished status, in the same
     /// transaction as the action that ended it.
     MatchEnded(MatchResult),
+    /// A tournament's organizer started it (`POST /api/tournaments/{id}/start`): the
+    /// tournaments' task seats its first round now, not at its next tick.
+    TournamentStarted(String),
 }
 
 impl Core {

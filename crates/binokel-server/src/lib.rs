@@ -31,6 +31,7 @@ pub mod core;
 mod creation;
 pub mod daily;
 pub mod duplicate;
+pub mod finished;
 mod ids;
 pub mod learning;
 pub mod limits;

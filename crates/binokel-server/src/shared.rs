@@ -25,6 +25,8 @@ pub struct Shared {
     pub(crate) review_requests: AddressLimiter,
     /// The accounts' hasher, delays and limits (docs/accounts.md).
     pub accounts: crate::accounts::state::Accounts,
+    /// The games of finished tables, rebuilt once (tournaments' standings).
+    pub finished: crate::finished::FinishedGames,
     /// One permit per WebSocket connection and lobby feed ([`Config::max_connections`](crate::Config::max_connections)).
     connections: Arc<Semaphore>,
 }
@@ -46,6 +48,7 @@ impl Shared {
             review_requests: AddressLimiter::per_minute(config.reviews_per_minute),
             accounts: crate::accounts::state::Accounts::new(config),
             connections: Arc::new(Semaphore::new(config.max_connections.min(Semaphore::MAX_PERMITS))),
+            finished: crate::finished::FinishedGames::default(),
             core,
             tables,
             reviews,

@@ -336,6 +336,8 @@ async fn delete_account(
     let pw = required(b.password, "password")?;
     confirm(&s, client, &login, &pw).await?;
     store::delete(&s.store, login.account.id).await?;
+    // Finished games kept in memory hold the seats' names as they were read.
+    s.finished.clear();
     tracing::info!(account = login.account.id, "account deleted");
     Ok(logged_out(&s))
 }

@@ -251,6 +251,8 @@ pub(crate) async fn run(shared: Arc<Shared>) {
                 Ok(TableEvent::MatchEnded(_)) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     tokio::time::sleep(DEBOUNCE).await
                 }
+                // A tournament's start changes no lobby list.
+                Ok(TableEvent::TournamentStarted(_)) => continue,
                 Err(broadcast::error::RecvError::Closed) => return,
             },
             _ = tokio::time::sleep(REFRESH) => {}

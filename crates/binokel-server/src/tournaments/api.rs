@@ -218,7 +218,7 @@ async fn show(State(s): App, Path(id): Path<String>, headers: HeaderMap) -> Resu
     let login = Login::of(&s, &headers).await?;
     let entrants = db::entrants(&s.store, &t.id).await?;
     let tables = db::tables(&s.store, &t.id).await?;
-    let games = games(&s, &tables).await?;
+    let games = games(&s.store, &s.finished, &tables).await?;
     let lines = standings(&t, &entrants, &tables, &games);
     let rounds: Vec<Value> = (1..=t.round)
         .map(|r| {
@@ -379,9 +379,10 @@ async fn start(State(s): App, Path(id): Path<String>, login: Login) -> Result<Re
             format!("a tournament starts with 2 players at least; {players} entered"),
         ));
     }
-    // The driver seats round 1 within a second (one place decides, so two requests or two
-    // processes never seat it twice).
+    // The driver seats round 1 (one place decides, so two requests or two processes never
+    // seat it twice): told now, or at its next tick (a second) in another process.
     db::set_start(&s.store, &t.id, s.config.clock.now_ms()).await?;
+    s.publish(crate::core::TableEvent::TournamentStarted(t.id.clone()));
     Ok(Json(json!({"started": true})).into_response())
 }
 
@@ -446,7 +447,7 @@ async fn show_boards(
         ));
     }
     let tables = db::tables(&s.store, &t.id).await?;
-    let games = games(&s, &tables).await?;
+    let games = games(&s.store, &s.finished, &tables).await?;
     Ok(Json(json!({"round": round, "boards": boards(&t, &tables, &games, round)})).into_response())
 }
 
@@ -469,7 +470,7 @@ async fn csv(State(s): App, Path(id): Path<String>) -> Result<Response, ApiError
     let t = tournament(&s, &id).await?;
     let entrants = db::entrants(&s.store, &t.id).await?;
     let tables = db::tables(&s.store, &t.id).await?;
-    let games = games(&s, &tables).await?;
+    let games = games(&s.store, &s.finished, &tables).await?;
     let mut out = String::from("place,name,account,score,total,duplicate,deals,compared,rounds,dropped\n");
     for l in standings(&t, &entrants, &tables, &games) {
         out.push_str(&format!(
@@ -502,7 +503,7 @@ async fn csv(State(s): App, Path(id): Path<String>) -> Result<Response, ApiError
 async fn records(State(s): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let t = tournament(&s, &id).await?;
     let tables = db::tables(&s.store, &t.id).await?;
-    let games = games(&s, &tables).await?;
+    let games = games(&s.store, &s.finished, &tables).await?;
     // A record shows every hand: only finished tables' records are given.
     let list: Vec<Value> = tables
         .iter()

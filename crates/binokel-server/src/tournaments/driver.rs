@@ -6,13 +6,14 @@
 //! that their bots finish them (the table itself hands the seats over at its deadline).
 //! Everything it decides is in the database first, so a restart picks it up where it was.
 
-use super::{seating, standings, store as db, RoundTable, Stage, Tournament};
+use super::{seating, standings, store as db, Entrant, RoundTable, Stage, Tournament};
 use crate::core::TableEvent;
 use crate::creation::store_new;
+use crate::finished::FinishedGames;
 use crate::ids::new_token;
 use crate::protocol::SeatKind;
 use crate::shared::Shared;
-use crate::store::{rebuild_game, StoreError, StoredSeat};
+use crate::store::{Store, StoreError, StoredSeat};
 use binokel::Game;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -29,7 +30,7 @@ pub async fn run(s: Arc<Shared>) {
         tokio::select! {
             _ = stop.wait_for(|v| *v) => return,
             e = events.recv() => {
-                if !matches!(e, Ok(TableEvent::MatchEnded(_)) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) {
+                if !matches!(e, Ok(TableEvent::MatchEnded(_) | TableEvent::TournamentStarted(_)) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) {
                     continue;
                 }
             }
@@ -51,19 +52,16 @@ pub async fn step_all(s: &Arc<Shared>) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The games of `tables` that have begun, by code.
-pub async fn games(s: &Shared, tables: &[RoundTable]) -> Result<HashMap<String, Game>, StoreError> {
+/// The games of `tables` that have begun, by code (finished ones from `finished`).
+pub async fn games(
+    store: &Store,
+    finished: &FinishedGames,
+    tables: &[RoundTable],
+) -> Result<HashMap<String, Game>, StoreError> {
     let mut out = HashMap::new();
     for x in tables {
-        let Some(t) = s.store.load_table(&x.code).await? else {
-            continue;
-        };
-        match rebuild_game(&t) {
-            Ok(Some(g)) => {
-                out.insert(x.code.clone(), g);
-            }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(table = %x.code, error = %e, "tournaments: a table does not replay"),
+        if let Some(g) = finished.game(store, &x.code).await? {
+            out.insert(x.code.clone(), g);
         }
     }
     Ok(out)
@@ -112,26 +110,38 @@ async fn step(s: &Arc<Shared>, t: &Tournament) -> Result<(), StoreError> {
     }
 }
 
+/// Who sits where in round `round` (a list of tables, `None` a bot's seat): round 1 at
+/// random, later rounds by the standings with the fewest repeated meetings
+/// (docs/tournaments.md, "Seating"). Reads the tournament's tables and their games.
+pub async fn plan(
+    store: &Store,
+    finished: &FinishedGames,
+    t: &Tournament,
+    entrants: &[Entrant],
+    round: u32,
+) -> Result<Vec<Vec<Option<u32>>>, StoreError> {
+    let active: Vec<u32> = entrants.iter().filter(|e| !e.dropped).map(|e| e.n).collect();
+    let size = t.table_size();
+    if round == 1 {
+        return Ok(seating::random(&active, size, t.round_seed(0)));
+    }
+    let tables = db::tables(store, &t.id).await?;
+    let games = games(store, finished, &tables).await?;
+    let ranked: Vec<u32> = standings::standings(t, entrants, &tables, &games)
+        .into_iter()
+        .filter(|l| !l.dropped)
+        .map(|l| l.entrant)
+        .collect();
+    let met = seating::meetings(tables.iter().map(|x| x.seats.as_slice()));
+    Ok(seating::by_standing(&ranked, size, &met))
+}
+
 /// Seats round `round`: creates its tables (one seed for all), records them with the round
 /// number's compare-and-set, then loads them here so that they begin.
 async fn seat(s: &Arc<Shared>, t: &Tournament, round: u32) -> Result<(), StoreError> {
     let now = s.config.clock.now_ms();
     let entrants = db::entrants(&s.store, &t.id).await?;
-    let active: Vec<u32> = entrants.iter().filter(|e| !e.dropped).map(|e| e.n).collect();
-    let size = t.table_size();
-    let plan = if round == 1 {
-        seating::random(&active, size, t.round_seed(0))
-    } else {
-        let tables = db::tables(&s.store, &t.id).await?;
-        let games = games(s, &tables).await?;
-        let ranked: Vec<u32> = standings::standings(t, &entrants, &tables, &games)
-            .into_iter()
-            .filter(|l| !l.dropped)
-            .map(|l| l.entrant)
-            .collect();
-        let met = seating::meetings(tables.iter().map(|x| x.seats.as_slice()));
-        seating::by_standing(&ranked, size, &met)
-    };
+    let plan = plan(&s.store, &s.finished, t, &entrants, round).await?;
     let rules = t.rules();
     let seed = t.round_seed(round);
     let rated = t.rated.then(|| t.preset.clone());
