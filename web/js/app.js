@@ -188,7 +188,7 @@ function showStart() {
   setHtml(app, html`
     <div class="hero"><div class="hero-cards">${hero}</div>
       <div><h1>${t("start.title")}</h1><p class="muted">${t("start.tagline")}</p>
-      <p class="home-links"><a href="#/tournaments" id="home-tournaments">${t("tour.home")}</a></p></div></div>
+      <p class="home-links"><a href="#/tournaments" id="home-tournaments">${t("tour.home")}</a><br><a href="#/daily" id="home-daily">${t("daily.home")}</a></p></div></div>
     <div class="panels">
       <form class="panel" id="quick-form">
         <h2>${t("start.quick")}</h2>

@@ -22,17 +22,13 @@ export function presetLabel(p) {
 }
 
 /**
- * A tournament as the page uses it, whatever the server nests: the settings at the top
- * (`settings` flattened, when the server sends them apart), `rounds` the number of rounds
- * and `roundList` the rounds with their tables (the server's `rounds` when it is that list).
+ * A tournament as the page uses it: the server's answer (docs/tournaments.md) with
+ * `roundList`, the rounds played with their tables (the server's `rounds_played`); `rounds`
+ * stays the number of rounds.
  */
 export function normalize(answer) {
-  const tour = { ...(answer && answer.settings), ...answer };
-  const list = Array.isArray(tour.rounds) ? tour.rounds : tour.round_tables || tour.tables || [];
-  tour.roundList = Array.isArray(list) ? list : [];
-  if (Array.isArray(tour.rounds)) {
-    tour.rounds = (answer.settings && answer.settings.rounds) ?? tour.rounds_total ?? tour.round_count ?? list.length;
-  }
+  const tour = { ...answer };
+  tour.roundList = Array.isArray(tour.rounds_played) ? tour.rounds_played : [];
   return tour;
 }
 

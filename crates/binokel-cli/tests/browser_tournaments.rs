@@ -35,8 +35,9 @@ async fn standings_on_page(c: &Client) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     let _turn = BROWSERS.lock().await;
-    // A guest who never comes is played by a bot after a second (the grace period).
-    let server = start_server_with(300, &["--grace-secs", "1", "--ready-secs", "2"]);
+    // A guest who never comes is played by a bot after 8 s (the grace period): long enough
+    // for Anna's page, which asks every 3 s, to take her to her table first.
+    let server = start_server_with(300, &["--grace-secs", "8", "--ready-secs", "2"]);
     let driver = start_driver();
     let org = browser(&driver, "en", LAPTOP).await;
     let o = &org.client;
@@ -172,7 +173,7 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     .await;
     let t = tournament(o, &id).await;
     assert_eq!(t["status"], "running", "{t}");
-    let bots = t["rounds"][0]["tables"]
+    let bots = t["rounds_played"][0]["tables"]
         .as_array()
         .expect("tables")
         .iter()

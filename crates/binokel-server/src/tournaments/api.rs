@@ -222,6 +222,12 @@ async fn show(State(s): App, Path(id): Path<String>, headers: HeaderMap) -> Resu
     let lines = standings(&t, &entrants, &tables, &games);
     let rounds: Vec<Value> = (1..=t.round)
         .map(|r| {
+            // A table's totals only once every table of the round has finished: before, they
+            // would tell players still at it how the same cards went elsewhere.
+            let done = tables
+                .iter()
+                .filter(|x| x.round == r)
+                .all(|x| games.get(&x.code).is_some_and(binokel::Game::is_over));
             let of_round: Vec<Value> = tables
                 .iter()
                 .filter(|x| x.round == r)
@@ -229,7 +235,9 @@ async fn show(State(s): App, Path(id): Path<String>, headers: HeaderMap) -> Resu
                     let g = games.get(&x.code);
                     json!({
                         "code": x.code,
+                        "n": x.n,
                         "finished": g.is_some_and(binokel::Game::is_over),
+                        "totals": g.filter(|_| done).map(|g| g.totals()[..x.seats.len()].to_vec()),
                         "seats": x.seats.iter().enumerate().map(|(i, who)| json!({
                             "entrant": who,
                             "bot": who.is_none(),
@@ -248,7 +256,8 @@ async fn show(State(s): App, Path(id): Path<String>, headers: HeaderMap) -> Resu
         .collect::<Vec<_>>());
     v["rounds_played"] = json!(rounds);
     v["standings"] = json!(lines);
-    v["organizer"] = json!(login.as_ref().is_some_and(|l| l.account.id == t.organizer));
+    v["organizer"] = json!(db::organizer_name(&s.store, t.organizer).await?);
+    v["you_organize"] = json!(login.as_ref().is_some_and(|l| l.account.id == t.organizer));
     Ok(Json(v).into_response())
 }
 

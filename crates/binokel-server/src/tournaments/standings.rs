@@ -177,6 +177,8 @@ pub fn standings(
             st.compared += r.compared;
         }
     }
+    // A player dropped before sitting at any table has no result to show.
+    lines.retain(|l| !(l.dropped && l.rounds == 0));
     for st in &mut lines {
         st.duplicate = (st.duplicate * 10.0).round() / 10.0;
         st.score = match t.scoring {

@@ -339,3 +339,12 @@ pub async fn close_unused(store: &Store, codes: &[String]) -> Result<(), StoreEr
     }
     Ok(())
 }
+
+/// The organizer's account name (None once the account was deleted).
+pub async fn organizer_name(store: &Store, account: i64) -> Result<Option<String>, StoreError> {
+    sqlx::query_scalar("SELECT name FROM accounts WHERE id = $1")
+        .bind(account)
+        .fetch_optional(store.pool())
+        .await
+        .map_err(err("organizer"))
+}
