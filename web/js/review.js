@@ -2,7 +2,7 @@
 // it works, then the replay viewer with the review laid over it: the marks on the
 // timeline (?! inaccuracy, ? mistake, ?? blunder), the better move on the cards at a
 // decision, the hindsight line labelled as such, and the summary (points lost per phase,
-// the largest mistakes, accuracy per seat). The format is binokel-review/1 (docs/review.md).
+// the largest mistakes, accuracy per seat). The format is binokel-review/2 (docs/review.md).
 
 import { t, language } from "./i18n.js";
 import * as api from "./api.js";

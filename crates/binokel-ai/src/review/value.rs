@@ -30,6 +30,11 @@ pub struct Rated {
     pub values: Vec<(Action, f64)>,
     /// Sampled deals the values are the mean over.
     pub samples: usize,
+    /// The standard error of the best action's value less the played one's, from their
+    /// paired differences on the same samples (0 without a played action, when the played
+    /// action is the best, with fewer than two samples, and with two players, whose search
+    /// reports no spread).
+    pub loss_se: f64,
 }
 
 /// Rates the legal actions of `view` (every one; of the burials the best
@@ -50,40 +55,109 @@ pub fn rate_view(view: &View, also: Option<Action>, budget: &ReviewBudget, seed:
     if view.players == 2 {
         return rate_two(view, budget, seed);
     }
-    let info = Info::from_view(view).ok()?;
-    let sampler = Sampler::new(&info).ok()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let n = if view.phase == Phase::Play {
-        budget.play_samples
-    } else {
-        budget.deal_samples
-    };
-    let deals: Vec<Deal> = (0..n)
-        .filter_map(|_| sampler.sample(&mut rng))
-        .filter(|d| d.to_act() == Some(info.me))
-        .collect();
-    if deals.is_empty() {
-        return None;
+    let mut rows = Rows::new(view, also, budget)?;
+    rows.extend(view, budget, seed);
+    rows.finish(also)
+}
+
+/// The values of every candidate on every sample so far (three and four players): the
+/// samples of a larger budget drawn with the same seed begin with those of a smaller one,
+/// so a decision is rated again at a larger budget by adding samples (common random
+/// numbers), with the same result as rating it at that budget from the start.
+pub(crate) struct Rows {
+    /// The seat that decides.
+    me: usize,
+    /// The actions rated.
+    cands: Vec<Action>,
+    /// Per sampled deal, the value of each candidate (None: not legal on that sample).
+    rows: Vec<Vec<Option<f64>>>,
+}
+
+impl Rows {
+    /// No samples yet; None when the view cannot be sampled.
+    pub(crate) fn new(view: &View, also: Option<Action>, budget: &ReviewBudget) -> Option<Rows> {
+        let info = Info::from_view(view).ok()?;
+        Some(Rows {
+            me: info.me,
+            cands: candidates(view, &info, also, budget),
+            rows: Vec::new(),
+        })
     }
-    let cands = candidates(view, &info, also, budget);
-    let mut sums = vec![0.0; cands.len()];
-    let mut counts = vec![0usize; cands.len()];
-    super::with_solver(|solver| {
-        for d in &deals {
-            rate_sample(d, info.me, &cands, budget, solver, &mut sums, &mut counts);
+
+    /// Rates the candidates on the samples of `budget` drawn with `seed` that are not yet
+    /// rated (all of them the first time).
+    pub(crate) fn extend(&mut self, view: &View, budget: &ReviewBudget, seed: u64) {
+        let Ok(info) = Info::from_view(view) else { return };
+        let Ok(sampler) = Sampler::new(&info) else { return };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let n = if view.phase == Phase::Play {
+            budget.play_samples
+        } else {
+            budget.deal_samples
+        };
+        let deals: Vec<Deal> = (0..n)
+            .filter_map(|_| sampler.sample(&mut rng))
+            .filter(|d| d.to_act() == Some(info.me))
+            .collect();
+        let done = self.rows.len();
+        super::with_solver(|solver| {
+            for d in deals.iter().skip(done) {
+                let mut row = vec![None; self.cands.len()];
+                rate_sample(d, self.me, &self.cands, budget, solver, &mut row);
+                self.rows.push(row);
+            }
+        });
+    }
+
+    /// The values: each candidate's mean over its samples, best first; None without a
+    /// sample.
+    pub(crate) fn finish(&self, also: Option<Action>) -> Option<Rated> {
+        if self.rows.is_empty() {
+            return None;
         }
-    });
-    let mut values: Vec<(Action, f64)> = cands
-        .iter()
-        .zip(sums.iter().zip(&counts))
-        .filter(|(_, (_, &c))| c > 0)
-        .map(|(&a, (&s, &c))| (a, s / c as f64))
-        .collect();
-    values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    Some(Rated {
-        values,
-        samples: deals.len(),
-    })
+        let k = self.cands.len();
+        let mut sums = vec![0.0; k];
+        let mut counts = vec![0usize; k];
+        for row in &self.rows {
+            for (i, v) in row.iter().enumerate() {
+                if let Some(v) = v {
+                    sums[i] += v;
+                    counts[i] += 1;
+                }
+            }
+        }
+        let mut values: Vec<(Action, f64)> = self
+            .cands
+            .iter()
+            .zip(sums.iter().zip(&counts))
+            .filter(|(_, (_, &c))| c > 0)
+            .map(|(&a, (&s, &c))| (a, s / c as f64))
+            .collect();
+        values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let pos = |a: Action| self.cands.iter().position(|&c| c == a);
+        let loss_se = match (values.first().and_then(|b| pos(b.0)), also.and_then(pos)) {
+            (Some(b), Some(p)) if b != p => self.paired_se(b, p),
+            _ => 0.0,
+        };
+        Some(Rated {
+            values,
+            samples: self.rows.len(),
+            loss_se,
+        })
+    }
+
+    /// The standard error of the mean of candidate `b`'s value less candidate `p`'s over
+    /// the samples where both were rated (0 with fewer than two).
+    fn paired_se(&self, b: usize, p: usize) -> f64 {
+        let diffs: Vec<f64> = self.rows.iter().filter_map(|r| Some(r[b]? - r[p]?)).collect();
+        let m = diffs.len();
+        if m < 2 {
+            return 0.0;
+        }
+        let mean = diffs.iter().sum::<f64>() / m as f64;
+        let var = diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / (m - 1) as f64;
+        (var / m as f64).sqrt()
+    }
 }
 
 /// The actions to rate: every legal one, but of the burials only the best by the
@@ -118,15 +192,14 @@ fn candidates(view: &View, info: &Info, also: Option<Action>, budget: &ReviewBud
     out
 }
 
-/// Adds the value of each candidate on one sampled deal.
+/// The value of each candidate on one sampled deal, into `row` (None: not legal there).
 fn rate_sample(
     d: &Deal,
     me: usize,
     cands: &[Action],
     budget: &ReviewBudget,
     solver: &mut Solver,
-    sums: &mut [f64],
-    counts: &mut [usize],
+    row: &mut [Option<f64>],
 ) {
     let left = d.total_tricks() - d.tricks_played();
     let exact_play = d.phase() == Phase::Play
@@ -138,8 +211,7 @@ fn rate_sample(
             for (i, a) in cands.iter().enumerate() {
                 let Action::Play(c) = *a else { continue };
                 if let Some(&(_, v)) = moves.iter().find(|m| m.0 == c) {
-                    sums[i] += seat_value(d, me, soloist_score_after(d, v));
-                    counts[i] += 1;
+                    row[i] = Some(seat_value(d, me, soloist_score_after(d, v)));
                 }
             }
             return;
@@ -166,8 +238,7 @@ fn rate_sample(
                 final_value(&dd, me)
             }
         };
-        sums[i] += v;
-        counts[i] += 1;
+        row[i] = Some(v);
     }
 }
 
@@ -336,7 +407,11 @@ fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
     } else {
         budget.play_samples * 2
     };
-    Some(Rated { values, samples })
+    Some(Rated {
+        values,
+        samples,
+        loss_se: 0.0,
+    })
 }
 
 /// A hint: every legal action of `view` with its value from [`rate_view`] (deal points, as
