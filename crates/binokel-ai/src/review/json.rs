@@ -25,6 +25,15 @@ impl Serialize for Values<'_> {
     }
 }
 
+/// Pattern notes: `["points_given_away", ...]` (theme ids).
+struct Notes<'a>(&'a [crate::themes::Theme]);
+
+impl Serialize for Notes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|t| t.id()))
+    }
+}
+
 struct HindsightJson<'a>(&'a Hindsight, Low);
 
 impl Serialize for HindsightJson<'_> {
@@ -43,7 +52,7 @@ struct DecisionJson<'a>(&'a Decision, Low);
 impl Serialize for DecisionJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (d, low) = (self.0, self.1);
-        let mut st = s.serialize_struct("Decision", 15)?;
+        let mut st = s.serialize_struct("Decision", 16)?;
         st.serialize_field("deal", &d.deal)?;
         st.serialize_field("index", &d.index)?;
         st.serialize_field("seat", &d.seat)?;
@@ -58,6 +67,7 @@ impl Serialize for DecisionJson<'_> {
         st.serialize_field("rerated", &d.rerated)?;
         st.serialize_field("mark", &d.mark.map(Mark::name))?;
         st.serialize_field("values", &Values(&d.values, low))?;
+        st.serialize_field("notes", &Notes(&d.notes))?;
         st.serialize_field("hindsight", &d.hindsight.as_ref().map(|h| HindsightJson(h, low)))?;
         st.end()
     }

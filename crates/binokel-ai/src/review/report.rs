@@ -131,6 +131,10 @@ pub struct Decision {
     pub mark: Option<Mark>,
     /// The rated actions with their values, best first.
     pub values: Vec<(Action, f64)>,
+    /// Pattern notes on the action played, without a loss mark: the well-known errors of
+    /// [`crate::themes::NOTES`] it shows and the best action does not
+    /// ([`crate::themes::notes`]).
+    pub notes: Vec<crate::themes::Theme>,
     /// The hindsight line, where computed.
     pub hindsight: Option<Hindsight>,
 }
@@ -141,6 +145,11 @@ pub(crate) fn loss_of(r: &Rated, played: Action) -> f64 {
         (Some(b), Some(p)) => (b.1 - p.1).max(0.0),
         _ => 0.0,
     }
+}
+
+/// The pattern notes on `played` when `best` was better (from the seat's knowledge).
+fn notes(view: &View, played: Action, best: Action) -> Vec<crate::themes::Theme> {
+    crate::info::Info::from_view(view).map_or_else(|_| Vec::new(), |i| crate::themes::notes(&i, played, best))
 }
 
 /// A decision from its rating, marked by `confirm`.
@@ -177,6 +186,7 @@ pub(crate) fn decision(
                 loss_se: r.loss_se,
                 rerated,
                 mark: confirm.mark(loss, r.loss_se),
+                notes: notes(view, played, best),
                 values: r.values,
                 hindsight,
             }
@@ -196,6 +206,7 @@ pub(crate) fn decision(
             rerated: false,
             mark: None,
             values: Vec::new(),
+            notes: Vec::new(),
             hindsight,
         },
     }
