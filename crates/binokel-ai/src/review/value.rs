@@ -71,6 +71,9 @@ pub(crate) struct Rows {
     cands: Vec<Action>,
     /// Per sampled deal, the value of each candidate (None: not legal on that sample).
     rows: Vec<Vec<Option<f64>>>,
+    /// Per sampled deal, for a burial candidate, the value of giving up right after it
+    /// (None for the other candidates, or where surrender is not allowed).
+    alts: Vec<Vec<Option<f64>>>,
 }
 
 impl Rows {
@@ -81,6 +84,7 @@ impl Rows {
             me: info.me,
             cands: candidates(view, &info, also, budget),
             rows: Vec::new(),
+            alts: Vec::new(),
         })
     }
 
@@ -103,27 +107,51 @@ impl Rows {
         super::with_solver(|solver| {
             for d in deals.iter().skip(done) {
                 let mut row = vec![None; self.cands.len()];
-                rate_sample(d, self.me, &self.cands, budget, solver, &mut row);
+                let mut alt = vec![None; self.cands.len()];
+                rate_sample(d, self.me, &self.cands, budget, solver, &mut row, &mut alt);
                 self.rows.push(row);
+                self.alts.push(alt);
             }
         });
     }
 
-    /// The values: each candidate's mean over its samples, best first; None without a
-    /// sample.
-    pub(crate) fn finish(&self, also: Option<Action>) -> Option<Rated> {
-        if self.rows.is_empty() {
-            return None;
-        }
+    /// The mean of each candidate's values in `rows` and how many there are.
+    fn means(&self, rows: &[Vec<Option<f64>>]) -> (Vec<f64>, Vec<usize>) {
         let k = self.cands.len();
         let mut sums = vec![0.0; k];
         let mut counts = vec![0usize; k];
-        for row in &self.rows {
+        for row in rows {
             for (i, v) in row.iter().enumerate() {
                 if let Some(v) = v {
                     sums[i] += v;
                     counts[i] += 1;
                 }
+            }
+        }
+        (sums, counts)
+    }
+
+    /// The values: each candidate's mean over its samples, best first; None without a
+    /// sample. A burial is worth the better of playing on after it and giving up at once,
+    /// each averaged over the samples (the soloist chooses knowing only its own cards).
+    pub(crate) fn finish(&self, also: Option<Action>) -> Option<Rated> {
+        if self.rows.is_empty() {
+            return None;
+        }
+        let (mut sums, mut counts) = self.means(&self.rows);
+        let (alt_sums, alt_counts) = self.means(&self.alts);
+        // Whether candidate i is valued by giving up after it.
+        let give_up: Vec<bool> = (0..self.cands.len())
+            .map(|i| {
+                alt_counts[i] > 0
+                    && alt_counts[i] == counts[i]
+                    && alt_sums[i] / alt_counts[i] as f64 > sums[i] / counts[i] as f64
+            })
+            .collect();
+        for (i, &g) in give_up.iter().enumerate() {
+            if g {
+                sums[i] = alt_sums[i];
+                counts[i] = alt_counts[i];
             }
         }
         let mut values: Vec<(Action, f64)> = self
@@ -136,7 +164,7 @@ impl Rows {
         values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let pos = |a: Action| self.cands.iter().position(|&c| c == a);
         let loss_se = match (values.first().and_then(|b| pos(b.0)), also.and_then(pos)) {
-            (Some(b), Some(p)) if b != p => self.paired_se(b, p),
+            (Some(b), Some(p)) if b != p => self.paired_se(b, p, &give_up),
             _ => 0.0,
         };
         Some(Rated {
@@ -148,8 +176,16 @@ impl Rows {
 
     /// The standard error of the mean of candidate `b`'s value less candidate `p`'s over
     /// the samples where both were rated (0 with fewer than two).
-    fn paired_se(&self, b: usize, p: usize) -> f64 {
-        let diffs: Vec<f64> = self.rows.iter().filter_map(|r| Some(r[b]? - r[p]?)).collect();
+    fn paired_se(&self, b: usize, p: usize, give_up: &[bool]) -> f64 {
+        let diffs: Vec<f64> = self
+            .rows
+            .iter()
+            .zip(&self.alts)
+            .filter_map(|(r, a)| {
+                let v = |i: usize| if give_up[i] { a[i] } else { r[i] };
+                Some(v(b)? - v(p)?)
+            })
+            .collect();
         let m = diffs.len();
         if m < 2 {
             return 0.0;
@@ -192,7 +228,8 @@ fn candidates(view: &View, info: &Info, also: Option<Action>, budget: &ReviewBud
     out
 }
 
-/// The value of each candidate on one sampled deal, into `row` (None: not legal there).
+/// The value of each candidate on one sampled deal, into `row` (None: not legal there);
+/// for a burial, the value of giving up right after it into `alt`.
 fn rate_sample(
     d: &Deal,
     me: usize,
@@ -200,6 +237,7 @@ fn rate_sample(
     budget: &ReviewBudget,
     solver: &mut Solver,
     row: &mut [Option<f64>],
+    alt: &mut [Option<f64>],
 ) {
     let left = d.total_tricks() - d.tricks_played();
     let exact_play = d.phase() == Phase::Play
@@ -225,6 +263,12 @@ fn rate_sample(
         }
         let mut dd = *d;
         dd.play_unchecked(a);
+        if matches!(a, Action::Bury(_)) {
+            let (on, off) = after_burial(&dd, me, &limits);
+            row[i] = Some(on);
+            alt[i] = off;
+            continue;
+        }
         let v = if a == Action::Durch {
             durch_value(&dd, budget.solver_nodes, solver).unwrap_or_else(|| {
                 play_on(&mut dd, &limits);
@@ -312,6 +356,30 @@ pub(crate) fn soloist_score_after(d: &Deal, v: i32) -> f64 {
     f.melds[i] = side.iter().map(|&x| d.melds()[x] as i32).sum();
     f.special_made = durch && v as u32 >= left;
     f64::from(score_sides(d.rules(), contract, &f)[i])
+}
+
+/// The soloist `me` just buried in `d`: the value of playing on (the heuristic's best trump
+/// named, then the continuation policy) and of giving up at once (None where surrender is
+/// not allowed). Where the soloist does not declare next, the policy plays on (None).
+fn after_burial(d: &Deal, me: usize, limits: &[u32; 4]) -> (f64, Option<f64>) {
+    let mut on = *d;
+    if d.phase() != Phase::Declare || d.to_act() != Some(me) {
+        play_on(&mut on, limits);
+        return (final_value(&on, me), None);
+    }
+    let (t, _) = best_trump(d.hand(me), d.buried(), d.rules());
+    if on.is_legal(Action::Trump(t)) {
+        on.play_unchecked(Action::Trump(t));
+    }
+    play_on(&mut on, limits);
+    let off = Action::Surrender(t);
+    let give_up = d.is_legal(off).then(|| {
+        let mut x = *d;
+        x.play_unchecked(off);
+        play_on(&mut x, limits);
+        final_value(&x, me)
+    });
+    (final_value(&on, me), give_up)
 }
 
 /// Each seat's highest bid in a sampled deal: the heuristic's estimate of its hand with the
