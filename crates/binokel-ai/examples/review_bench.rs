@@ -257,6 +257,13 @@ fn plants(a: &Args) {
             e[2] += usize::from(matches!(d.mark, Some(Mark::Mistake | Mark::Blunder)));
             planted += 1;
             here += 1;
+            if planted % 10 == 0 {
+                let m: usize = per.values().map(|x| x[1]).sum();
+                println!(
+                    "{planted} plants in {deal} deals: {m} marked ({:.3})",
+                    m as f64 / planted as f64
+                );
+            }
             if d.mark.is_none() {
                 println!(
                     "missed: deal seed {} action {index} ({}): {} loses {:.1} at budget 8, {:.1} (se {:.1}) at the default",
