@@ -2,12 +2,12 @@
 // it works, then the replay viewer with the review laid over it: the marks on the
 // timeline (?! inaccuracy, ? mistake, ?? blunder), the better move on the cards at a
 // decision, the hindsight line labelled as such, and the summary (points lost per phase,
-// the largest mistakes, accuracy per seat). The format is binokel-review/1 (docs/review.md).
+// the largest mistakes, accuracy per seat). The format is binokel-review/2 (docs/review.md).
 
 import { t, language } from "./i18n.js";
 import * as api from "./api.js";
 import { cardStyle } from "./util.js";
-import { html, setHtml, addHtml } from "./html.js";
+import { html, setHtml, addHtml, join } from "./html.js";
 import { actionText } from "./text.js";
 import { showReplay } from "./replay.js";
 import { reviewError } from "./reviewstart.js";
@@ -142,11 +142,15 @@ function decorator(id, review, record) {
             ${t("review.hindsight_best")} ${actionText(d.hindsight.best, style, true)} · ${t("review.lost", { n: loss(d.hindsight.loss) })}
             <span class="muted">${t("review.hindsight_note")}</span></p>`
         : "";
+      // Pattern notes (binokel-review/2): well-known errors the played action shows, without a mark.
+      const notes = (d.notes || []).map(
+        (id) => html`<p class="review-note" data-pattern="${id}">${t("review.note", { pattern: t("review.pattern." + id) })}</p>`,
+      );
       panel = html`<section class="review-decision ${d.mark || "ok"}" id="review-decision" data-mark="${d.mark || ""}" data-best="${d.best}" data-phase="${d.phase}">
         <p><strong>${placeOf(record, d)} · ${seatName(d.seat)}</strong></p>
         <p>${t("review.played")} ${actionText(d.played, style, true)} · ${t("review.best")}
           <span class="review-best-name" id="review-best">${actionText(d.best, style, true)}</span></p>
-        <p class="review-verdict">${verdict}</p>${h}</section>`;
+        <p class="review-verdict">${verdict}</p>${join(notes)}${h}</section>`;
     } else {
       panel = html`<p class="muted review-decision" id="review-decision">${t("review.no_decision")}</p>`;
     }

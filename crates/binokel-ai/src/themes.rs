@@ -53,6 +53,14 @@ pub const ALL: [Theme; 9] = [
     Theme::BuryPoints,
 ];
 
+/// The themes the review names as notes on a played action ([`notes`]): the well-known
+/// errors of the list (docs/review.md, "Pattern notes").
+pub const NOTES: [Theme; 3] = [
+    Theme::PointsGivenAway,
+    Theme::UnguardedTenLed,
+    Theme::TrumpTenThrownAway,
+];
+
 impl Theme {
     /// The stable id (snake case), as stored in puzzles and notes.
     pub const fn id(self) -> &'static str {
@@ -84,6 +92,13 @@ impl Theme {
             "pt" => pt,
             _ => en,
         }
+    }
+
+    /// The short name in a language: the description's words before its colon
+    /// (`Points given away`, `Punkte verschenkt`).
+    pub fn name(self, lang: &str) -> &'static str {
+        let d = self.describe(lang);
+        d.split_once(':').map_or(d, |(n, _)| n)
     }
 
     /// The descriptions in English, German, Dutch and Portuguese.
@@ -202,6 +217,20 @@ impl Theme {
 /// The themes that apply to `action` in the seat's knowledge `info`, in list order.
 pub fn tags(info: &Info, action: Action) -> Vec<Theme> {
     ALL.into_iter().filter(|t| t.applies(info, action)).collect()
+}
+
+/// The notes of a review on `played` in the seat's knowledge `info`: the themes of
+/// [`NOTES`] (well-known errors) that apply to it and not to `best`, the action the review
+/// rates best (when the best play shows the pattern too, the pattern was not the error).
+/// Empty when `played` is the best.
+pub fn notes(info: &Info, played: Action, best: Action) -> Vec<Theme> {
+    if played == best {
+        return Vec::new();
+    }
+    NOTES
+        .into_iter()
+        .filter(|t| t.applies(info, played) && !t.applies(info, best))
+        .collect()
 }
 
 /// True when `hand` holds a card of `c`'s suit above it.

@@ -7,9 +7,13 @@
 
 use binokel::record::write_record;
 use binokel::{Action, Game, Rules, View};
-use binokel_ai::review::{hint_seed, review_record, ReviewBudget, ReviewOptions, ReviewPhase};
+use binokel_ai::review::{
+    hint_seed, review_record, review_record_with, value, Confirm, Mark, ReviewBudget, ReviewOptions,
+    ReviewPhase,
+};
 use binokel_ai::{make_bot, Bot, Budget};
 use std::collections::BTreeSet;
+use std::sync::atomic::AtomicBool;
 
 /// One deal of `rules` played by the heuristic bot at every seat.
 fn heuristic_deal(rules: Rules, seed: u64) -> Game {
@@ -51,6 +55,8 @@ fn agree(game: &Game, level: &str, budget: Budget, limit: usize) -> BTreeSet<&'s
     };
     let r = review_record(&text, &opts, &|_, _| {}).expect("review");
     let mut phases = BTreeSet::new();
+    // Both kinds are compared: decisions rated once, and decisions rated again.
+    assert!(r.decisions.iter().any(|d| d.rated && !d.rerated));
     for d in r.decisions.iter().filter(|d| d.rated).take(limit) {
         let view = view_at(game, d.deal, d.index, d.seat);
         // The review's seed for this decision is the hint's seed for a bot seeded 0.
@@ -58,7 +64,13 @@ fn agree(game: &Game, level: &str, budget: Budget, limit: usize) -> BTreeSet<&'s
             hint_seed(0, &view),
             binokel_ai::review::decision_seed(d.deal, d.index)
         );
-        let hint = make_bot(level, 0).expect("bot").hint(&view);
+        // A decision whose loss was near a threshold was rated again with more samples
+        // (docs/review.md section 1): its values are a hint's at that larger budget.
+        let hint = if d.rerated {
+            value::hint(&view, &Confirm::DEFAULT.budget(&opts.budget), hint_seed(0, &view))
+        } else {
+            make_bot(level, 0).expect("bot").hint(&view)
+        };
         let mut listed: Vec<Action> = hint.iter().map(|h| h.0).collect();
         listed.sort();
         assert_eq!(listed, view.legal, "the hint lists every legal action once");
@@ -148,4 +160,36 @@ fn asking_for_hints_changes_nothing_in_the_bots_play() {
         decisions += 1;
     }
     assert!(decisions > 30);
+}
+
+#[test]
+fn a_loss_near_a_threshold_is_rated_again_with_the_first_samples_reused() {
+    // A deal of the heuristic bot at a small budget, with a wide band (four standard
+    // errors, twice the samples) so that some decisions are rated again. Their values are
+    // those of a rating at the larger budget from the start (the first samples reused), and
+    // every mark is the threshold that the loss less four standard errors reaches.
+    let game = heuristic_deal(Rules::default(), 3);
+    let text = write_record(&game).to_string();
+    let opts = ReviewOptions {
+        seats: Vec::new(),
+        budget: ReviewBudget::scaled(0.25),
+        hindsight: false,
+    };
+    let rule = Confirm { z: 4.0, factor: 2 };
+    let r = review_record_with(&text, &opts, &rule, &|_, _| {}, &AtomicBool::new(false)).expect("review");
+    let again: Vec<_> = r.decisions.iter().filter(|d| d.rerated).collect();
+    assert!(!again.is_empty(), "no decision rated again");
+    for d in &again {
+        let view = view_at(&game, d.deal, d.index, d.seat);
+        let big = rule.budget(&opts.budget);
+        let direct = value::rate(&view, d.played, &big, hint_seed(0, &view)).expect("rated");
+        assert_eq!(direct.values, d.values, "deal {} action {}", d.deal, d.index);
+        assert!(d.samples > opts.budget.play_samples.min(opts.budget.deal_samples));
+    }
+    for d in r.decisions.iter().filter(|d| d.rated) {
+        assert_eq!(d.mark, Mark::of(d.loss - 4.0 * d.loss_se), "{d:?}");
+        if d.mark.is_some() {
+            assert!(d.loss - 4.0 * d.loss_se >= 20.0);
+        }
+    }
 }

@@ -8,6 +8,7 @@
 use binokel::record::{read_record, write_record};
 use binokel::{Action, Card, Contract, Game, Phase, Rules, View};
 use binokel_ai::review::{decision_seed, review_record, value, Mark, ReviewBudget, ReviewOptions};
+use binokel_ai::themes::Theme;
 use binokel_ai::{make_bot, Bot};
 
 const FIXTURE: &str = include_str!("fixtures/ace_blunder.json");
@@ -81,6 +82,15 @@ fn a_smeared_ace_is_a_blunder_with_the_kept_ace_as_the_better_move() {
         .expect("the ace is reviewed");
     assert_eq!(d.mark, Some(Mark::Blunder), "{d:?}");
     assert_eq!(d.best, Action::Play(card(BETTER)), "{d:?}");
+    // The pattern note names the well-known error: points given to the soloist's trick
+    // when a low card was allowed (docs/review.md, "Pattern notes"); the JSON lists it.
+    assert_eq!(d.notes, vec![Theme::PointsGivenAway], "{d:?}");
+    let j = r.to_json();
+    let at = r.decisions.iter().position(|x| x.index == INDEX).expect("listed");
+    assert_eq!(
+        j["decisions"][at]["notes"],
+        serde_json::json!(["points_given_away"])
+    );
     // It is the worst decision of the seat in the deal.
     assert_eq!(r.total.worst.first().map(|&i| r.decisions[i].index), Some(INDEX));
     // With every card seen the ace is as bad (the hindsight line agrees).
@@ -97,6 +107,7 @@ fn a_smeared_ace_is_a_blunder_with_the_kept_ace_as_the_better_move() {
         .expect("the kept ace is reviewed");
     assert_eq!(d.played, Action::Play(card(BETTER)));
     assert_eq!(d.mark, None, "{d:?}");
+    assert!(d.notes.is_empty(), "{d:?}");
 }
 
 /// Searches seeded heuristic deals for the situation and writes the record to

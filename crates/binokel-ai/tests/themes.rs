@@ -3,7 +3,7 @@
 
 use binokel::{Action, Card, CardSet, Contract, Phase, Rules, Suit};
 use binokel_ai::info::Info;
-use binokel_ai::themes::{tags, Theme, ALL};
+use binokel_ai::themes::{notes, tags, Theme, ALL, NOTES};
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
@@ -107,4 +107,40 @@ fn a_burial_with_points() {
     let i = spot(0, "AH 9C JC KD", "", 0, "");
     assert!(tags(&i, Action::Bury(set("AH 9C JC"))).contains(&Theme::BuryPoints));
     assert!(!tags(&i, Action::Bury(set("9C JC KD"))).contains(&Theme::BuryPoints));
+}
+
+#[test]
+fn notes_name_the_errors_of_the_played_card_that_the_best_does_not_show() {
+    // The soloist (seat 0) wins the trick: the ten is given away, a nine was allowed.
+    let i = spot(2, "TH 9H KC", "", 0, "AH KH");
+    let ten = Action::Play(c("TH"));
+    let nine = Action::Play(c("9H"));
+    assert_eq!(notes(&i, ten, nine), vec![Theme::PointsGivenAway]);
+    // No note when the card played is the best, or the best shows the pattern too.
+    assert!(notes(&i, ten, ten).is_empty());
+    assert!(notes(&i, nine, ten).is_empty());
+    // Only the errors of the list are notes: a smear is good play.
+    let i = spot(2, "TH 9H KC", "", 0, "KH AH");
+    assert!(tags(&i, ten).contains(&Theme::Smear));
+    assert!(notes(&i, ten, nine).is_empty());
+    assert!(NOTES.iter().all(|t| ALL.contains(t)));
+    assert_eq!(Theme::PointsGivenAway.name("de"), "Punkte verschenkt");
+}
+
+#[test]
+fn the_web_names_the_notes_with_the_texts_of_the_one_list() {
+    // web/i18n's `review.pattern.*` are the descriptions of themes.rs, in each language.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/i18n");
+    for lang in ["en", "de", "nl", "pt"] {
+        let text = std::fs::read_to_string(web.join(format!("{lang}.json"))).expect("catalogue");
+        let cat: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        for t in NOTES {
+            assert_eq!(
+                cat[format!("review.pattern.{}", t.id())].as_str(),
+                Some(t.describe(lang)),
+                "{lang}: {}",
+                t.id()
+            );
+        }
+    }
 }

@@ -173,7 +173,7 @@ fn a_review_of_another_record_is_refused_naming_the_mismatch() {
     // Not a review at all: the record itself given as the review.
     let (code, _, err) = replay(&rec);
     assert_eq!(code, 2);
-    assert!(err.contains("not a binokel-review/1 document"), "{err}");
+    assert!(err.contains("not a binokel-review/2 document"), "{err}");
     // A review file that is not there.
     let (code, _, err) = replay(&PathBuf::from("/nonexistent/review.json"));
     assert_eq!(code, 2);

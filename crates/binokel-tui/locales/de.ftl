@@ -154,6 +154,7 @@ review-inaccuracy = Ungenauigkeit
 review-mistake = Fehler
 review-blunder = grober Fehler
 review-hindsight = im Nachhinein (alle Karten offen): { $best }, { $loss } verloren
+review-note = Hinweis: { $pattern }
 review-no-mark = Analyse: { $action } ist in Ordnung (keine Markierung)
 
 # Die Tabelle von binokel review.

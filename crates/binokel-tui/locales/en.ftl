@@ -154,6 +154,7 @@ review-inaccuracy = inaccuracy
 review-mistake = mistake
 review-blunder = blunder
 review-hindsight = hindsight (all cards seen): { $best }, { $loss } lost
+review-note = note: { $pattern }
 review-no-mark = Review: { $action } is fine (no mark)
 
 # The table of binokel review.

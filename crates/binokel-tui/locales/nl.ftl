@@ -154,6 +154,7 @@ review-inaccuracy = onnauwkeurigheid
 review-mistake = fout
 review-blunder = blunder
 review-hindsight = achteraf (alle kaarten open): { $best }, { $loss } verloren
+review-note = let op: { $pattern }
 review-no-mark = Analyse: { $action } is goed (geen markering)
 
 # De tabel van binokel review.

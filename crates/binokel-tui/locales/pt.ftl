@@ -154,6 +154,7 @@ review-inaccuracy = imprecisão
 review-mistake = erro
 review-blunder = erro grave
 review-hindsight = em retrospetiva (todas as cartas à vista): { $best }, { $loss } perdidos
+review-note = nota: { $pattern }
 review-no-mark = Análise: { $action } está bem (sem marca)
 
 # A tabela de binokel review.

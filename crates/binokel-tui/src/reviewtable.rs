@@ -1,9 +1,10 @@
 //! The readable table of `binokel review` in the terminal's language: one line per
 //! decision (deal, move, seat, the action played, the best action, the loss and the mark),
-//! a hindsight line under a card where there is one, then the summaries of each deal and
+//! a line for each pattern note under the action played (`note: Points given away`), a
+//! hindsight line under a card where there is one, then the summaries of each deal and
 //! of the match (points lost per phase, the marks, accuracy, the largest mistakes). Every
 //! word comes from the fluent catalogue (`review-*` in `locales/`); the actions are named
-//! as the replay names them. The `--json` form (`binokel-review/1`) is language-neutral
+//! as the replay names them. The `--json` form (`binokel-review/2`) is language-neutral
 //! and lives in `binokel_ai::review::report`.
 
 use crate::i18n::{Arg, Catalog, Lang};
@@ -125,6 +126,11 @@ pub fn review_table(r: &Review, cat: &Catalog) -> String {
     let indent = " ".repeat(widths[0] + widths[1] + widths[2] + 3);
     for (d, row) in r.decisions.iter().zip(&rows) {
         let _ = writeln!(out, "{}", line(row));
+        // Pattern notes (no loss mark) under the action played, one line each.
+        for t in &d.notes {
+            let text = cat.ta("review-note", &[("pattern", Arg::Str(t.name(cat.lang().code())))]);
+            let _ = writeln!(out, "{indent}{text}");
+        }
         if let Some(h) = &d.hindsight {
             let text = cat.ta(
                 "review-hindsight",

@@ -1,4 +1,4 @@
-//! The `binokel-review/1` JSON form of a [`Review`] (docs/review.md, section 5), written
+//! The `binokel-review/2` JSON form of a [`Review`] (docs/review.md, section 5), written
 //! straight from the review: [`Review::to_json_text`] streams the text without building a
 //! JSON tree first (a tree of a long match's review took about 6 KiB a decision, twenty
 //! times its text; docs/review.md, "Memory"), and [`Review::to_json`] is the same document
@@ -25,6 +25,15 @@ impl Serialize for Values<'_> {
     }
 }
 
+/// Pattern notes: `["points_given_away", ...]` (theme ids).
+struct Notes<'a>(&'a [crate::themes::Theme]);
+
+impl Serialize for Notes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|t| t.id()))
+    }
+}
+
 struct HindsightJson<'a>(&'a Hindsight, Low);
 
 impl Serialize for HindsightJson<'_> {
@@ -43,7 +52,7 @@ struct DecisionJson<'a>(&'a Decision, Low);
 impl Serialize for DecisionJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (d, low) = (self.0, self.1);
-        let mut st = s.serialize_struct("Decision", 13)?;
+        let mut st = s.serialize_struct("Decision", 16)?;
         st.serialize_field("deal", &d.deal)?;
         st.serialize_field("index", &d.index)?;
         st.serialize_field("seat", &d.seat)?;
@@ -54,8 +63,11 @@ impl Serialize for DecisionJson<'_> {
         st.serialize_field("samples", &d.samples)?;
         st.serialize_field("best", &d.best.token(low))?;
         st.serialize_field("loss", &r1(d.loss))?;
+        st.serialize_field("se", &r1(d.loss_se))?;
+        st.serialize_field("rerated", &d.rerated)?;
         st.serialize_field("mark", &d.mark.map(Mark::name))?;
         st.serialize_field("values", &Values(&d.values, low))?;
+        st.serialize_field("notes", &Notes(&d.notes))?;
         st.serialize_field("hindsight", &d.hindsight.as_ref().map(|h| HindsightJson(h, low)))?;
         st.end()
     }
@@ -195,12 +207,12 @@ impl Serialize for Summaries<'_> {
 }
 
 impl Review {
-    /// The `binokel-review/1` JSON document (docs/review.md) as a tree.
+    /// The `binokel-review/2` JSON document (docs/review.md) as a tree.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(Document(self)).unwrap_or(Value::Null)
     }
 
-    /// The `binokel-review/1` JSON document as text, written straight from the review (the
+    /// The `binokel-review/2` JSON document as text, written straight from the review (the
     /// same document as [`Review::to_json`], without the tree: what the server stores).
     pub fn to_json_text(&self) -> String {
         serde_json::to_string(&Document(self)).unwrap_or_default()

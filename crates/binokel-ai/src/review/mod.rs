@@ -9,7 +9,7 @@
 //! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`] points. Beside it, in card play with at most
 //! [`ReviewBudget::hindsight_tricks`] tricks left, the hindsight line ([`hindsight`]): the
 //! exact solver on the true deal of the record, which a seat could not know. [`report`]
-//! adds the summaries per deal and per match and writes the `binokel-review/1` JSON
+//! adds the summaries per deal and per match and writes the `binokel-review/2` JSON
 //! (docs/review.md).
 //!
 //! How the pieces fit:
@@ -39,8 +39,10 @@ use rayon::prelude::*;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// The format tag of a review.
-pub const FORMAT: &str = "binokel-review/1";
+/// The format tag of a review. Version 2: a mark stands above the sampling noise (the
+/// decision's `se`, re-rated near a threshold: [`Confirm`]), so the marks of a stored
+/// version-1 review mean something else.
+pub const FORMAT: &str = "binokel-review/2";
 
 /// The most bytes each deal of a record adds to the peak memory of its review (the review
 /// and its JSON text, as the server makes it), measured by `tests/review_memory.rs`; with
@@ -53,6 +55,54 @@ pub const INACCURACY: f64 = 20.0;
 pub const MISTAKE: f64 = 50.0;
 /// A loss of at least this many points is a blunder.
 pub const BLUNDER: f64 = 120.0;
+
+/// How a mark is made to stand above the sampling noise (docs/review.md section 1, "Marks
+/// above the noise"). The loss of a decision is the mean of paired differences on the same
+/// samples, with a standard error `se`; a mark needs `loss - z * se` to reach its
+/// threshold. A decision whose loss reaches a threshold that `loss - z * se` does not is
+/// rated again with `factor` times the samples (the first ones the same: common random
+/// numbers) before it is marked.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Confirm {
+    /// The noise band below a loss, in standard errors.
+    pub z: f64,
+    /// A decision in the band is rated again with this many times the samples (1: never).
+    pub factor: usize,
+}
+
+impl Confirm {
+    /// The review's rule: two standard errors, four times the samples.
+    pub const DEFAULT: Confirm = Confirm { z: 2.0, factor: 4 };
+    /// The marks of `binokel-review/1`: the loss alone, no second rating.
+    pub const OFF: Confirm = Confirm { z: 0.0, factor: 1 };
+
+    /// The mark of a loss with standard error `se`: the threshold reached by `loss - z * se`.
+    pub fn mark(&self, loss: f64, se: f64) -> Option<report::Mark> {
+        report::Mark::of(loss - self.z * se)
+    }
+
+    /// Whether a decision is rated again: its loss reaches a threshold that the lower
+    /// bound `loss - z * se` does not.
+    pub fn near(&self, loss: f64, se: f64) -> bool {
+        self.factor > 1 && report::Mark::of(loss) != self.mark(loss, se)
+    }
+
+    /// The budget of the second rating: `factor` times the samples, the rest as `b` (the
+    /// same candidates and solver), so that its samples begin with the first rating's.
+    pub fn budget(&self, b: &ReviewBudget) -> ReviewBudget {
+        ReviewBudget {
+            play_samples: b.play_samples * self.factor.max(1),
+            deal_samples: b.deal_samples * self.factor.max(1),
+            ..*b
+        }
+    }
+}
+
+impl Default for Confirm {
+    fn default() -> Confirm {
+        Confirm::DEFAULT
+    }
+}
 
 /// The review's search budget: counts, never time, so a review is deterministic. The
 /// default is larger than the strong bot's play budget ([`crate::Budget::STRONG`]: 24
@@ -282,6 +332,18 @@ pub fn review_record_cancellable(
     progress: &(dyn Fn(usize, usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Review, ReviewError> {
+    review_record_with(text, opts, &Confirm::DEFAULT, progress, cancel)
+}
+
+/// [`review_record_cancellable`] with another rule for the marks than [`Confirm::DEFAULT`]
+/// (the measurements of docs/review.md compare them).
+pub fn review_record_with(
+    text: &str,
+    opts: &ReviewOptions,
+    confirm: &Confirm,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Review, ReviewError> {
     match referee(text) {
         Verdict::Legal(_) => {}
         Verdict::NotARecord(m) => return Err(ReviewError::NotARecord(m)),
@@ -320,7 +382,7 @@ pub fn review_record_cancellable(
                 if cancel.load(Ordering::Relaxed) {
                     return None;
                 }
-                let d = rate_task(t, opts);
+                let d = rate_task(t, opts, confirm);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 Some(d)
             })
@@ -402,14 +464,65 @@ impl Walk {
     }
 }
 
-/// Rates one decision: the values from the seat's view, then the hindsight line.
-fn rate_task(t: &Task, opts: &ReviewOptions) -> Decision {
+/// Rates one decision: the values from the seat's view (again with more samples when its
+/// loss is near a threshold), then the hindsight line.
+fn rate_task(t: &Task, opts: &ReviewOptions, confirm: &Confirm) -> Decision {
     let seed = decision_seed(t.deal, t.index);
-    let rated = value::rate(&t.view, t.played, &opts.budget, seed);
+    let (rated, rerated) = rate_confirmed(&t.view, t.played, &opts.budget, seed, confirm);
     let hind = if opts.hindsight {
         hindsight::line(&t.view, &t.truth, t.played, &opts.budget, rated.as_ref())
     } else {
         None
     };
-    report::decision(t.deal, t.index, t.seat, &t.view, t.played, rated, hind)
+    report::decision(
+        t.deal, t.index, t.seat, &t.view, t.played, rated, hind, confirm, rerated,
+    )
+}
+
+/// One decision as the review rates it (without the hindsight line): `played` from `view`,
+/// action `index` of deal `deal` (its seed is [`decision_seed`] of that place), at
+/// `budget`, marked by `confirm`. A review of a record with `played` at that place gives
+/// this decision: its rating depends only on the view before it and its place.
+pub fn rate_decision(
+    view: &View,
+    deal: usize,
+    index: usize,
+    played: Action,
+    budget: &ReviewBudget,
+    confirm: &Confirm,
+) -> Decision {
+    let seed = decision_seed(deal, index);
+    let (rated, rerated) = rate_confirmed(view, played, budget, seed, confirm);
+    let seat = view.seat.unwrap_or(0);
+    report::decision(deal, index, seat, view, played, rated, None, confirm, rerated)
+}
+
+/// The review's rating of one decision: [`value::rate`] at `budget`, and when the loss of
+/// `played` is near a threshold ([`Confirm::near`]) the same decision with more samples,
+/// the first ones reused ([`Confirm::budget`]: the values are those of [`value::rate`] at
+/// that budget). The second value tells whether it was rated again.
+pub fn rate_confirmed(
+    view: &View,
+    played: Action,
+    budget: &ReviewBudget,
+    seed: u64,
+    confirm: &Confirm,
+) -> (Option<value::Rated>, bool) {
+    if view.players == 2 {
+        return (value::rate(view, played, budget, seed), false);
+    }
+    let Some(mut rows) = value::Rows::new(view, Some(played), budget) else {
+        return (None, false);
+    };
+    rows.extend(view, budget, seed);
+    let first = rows.finish(Some(played));
+    let near = first.as_ref().is_some_and(|r| {
+        let loss = report::loss_of(r, played);
+        confirm.near(loss, r.loss_se)
+    });
+    if !near {
+        return (first, false);
+    }
+    rows.extend(view, &confirm.budget(budget), seed);
+    (rows.finish(Some(played)), true)
 }

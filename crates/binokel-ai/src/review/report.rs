@@ -1,6 +1,6 @@
 //! What a review reports: each decision with its values, loss and mark, and the summaries
 //! per deal and per match (points lost per phase, the three largest mistakes, accuracy).
-//! Their `binokel-review/1` JSON form is [`super::json`] (docs/review.md).
+//! Their `binokel-review/2` JSON form is [`super::json`] (docs/review.md).
 
 use super::value::Rated;
 use super::{ReviewBudget, ReviewOptions, BLUNDER, INACCURACY, MISTAKE};
@@ -120,15 +120,40 @@ pub struct Decision {
     pub best: Action,
     /// The best value less the played action's, in deal points (0 when not rated).
     pub loss: f64,
-    /// The mark, if the loss reaches a threshold.
+    /// The standard error of `loss` (paired differences on the samples; 0 with two
+    /// players and when the played action is the best).
+    pub loss_se: f64,
+    /// Whether the decision was rated again with more samples, its loss being near a
+    /// threshold ([`super::Confirm`]); `samples` is then the larger count.
+    pub rerated: bool,
+    /// The mark, if the loss stands above a threshold by the noise band
+    /// ([`super::Confirm::mark`]).
     pub mark: Option<Mark>,
     /// The rated actions with their values, best first.
     pub values: Vec<(Action, f64)>,
+    /// Pattern notes on the action played, without a loss mark: the well-known errors of
+    /// [`crate::themes::NOTES`] it shows and the best action does not
+    /// ([`crate::themes::notes`]).
+    pub notes: Vec<crate::themes::Theme>,
     /// The hindsight line, where computed.
     pub hindsight: Option<Hindsight>,
 }
 
-/// A decision from its rating.
+/// The loss of `played` in a rating: the best value less its own (0 when it is not rated).
+pub(crate) fn loss_of(r: &Rated, played: Action) -> f64 {
+    match (r.values.first(), r.values.iter().find(|x| x.0 == played)) {
+        (Some(b), Some(p)) => (b.1 - p.1).max(0.0),
+        _ => 0.0,
+    }
+}
+
+/// The pattern notes on `played` when `best` was better (from the seat's knowledge).
+fn notes(view: &View, played: Action, best: Action) -> Vec<crate::themes::Theme> {
+    crate::info::Info::from_view(view).map_or_else(|_| Vec::new(), |i| crate::themes::notes(&i, played, best))
+}
+
+/// A decision from its rating, marked by `confirm`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn decision(
     deal: usize,
     index: usize,
@@ -137,6 +162,8 @@ pub(crate) fn decision(
     played: Action,
     rated: Option<Rated>,
     hindsight: Option<Hindsight>,
+    confirm: &super::Confirm,
+    rerated: bool,
 ) -> Decision {
     let phase = ReviewPhase::of(view.phase);
     let legal = view.legal.len();
@@ -156,7 +183,10 @@ pub(crate) fn decision(
                 samples: r.samples,
                 best,
                 loss,
-                mark: Mark::of(loss),
+                loss_se: r.loss_se,
+                rerated,
+                mark: confirm.mark(loss, r.loss_se),
+                notes: notes(view, played, best),
                 values: r.values,
                 hindsight,
             }
@@ -172,8 +202,11 @@ pub(crate) fn decision(
             samples: 0,
             best: played,
             loss: 0.0,
+            loss_se: 0.0,
+            rerated: false,
             mark: None,
             values: Vec::new(),
+            notes: Vec::new(),
             hindsight,
         },
     }

@@ -30,6 +30,11 @@ pub struct Rated {
     pub values: Vec<(Action, f64)>,
     /// Sampled deals the values are the mean over.
     pub samples: usize,
+    /// The standard error of the best action's value less the played one's, from their
+    /// paired differences on the same samples (0 without a played action, when the played
+    /// action is the best, with fewer than two samples, and with two players, whose search
+    /// reports no spread).
+    pub loss_se: f64,
 }
 
 /// Rates the legal actions of `view` (every one; of the burials the best
@@ -50,40 +55,145 @@ pub fn rate_view(view: &View, also: Option<Action>, budget: &ReviewBudget, seed:
     if view.players == 2 {
         return rate_two(view, budget, seed);
     }
-    let info = Info::from_view(view).ok()?;
-    let sampler = Sampler::new(&info).ok()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let n = if view.phase == Phase::Play {
-        budget.play_samples
-    } else {
-        budget.deal_samples
-    };
-    let deals: Vec<Deal> = (0..n)
-        .filter_map(|_| sampler.sample(&mut rng))
-        .filter(|d| d.to_act() == Some(info.me))
-        .collect();
-    if deals.is_empty() {
-        return None;
+    let mut rows = Rows::new(view, also, budget)?;
+    rows.extend(view, budget, seed);
+    rows.finish(also)
+}
+
+/// The values of every candidate on every sample so far (three and four players): the
+/// samples of a larger budget drawn with the same seed begin with those of a smaller one,
+/// so a decision is rated again at a larger budget by adding samples (common random
+/// numbers), with the same result as rating it at that budget from the start.
+pub(crate) struct Rows {
+    /// The seat that decides.
+    me: usize,
+    /// The actions rated.
+    cands: Vec<Action>,
+    /// Per sampled deal, the value of each candidate (None: not legal on that sample).
+    rows: Vec<Vec<Option<f64>>>,
+    /// Per sampled deal, for a burial candidate, the value of giving up right after it
+    /// (None for the other candidates, or where surrender is not allowed).
+    alts: Vec<Vec<Option<f64>>>,
+}
+
+impl Rows {
+    /// No samples yet; None when the view cannot be sampled.
+    pub(crate) fn new(view: &View, also: Option<Action>, budget: &ReviewBudget) -> Option<Rows> {
+        let info = Info::from_view(view).ok()?;
+        Some(Rows {
+            me: info.me,
+            cands: candidates(view, &info, also, budget),
+            rows: Vec::new(),
+            alts: Vec::new(),
+        })
     }
-    let cands = candidates(view, &info, also, budget);
-    let mut sums = vec![0.0; cands.len()];
-    let mut counts = vec![0usize; cands.len()];
-    super::with_solver(|solver| {
-        for d in &deals {
-            rate_sample(d, info.me, &cands, budget, solver, &mut sums, &mut counts);
+
+    /// Rates the candidates on the samples of `budget` drawn with `seed` that are not yet
+    /// rated (all of them the first time).
+    pub(crate) fn extend(&mut self, view: &View, budget: &ReviewBudget, seed: u64) {
+        let Ok(info) = Info::from_view(view) else { return };
+        let Ok(sampler) = Sampler::new(&info) else { return };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let n = if view.phase == Phase::Play {
+            budget.play_samples
+        } else {
+            budget.deal_samples
+        };
+        let deals: Vec<Deal> = (0..n)
+            .filter_map(|_| sampler.sample(&mut rng))
+            .filter(|d| d.to_act() == Some(info.me))
+            .collect();
+        let done = self.rows.len();
+        super::with_solver(|solver| {
+            for d in deals.iter().skip(done) {
+                let mut row = vec![None; self.cands.len()];
+                let mut alt = vec![None; self.cands.len()];
+                rate_sample(d, self.me, &self.cands, budget, solver, &mut row, &mut alt);
+                self.rows.push(row);
+                self.alts.push(alt);
+            }
+        });
+    }
+
+    /// The mean of each candidate's values in `rows` and how many there are.
+    fn means(&self, rows: &[Vec<Option<f64>>]) -> (Vec<f64>, Vec<usize>) {
+        let k = self.cands.len();
+        let mut sums = vec![0.0; k];
+        let mut counts = vec![0usize; k];
+        for row in rows {
+            for (i, v) in row.iter().enumerate() {
+                if let Some(v) = v {
+                    sums[i] += v;
+                    counts[i] += 1;
+                }
+            }
         }
-    });
-    let mut values: Vec<(Action, f64)> = cands
-        .iter()
-        .zip(sums.iter().zip(&counts))
-        .filter(|(_, (_, &c))| c > 0)
-        .map(|(&a, (&s, &c))| (a, s / c as f64))
-        .collect();
-    values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    Some(Rated {
-        values,
-        samples: deals.len(),
-    })
+        (sums, counts)
+    }
+
+    /// The values: each candidate's mean over its samples, best first; None without a
+    /// sample. A burial is worth the better of playing on after it and giving up at once,
+    /// each averaged over the samples (the soloist chooses knowing only its own cards).
+    pub(crate) fn finish(&self, also: Option<Action>) -> Option<Rated> {
+        if self.rows.is_empty() {
+            return None;
+        }
+        let (mut sums, mut counts) = self.means(&self.rows);
+        let (alt_sums, alt_counts) = self.means(&self.alts);
+        // Whether candidate i is valued by giving up after it.
+        let give_up: Vec<bool> = (0..self.cands.len())
+            .map(|i| {
+                alt_counts[i] > 0
+                    && alt_counts[i] == counts[i]
+                    && alt_sums[i] / alt_counts[i] as f64 > sums[i] / counts[i] as f64
+            })
+            .collect();
+        for (i, &g) in give_up.iter().enumerate() {
+            if g {
+                sums[i] = alt_sums[i];
+                counts[i] = alt_counts[i];
+            }
+        }
+        let mut values: Vec<(Action, f64)> = self
+            .cands
+            .iter()
+            .zip(sums.iter().zip(&counts))
+            .filter(|(_, (_, &c))| c > 0)
+            .map(|(&a, (&s, &c))| (a, s / c as f64))
+            .collect();
+        values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let pos = |a: Action| self.cands.iter().position(|&c| c == a);
+        let loss_se = match (values.first().and_then(|b| pos(b.0)), also.and_then(pos)) {
+            (Some(b), Some(p)) if b != p => self.paired_se(b, p, &give_up),
+            _ => 0.0,
+        };
+        Some(Rated {
+            values,
+            samples: self.rows.len(),
+            loss_se,
+        })
+    }
+
+    /// The standard error of the mean of candidate `b`'s value less candidate `p`'s over
+    /// the samples where both were rated (0 with fewer than two).
+    fn paired_se(&self, b: usize, p: usize, give_up: &[bool]) -> f64 {
+        let diffs: Vec<f64> = self
+            .rows
+            .iter()
+            .zip(&self.alts)
+            .filter_map(|(r, a)| {
+                let v = |i: usize| if give_up[i] { a[i] } else { r[i] };
+                Some(v(b)? - v(p)?)
+            })
+            .collect();
+        let m = diffs.len();
+        if m < 2 {
+            return 0.0;
+        }
+        let mean = diffs.iter().sum::<f64>() / m as f64;
+        let var = diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / (m - 1) as f64;
+        (var / m as f64).sqrt()
+    }
 }
 
 /// The actions to rate: every legal one, but of the burials only the best by the
@@ -118,15 +228,16 @@ fn candidates(view: &View, info: &Info, also: Option<Action>, budget: &ReviewBud
     out
 }
 
-/// Adds the value of each candidate on one sampled deal.
+/// The value of each candidate on one sampled deal, into `row` (None: not legal there);
+/// for a burial, the value of giving up right after it into `alt`.
 fn rate_sample(
     d: &Deal,
     me: usize,
     cands: &[Action],
     budget: &ReviewBudget,
     solver: &mut Solver,
-    sums: &mut [f64],
-    counts: &mut [usize],
+    row: &mut [Option<f64>],
+    alt: &mut [Option<f64>],
 ) {
     let left = d.total_tricks() - d.tricks_played();
     let exact_play = d.phase() == Phase::Play
@@ -138,8 +249,7 @@ fn rate_sample(
             for (i, a) in cands.iter().enumerate() {
                 let Action::Play(c) = *a else { continue };
                 if let Some(&(_, v)) = moves.iter().find(|m| m.0 == c) {
-                    sums[i] += seat_value(d, me, soloist_score_after(d, v));
-                    counts[i] += 1;
+                    row[i] = Some(seat_value(d, me, soloist_score_after(d, v)));
                 }
             }
             return;
@@ -153,6 +263,12 @@ fn rate_sample(
         }
         let mut dd = *d;
         dd.play_unchecked(a);
+        if matches!(a, Action::Bury(_)) {
+            let (on, off) = after_burial(&dd, me, &limits);
+            row[i] = Some(on);
+            alt[i] = off;
+            continue;
+        }
         let v = if a == Action::Durch {
             durch_value(&dd, budget.solver_nodes, solver).unwrap_or_else(|| {
                 play_on(&mut dd, &limits);
@@ -166,8 +282,7 @@ fn rate_sample(
                 final_value(&dd, me)
             }
         };
-        sums[i] += v;
-        counts[i] += 1;
+        row[i] = Some(v);
     }
 }
 
@@ -241,6 +356,30 @@ pub(crate) fn soloist_score_after(d: &Deal, v: i32) -> f64 {
     f.melds[i] = side.iter().map(|&x| d.melds()[x] as i32).sum();
     f.special_made = durch && v as u32 >= left;
     f64::from(score_sides(d.rules(), contract, &f)[i])
+}
+
+/// The soloist `me` just buried in `d`: the value of playing on (the heuristic's best trump
+/// named, then the continuation policy) and of giving up at once (None where surrender is
+/// not allowed). Where the soloist does not declare next, the policy plays on (None).
+fn after_burial(d: &Deal, me: usize, limits: &[u32; 4]) -> (f64, Option<f64>) {
+    let mut on = *d;
+    if d.phase() != Phase::Declare || d.to_act() != Some(me) {
+        play_on(&mut on, limits);
+        return (final_value(&on, me), None);
+    }
+    let (t, _) = best_trump(d.hand(me), d.buried(), d.rules());
+    if on.is_legal(Action::Trump(t)) {
+        on.play_unchecked(Action::Trump(t));
+    }
+    play_on(&mut on, limits);
+    let off = Action::Surrender(t);
+    let give_up = d.is_legal(off).then(|| {
+        let mut x = *d;
+        x.play_unchecked(off);
+        play_on(&mut x, limits);
+        final_value(&x, me)
+    });
+    (final_value(&on, me), give_up)
 }
 
 /// Each seat's highest bid in a sampled deal: the heuristic's estimate of its hand with the
@@ -336,7 +475,11 @@ fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
     } else {
         budget.play_samples * 2
     };
-    Some(Rated { values, samples })
+    Some(Rated {
+        values,
+        samples,
+        loss_se: 0.0,
+    })
 }
 
 /// A hint: every legal action of `view` with its value from [`rate_view`] (deal points, as

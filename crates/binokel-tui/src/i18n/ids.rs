@@ -176,6 +176,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "review-mistake",
     "review-blunder",
     "review-hindsight",
+    "review-note",
     "review-no-mark",
     "review-col-deal",
     "review-col-move",
