@@ -42,6 +42,21 @@ function cards(codes, style) {
   return join(codes.map((c) => cardInline(c, style)), " ");
 }
 
+/** A choice token as shown: a card, or a declaration in words (`trump S`, `durch`, a surrender). */
+function choiceLabel(c, style) {
+  const [word, suit] = c.split(" ");
+  if (word === "trump") return `${t("act.trump")} ${t(`suit.${style}.${suit}`)}`;
+  if (word === "durch") return t("act.durch");
+  if (word === "surrender") return t("puzzles.surrender");
+  return null;
+}
+
+function choiceHtml(c, style, big) {
+  const words = choiceLabel(c, style);
+  if (words !== null) return html`<span class="puzzle-words">${words}</span>`;
+  return big ? cardSvg(c, style, true) : cardInline(c, style);
+}
+
 function split(s) {
   return s ? s.split(" ").filter(Boolean) : [];
 }
@@ -73,8 +88,13 @@ function render(app, p) {
         )}</ol></details>`
       : "";
   const buttons = p.choices.map(
-    (c) => html`<button class="puzzle-choice" data-choice="${c}" aria-label="${c}">${cardSvg(c, style, true)}</button>`,
+    (c) => html`<button class="puzzle-choice" data-choice="${c}" aria-label="${choiceLabel(c, style) || c}">${choiceHtml(c, style, true)}</button>`,
   );
+  const declaring = p.kind === "trump";
+  const buried =
+    declaring && v.buried && v.buried.length
+      ? html`<p id="puzzle-buried">${t("puzzles.buried")}: ${cards(typeof v.buried === "string" ? split(v.buried) : v.buried, style)}</p>`
+      : "";
   const all = list || [];
   const at = all.findIndex((x) => x.id === p.id);
   const next = at >= 0 && at + 1 < all.length ? all[at + 1].id : null;
@@ -86,9 +106,10 @@ function render(app, p) {
         ${t("puzzles.tricks_left", { n: p.tricks_left })}</p>
       <p>${t("puzzles.contract", { bid: v.bid, trump: v.trump ? t(`suit.${cardStyle()}.${v.trump}`) : "-" })}</p>
       <ul class="puzzle-seats">${join(seats)}</ul>
+      ${buried}
       ${tricks}
-      <p>${t("puzzles.on_table")}: ${onTable}</p>
-      <p>${t("puzzles.task")}</p>
+      ${declaring ? "" : html`<p>${t("puzzles.on_table")}: ${onTable}</p>`}
+      <p>${t(declaring ? "puzzles.task_trump" : "puzzles.task")}</p>
       <div class="puzzle-choices">${join(buttons)}</div>
       <div id="puzzle-result" aria-live="polite"></div>
       ${next ? html`<p><a id="puzzle-next" href="#/puzzles/${encodeURIComponent(next)}">${t("puzzles.next")}</a></p>` : ""}
@@ -120,13 +141,17 @@ async function answer(app, p, choice) {
   const lang = language();
   const rows = a.choices.map(
     (c) =>
-      html`<tr class="${c.choice === a.best ? "best" : ""}"><td>${cardInline(c.choice, style)}</td><td>${c.value.toFixed(2)}</td></tr>`,
+      html`<tr class="${c.choice === a.best ? "best" : ""}"><td>${choiceHtml(c.choice, style, false)}</td><td>${
+        c.bound ? t("puzzles.at_most", { value: c.value.toFixed(2) }) : c.value.toFixed(2)
+      }</td></tr>`,
   );
   const themes = a.themes.map((th) => html`<li>${th[lang] || th.en}</li>`);
   setHtml(
     app.querySelector("#puzzle-result"),
     html`<p class="puzzle-verdict ${a.correct ? "right" : "wrong"}" id="puzzle-verdict">${
-      a.correct ? t("puzzles.right") : t("puzzles.wrong", { best: a.best })
+      a.correct
+        ? t(p.kind === "trump" ? "puzzles.right_trump" : "puzzles.right")
+        : t("puzzles.wrong", { best: choiceLabel(a.best, style) || a.best })
     }</p>
     <table class="puzzle-values"><caption>${t("puzzles.values")}</caption>
       <thead><tr><th>${t("puzzles.choice")}</th><th>${t("puzzles.value")}</th></tr></thead>

@@ -5,10 +5,15 @@ use binokel_ai::puzzle::generate::{generate, Options};
 use binokel_ai::puzzle::{verify, Check, Kind, PuzzleSet, MARGIN};
 use binokel_ai::solver::Solver;
 
+/// Eight puzzles of seed 7, trump puzzles tried on deals 0, 7 and 14 with a small node
+/// bound (deal 7's declaration is proved with at most 1.26 M nodes a search; the others
+/// stop at the bound), so the test stays cheap and holds a trump puzzle.
 fn small(jobs: usize) -> PuzzleSet {
-    let mut o = Options::new(6, 7);
+    let mut o = Options::new(8, 7);
     o.jobs = jobs;
-    generate(&o, |_, _| {}).expect("six puzzles")
+    o.trump_every = 7;
+    o.trump_nodes = 1_500_000;
+    generate(&o, |_, _| {}).expect("eight puzzles")
 }
 
 #[test]
@@ -18,8 +23,14 @@ fn the_same_seed_gives_the_same_set_whatever_the_jobs() {
     eprintln!("one job: {:?}", t.elapsed());
     let two = small(2);
     assert_eq!(one.to_text(), two.to_text());
-    assert_eq!(one.puzzles.len(), 6);
-    let other = generate(&Options::new(6, 8), |_, _| {}).unwrap();
+    assert_eq!(one.puzzles.len(), 8);
+    assert!(
+        one.puzzles.iter().any(|p| p.kind == Kind::Trump),
+        "a trump puzzle"
+    );
+    let mut o = Options::new(6, 8);
+    o.trump_every = 0;
+    let other = generate(&o, |_, _| {}).unwrap();
     assert_ne!(one.puzzles[0].id, other.puzzles[0].id);
 }
 
@@ -36,6 +47,33 @@ fn generated_puzzles_verify_and_a_wrong_value_is_caught() {
         assert_eq!(verify(p, &mut solver), Check::Ok, "{}", p.id);
     }
     assert!(back.puzzles.iter().any(|p| p.kind == Kind::PlayOpen));
+    // The trump puzzle: the best is exact, every other choice exact or a proved bound at
+    // least the margin below it; a bound stored as exact (or the reverse) is caught, and
+    // so is a surrender named with any suit.
+    let t = back
+        .puzzles
+        .iter()
+        .find(|p| p.kind == Kind::Trump)
+        .expect("a trump puzzle");
+    assert!(
+        !t.choices[0].bound && t.choices[0].choice.starts_with("trump"),
+        "{:?}",
+        t.choices
+    );
+    assert!(t.choices[1..]
+        .iter()
+        .all(|c| c.value <= t.choices[0].value - MARGIN));
+    assert_eq!(t.tricks_left, 15);
+    assert_eq!(
+        t.match_choice("surrender C").unwrap().choice,
+        t.match_choice("surrender H").unwrap().choice
+    );
+    assert!(t.match_choice("AS").is_err());
+    if let Some(i) = t.choices.iter().position(|c| c.bound) {
+        let mut bad = t.clone();
+        bad.choices[i].bound = false;
+        assert!(matches!(verify(&bad, &mut solver), Check::Mismatch(m) if m.contains("upper bound")));
+    }
     let mut bad = back.puzzles[0].clone();
     bad.choices[1].value += 1.0;
     assert!(matches!(verify(&bad, &mut solver), Check::Mismatch(m) if m.contains(&bad.choices[1].choice)));

@@ -1,6 +1,7 @@
 //! The puzzles page (#/puzzles, docs/puzzles.md) in headless Chromium on a real `binokel
 //! serve`: the first puzzle is shown without its solution, the best card is answered right
-//! and the values appear; the next puzzle, in German, answered wrong names the best card.
+//! and the values appear; the next puzzle, in German, answered wrong names the best card; a
+//! trump puzzle is answered with declarations in words.
 
 mod browser_common;
 
@@ -208,4 +209,100 @@ async fn an_account_gets_a_puzzle_rating_in_the_browser() {
     );
     screenshot(c, "topbar-1366x800").await;
     assert_no_js_errors(&l).await;
+}
+
+/// A trump puzzle (docs/puzzles.md, "Trump puzzles"): every hand and the burial are shown,
+/// one button per declaration in words (no card pictures), nothing of the solution before
+/// the answer; the best declaration is answered right, and the values show the proved upper
+/// bounds as "at most". Then in German a wrong declaration names the best one in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trump_puzzle_is_solved_in_the_browser() {
+    let _turn = BROWSERS.lock().await;
+    let set = PuzzleSet::parse(SHIPPED).expect("the shipped set");
+    let p = set
+        .puzzles
+        .iter()
+        .find(|p| p.kind == binokel_ai::puzzle::Kind::Trump)
+        .expect("the shipped set has a trump puzzle");
+    let server = start_server();
+    let driver = start_driver();
+    let b = browser(&driver, "en", LAPTOP).await;
+    let c = &b.client;
+    c.goto(&format!("{}/#/puzzles/{}", server.url, p.id))
+        .await
+        .expect("the trump puzzle");
+    wait_js(
+        c,
+        &format!("document.querySelector('#puzzle[data-id=\"{}\"]')", p.id),
+        "the trump puzzle",
+    )
+    .await;
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('.puzzle-choice')].map(b => [b.dataset.choice, b.textContent.trim()])",
+    )
+    .await;
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), p.choices.len(), "{shown:?}");
+    let labels: Vec<&str> = shown.iter().map(|x| x[1].as_str().unwrap()).collect();
+    assert!(
+        labels.contains(&"Durch") && labels.iter().any(|l| l.starts_with("trump ")),
+        "{labels:?}"
+    );
+    assert!(labels.iter().any(|l| l.starts_with("give up")), "{labels:?}");
+    let buried = js(c, "return document.querySelector('#puzzle-buried').textContent").await;
+    assert!(buried.as_str().unwrap().starts_with("Buried"), "{buried}");
+    // Every hand shown: 3 seats of 15 cards.
+    let cards = js(
+        c,
+        "return document.querySelectorAll('.puzzle-seat .card-inline').length",
+    )
+    .await;
+    assert_eq!(cards, 45, "every hand of 15 cards shown");
+    assert_eq!(
+        js(c, "return document.querySelector('.puzzle-values') === null").await,
+        true
+    );
+    click(c, &format!(".puzzle-choice[data-choice='{}']", p.best)).await;
+    let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.right') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
+    assert!(
+        verdict.as_str().unwrap().contains("best declaration"),
+        "{verdict}"
+    );
+    let rows = js(
+        c,
+        "return [...document.querySelectorAll('.puzzle-values tbody tr')].map(r => r.textContent)",
+    )
+    .await;
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), p.choices.len());
+    let bounds = p.choices.iter().filter(|x| x.bound).count();
+    let at_most = rows
+        .iter()
+        .filter(|r| r.as_str().unwrap().contains("at most"))
+        .count();
+    assert_eq!(at_most, bounds, "{rows:?}");
+    assert_no_js_errors(&b).await;
+
+    // In German, a wrong declaration: the verdict names the best in words.
+    js(c, "localStorage.setItem('binokel.lang', 'de');").await;
+    c.refresh().await.expect("reload");
+    wait_js(
+        c,
+        &format!(
+            "document.querySelector('#puzzle[data-id=\"{}\"]') && document.querySelector('.puzzle-choice')",
+            p.id
+        ),
+        "the puzzle in German",
+    )
+    .await;
+    let wrong = &p.choices[1].choice;
+    click(c, &format!(".puzzle-choice[data-choice='{wrong}']")).await;
+    let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.wrong') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
+    let text = verdict.as_str().unwrap();
+    assert!(
+        text.contains("Nicht die beste") && text.contains("Trumpf"),
+        "{text}"
+    );
+    assert_no_js_errors(&b).await;
 }

@@ -48,7 +48,11 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
                 "--count",
                 "8",
                 "--seed",
-                "5",
+                "7",
+                "--trump-every",
+                "7",
+                "--trump-nodes",
+                "1500000",
                 "--jobs",
                 jobs,
                 "--out",
@@ -61,6 +65,8 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
     let one = std::fs::read_to_string(&a).unwrap();
     assert_eq!(one, std::fs::read_to_string(&b).unwrap());
     assert_eq!(one.matches("\"id\":").count(), 8);
+    assert!(one.contains("\"kind\":\"trump\""), "a trump puzzle: {one}");
+    assert!(one.contains("--trump-every 7 --trump-nodes 1500000"), "{one}");
     let (code, out, err) = run(&["puzzles", "verify", a.to_str().unwrap()], "");
     assert_eq!(code, 0, "{out}{err}");
 }
@@ -124,6 +130,47 @@ fn a_puzzle_is_solved_in_plain_text() {
         out.contains(&format!("Wrong: {best} is best, not {wrong}.")),
         "{out}"
     );
+}
+
+/// A trump puzzle in the terminal: every hand and the burial shown, the declarations as the
+/// choices, a card refused by name, any suit's surrender is the one surrender choice, and the
+/// values mark the proved upper bounds "at most".
+#[test]
+fn a_trump_puzzle_is_solved_in_plain_text() {
+    let text = std::fs::read_to_string(shipped()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let p = v["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "trump")
+        .expect("a trump puzzle in the shipped set");
+    let id = p["id"].as_str().unwrap();
+    let best = p["best"].as_str().unwrap();
+    let (code, out, err) = run(&["puzzles", "solve", "--id", id], &format!("AS\n{best}\nq\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("all hands shown") && out.contains("to declare"),
+        "{out}"
+    );
+    assert!(out.contains(" buried ") && out.contains("durch"), "{out}");
+    assert!(out.contains("`AS` is not one of"), "{out}");
+    assert!(out.contains(&format!("Right: {best} is best.")), "{out}");
+    let bounds = p["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["bound"] == true)
+        .count();
+    assert_eq!(out.matches("at most").count(), bounds, "{out}");
+    // The surrender is one choice, whatever suit is typed.
+    let (_, out, _) = run(&["puzzles", "solve", "--id", id], "surrender D\nq\n");
+    let verdict = if best.starts_with("surrender") {
+        "Right:"
+    } else {
+        "not surrender"
+    };
+    assert!(out.contains(verdict), "{out}");
 }
 
 #[test]

@@ -6,22 +6,31 @@
 //! first with at most 10 tricks left: the first with one clearly best choice with all hands
 //! seen becomes a `play_open` puzzle, and the first of the soloist's with at most 5 tricks
 //! left whose best choice over every layout consistent with its view is clearly best becomes
-//! a `play_view` puzzle. Deals are worked on in parallel (rayon), each on its own cleared
-//! solver, and the puzzles are put in deal order and cut at the count: the same seed gives
-//! the same set whatever the number of jobs.
+//! a `play_view` puzzle. On every [`Options::trump_every`]-th deal the soloist's declaration
+//! becomes a `trump` puzzle when one choice is clearly best and proved within
+//! [`Options::trump_nodes`] per search ([`super::declare`]). Deals are worked on in parallel
+//! (rayon), each on its own cleared solver, and the puzzles are put in deal order and cut at
+//! the count: the same seed gives the same set whatever the number of jobs.
 
+use super::declare;
 use super::solve::{self, Values};
 use super::{position_record, Choice, Kind, Origin, Puzzle, PuzzleSet, FORMAT, MARGIN};
 use crate::info::Info;
 use crate::solver::Solver;
 use crate::themes;
 use binokel::record::read_record;
-use binokel::{Action, Deal, Game, Rules, View};
+use binokel::{Action, Deal, Game, Phase, Rules, View};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
 /// Deals worked on at once (the batch the puzzles are put in order over).
 const BATCH: u64 = 16;
+
+/// The default of [`Options::trump_every`]: a trump puzzle is tried on every 16th deal.
+pub const TRUMP_EVERY: u64 = 16;
+
+/// The default of [`Options::trump_nodes`].
+pub use super::declare::TRUMP_NODES;
 
 /// Options of a generation.
 #[derive(Clone, Debug)]
@@ -36,6 +45,11 @@ pub struct Options {
     pub bot: String,
     /// Give up after this many deals.
     pub max_deals: u64,
+    /// A `trump` puzzle is tried on deal `i` when `i` is a multiple of this (0: never).
+    pub trump_every: u64,
+    /// Search nodes each step of a trump puzzle's proof may take (docs/puzzles.md, "Trump
+    /// puzzles"); a declaration with a step past it is no puzzle.
+    pub trump_nodes: u64,
 }
 
 impl Options {
@@ -48,6 +62,8 @@ impl Options {
             jobs: 1,
             bot: "heuristic".into(),
             max_deals: (count as u64).saturating_mul(100).max(100),
+            trump_every: TRUMP_EVERY,
+            trump_nodes: TRUMP_NODES,
         }
     }
 }
@@ -89,12 +105,8 @@ pub fn generate(opts: &Options, progress: impl Fn(usize, u64)) -> Result<PuzzleS
         }
         let batch: Vec<u64> = (next..(next + BATCH).min(opts.max_deals)).collect();
         next += batch.len() as u64;
-        let found: Vec<Vec<Puzzle>> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|&i| deal_puzzles(opts.seed, i, &opts.bot))
-                .collect()
-        });
+        let found: Vec<Vec<Puzzle>> =
+            pool.install(|| batch.par_iter().map(|&i| deal_puzzles(opts, i)).collect());
         puzzles.extend(found.into_iter().flatten());
         progress(puzzles.len().min(opts.count), next);
     }
@@ -102,10 +114,7 @@ pub fn generate(opts: &Options, progress: impl Fn(usize, u64)) -> Result<PuzzleS
     Ok(PuzzleSet {
         format: FORMAT.into(),
         origin: Origin {
-            command: format!(
-                "binokel puzzles generate --count {} --seed {}",
-                opts.count, opts.seed
-            ),
+            command: command(opts),
             seed: opts.seed,
             bot: opts.bot.clone(),
             deals: next,
@@ -114,9 +123,26 @@ pub fn generate(opts: &Options, progress: impl Fn(usize, u64)) -> Result<PuzzleS
     })
 }
 
-/// Plays deal `i` and returns its puzzles (at most one `play_open` and one `play_view`, in
-/// that order).
-pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
+/// The command that writes the set `opts` describes (the trump options only when not the
+/// defaults).
+fn command(opts: &Options) -> String {
+    let mut c = format!(
+        "binokel puzzles generate --count {} --seed {}",
+        opts.count, opts.seed
+    );
+    if opts.trump_every != TRUMP_EVERY {
+        c += &format!(" --trump-every {}", opts.trump_every);
+    }
+    if opts.trump_nodes != TRUMP_NODES {
+        c += &format!(" --trump-nodes {}", opts.trump_nodes);
+    }
+    c
+}
+
+/// Plays deal `i` of the set `opts` describes and returns its puzzles (at most one
+/// `play_open`, one `play_view` and one `trump`, in that order).
+pub fn deal_puzzles(opts: &Options, i: u64) -> Vec<Puzzle> {
+    let (seed, bot) = (opts.seed, opts.bot.as_str());
     let s = deal_seed(seed, i);
     let rules = Rules::default();
     let mut game = Game::new(rules, Vec::new());
@@ -132,6 +158,7 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
     }
     // The card-play decisions with a choice and at most 10 tricks left, before each.
     let mut spots: Vec<Game> = Vec::new();
+    let mut declaration: Option<Game> = None;
     while let Some(seat) = game.to_act() {
         let Some(view) = View::of(&game, Some(seat)) else {
             break;
@@ -139,13 +166,30 @@ pub fn deal_puzzles(seed: u64, i: u64, bot: &str) -> Vec<Puzzle> {
         if spot(&game, &view) {
             spots.push(game.clone());
         }
+        if game.current().map(Deal::phase) == Some(Phase::Declare) {
+            declaration = Some(game.clone());
+        }
         let a = bots[seat].choose(&view);
         if game.play(a).is_err() {
             return Vec::new();
         }
     }
     let played = &game.deals()[0].actions;
-    select(&spots, played, &format!("s{seed}-d{i}"))
+    let prefix = format!("s{seed}-d{i}");
+    let mut out = select(&spots, played, &prefix);
+    if opts.trump_every > 0 && i % opts.trump_every == 0 {
+        if let Some(g) = declaration {
+            out.extend(trump_puzzle(&g, played, &prefix, opts.trump_nodes));
+        }
+    }
+    out
+}
+
+/// The `trump` puzzle of the declaration in `g` (the deal's actions were `played`) when one
+/// choice is clearly best and every step of the proof stays within `nodes` search nodes.
+pub fn trump_puzzle(g: &Game, played: &[Action], prefix: &str, nodes: u64) -> Option<Puzzle> {
+    let vals = declare::declaration(g, nodes).ok()?;
+    make(g, Kind::Trump, vals, played, prefix)
 }
 
 /// Whether the decision in `g` is a card play that may become a puzzle: the solver covers
@@ -234,15 +278,33 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], prefix: &str) -> 
     let low = g.rules().low;
     let best = vals.choices[0].choice.clone();
     let best_action = Action::parse(&best, low).ok()?;
-    let view = View::of(g, Some(seat))?;
-    let info = Info::from_view(&view).ok()?;
     let tricks_left = d.total_tricks() - d.tricks_played();
-    let bot_found = played.get(at) == Some(&best_action);
+    // The bot found it: the same action (any surrender for the surrender choice).
+    let bot_found = played.get(at).is_some_and(|&a| {
+        a == best_action || matches!((a, best_action), (Action::Surrender(_), Action::Surrender(_)))
+    });
+    let themes = match kind {
+        // No detector of the list reads a declaration (docs/puzzles.md, "Trump puzzles").
+        Kind::Trump => Vec::new(),
+        _ => {
+            let view = View::of(g, Some(seat))?;
+            let info = Info::from_view(&view).ok()?;
+            themes::tags(&info, best_action)
+                .into_iter()
+                .map(|t| t.id().to_string())
+                .collect()
+        }
+    };
     let rating = rating(kind, tricks_left, &vals.choices, vals.margin, bot_found);
     Some(Puzzle {
         id: format!(
             "{prefix}-a{at}-{}",
-            if kind == Kind::PlayOpen { "o" } else { "v" }
+            match kind {
+                Kind::PlayOpen => "o",
+                Kind::PlayView => "v",
+                Kind::Trump => "t",
+                Kind::Burial => "b",
+            }
         ),
         kind,
         position: position_record(g.rules(), &log.start, &log.actions, log.seed),
@@ -251,10 +313,7 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], prefix: &str) -> 
         best,
         margin: vals.margin,
         choices: vals.choices,
-        themes: themes::tags(&info, best_action)
-            .into_iter()
-            .map(|t| t.id().to_string())
-            .collect(),
+        themes,
         rating,
         layouts: vals.layouts,
     })
@@ -263,8 +322,15 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], prefix: &str) -> 
 /// The puzzle's rating (docs/puzzles.md, "Rating"): 800, plus 80 per trick left, plus 60 per
 /// choice beyond two, plus 150 for a view puzzle, plus 200 when the bot that played the deal
 /// missed the best choice, less 100 when the margin is at least 100; within 600..=2400.
+///
+/// A `trump` puzzle starts at 1300 instead (its 15 tricks and its choices are the same in
+/// every such puzzle; the play after it is for the solver, not the player, to see through),
+/// with the same bonus and malus.
 pub fn rating(kind: Kind, tricks_left: u32, choices: &[Choice], margin: f64, bot_found: bool) -> u32 {
     let mut r = 800 + 80 * tricks_left as i64 + 60 * (choices.len() as i64 - 2).max(0);
+    if kind == Kind::Trump {
+        r = 1300;
+    }
     if kind == Kind::PlayView {
         r += 150;
     }

@@ -9,6 +9,7 @@
 //!   clearly best choice; the same seed gives the same set whatever the number of jobs.
 //! - [`verify`]: re-solves puzzles and compares the stored choices, values and solution.
 
+pub mod declare;
 pub mod generate;
 pub mod solve;
 
@@ -66,6 +67,11 @@ pub struct Choice {
     /// Its value: the deciding seat's deal score (docs/review.md section 1) with best play
     /// after it; for `play_view` the mean over the layouts.
     pub value: f64,
+    /// `trump` puzzles: true when `value` is an upper bound, proved by the solver, not the
+    /// exact value (a choice shown worse than the best by the margin; docs/puzzles.md,
+    /// "Trump puzzles"). Absent (false) for an exact value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
 }
 
 /// One puzzle.
@@ -192,13 +198,12 @@ impl Puzzle {
         let rules = self.rules()?;
         let a = Action::parse_lenient(input.trim(), rules.low).map_err(|e| e.to_string())?;
         let token = a.token(rules.low);
+        // The surrenders are one choice (the soloist scores minus the bid whatever suit it
+        // names), stored with one suit: any surrender is that choice.
+        let same = |x: Action| x == a || matches!((x, a), (Action::Surrender(_), Action::Surrender(_)));
         self.choices
             .iter()
-            .find(|c| {
-                Action::parse(&c.choice, rules.low)
-                    .map(|x| x == a)
-                    .unwrap_or(false)
-            })
+            .find(|c| Action::parse(&c.choice, rules.low).map(same).unwrap_or(false))
             .ok_or_else(|| format!("`{token}` is not one of this puzzle's choices"))
     }
 }
@@ -228,6 +233,17 @@ pub fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
+/// The solved choices of a decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Values {
+    /// Every choice with its value (rounded to hundredths), best first; ties in token order.
+    pub choices: Vec<Choice>,
+    /// The best value less the second best (0 with one choice).
+    pub margin: f64,
+    /// `play_view`: the layouts solved.
+    pub layouts: Option<u64>,
+}
+
 /// The result of re-solving one puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Check {
@@ -235,6 +251,14 @@ pub enum Check {
     Ok,
     /// What differs.
     Mismatch(String),
+}
+
+fn exactness(bound: bool) -> &'static str {
+    if bound {
+        "an upper bound"
+    } else {
+        "an exact value"
+    }
 }
 
 /// Re-solves `p` and compares every stored value, the best choice and the margin.
@@ -252,6 +276,14 @@ pub fn verify(p: &Puzzle, solver: &mut crate::solver::Solver) -> Check {
     }
     for c in &p.choices {
         match fresh.choices.iter().find(|f| f.choice == c.choice) {
+            Some(f) if f.bound != c.bound => {
+                return Check::Mismatch(format!(
+                    "choice {}: stored as {} but the solver gives {}",
+                    c.choice,
+                    exactness(c.bound),
+                    exactness(f.bound)
+                ))
+            }
             Some(f) if (f.value - c.value).abs() <= TOLERANCE => {}
             Some(f) => {
                 return Check::Mismatch(format!(

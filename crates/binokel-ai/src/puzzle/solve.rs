@@ -17,16 +17,7 @@ use binokel::{Card, CardSet, Contract, Deal, Game, Phase, Setup, View};
 /// Search nodes one exact solve may take; past it the decision is no puzzle.
 pub const SOLVE_NODES: u64 = 40_000_000;
 
-/// The solved choices of a decision.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Values {
-    /// Every choice with its value (rounded to hundredths), best first; ties in token order.
-    pub choices: Vec<Choice>,
-    /// The best value less the second best (0 with one choice).
-    pub margin: f64,
-    /// `play_view`: the layouts solved.
-    pub layouts: Option<u64>,
-}
+pub use super::Values;
 
 /// Re-solves a stored puzzle.
 pub fn values(p: &Puzzle, solver: &mut Solver) -> Result<Values, String> {
@@ -34,6 +25,7 @@ pub fn values(p: &Puzzle, solver: &mut Solver) -> Result<Values, String> {
     match p.kind {
         Kind::PlayOpen => open(&game, solver),
         Kind::PlayView => view(&game, solver),
+        Kind::Trump => super::declare::declaration(&game, super::declare::DECLARE_NODES),
         k => Err(format!("{} puzzles are not supported yet", k.name())),
     }
 }
@@ -53,6 +45,7 @@ fn sorted(game: &Game, vals: Vec<(Card, f64)>, layouts: Option<u64>) -> Values {
         .map(|(c, v)| Choice {
             choice: c.code(low),
             value: round2(v),
+            bound: false,
         })
         .collect();
     choices.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.choice.cmp(&b.choice)));

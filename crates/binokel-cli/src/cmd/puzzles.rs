@@ -46,6 +46,12 @@ enum Sub {
         /// The bot at every seat.
         #[arg(long, default_value = "heuristic")]
         bot: String,
+        /// Try a trump puzzle on every K-th deal (0: none).
+        #[arg(long, default_value_t = binokel_ai::puzzle::generate::TRUMP_EVERY)]
+        trump_every: u64,
+        /// Search nodes each step of a trump puzzle's proof may take.
+        #[arg(long, default_value_t = binokel_ai::puzzle::generate::TRUMP_NODES)]
+        trump_nodes: u64,
     },
     /// Re-solve the puzzles of a set and compare the stored values and solutions.
     Verify {
@@ -91,7 +97,16 @@ pub fn run(args: Args) -> ExitCode {
             out,
             jobs,
             bot,
-        } => run_generate(count, seed, out, jobs, bot),
+            trump_every,
+            trump_nodes,
+        } => {
+            let mut o = Options::new(count, seed);
+            o.jobs = jobs;
+            o.bot = bot;
+            o.trump_every = trump_every;
+            o.trump_nodes = trump_nodes;
+            run_generate(&o, out)
+        }
         Sub::Verify { file, sample, seed } => run_verify(&file, sample, seed),
         Sub::Solve { file, id } => run_solve(file, id),
         Sub::Mine { database, out } => run_mine(&database, &out),
@@ -130,12 +145,10 @@ fn run_mine(database: &str, out: &std::path::Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_generate(count: usize, seed: u64, out: PathBuf, jobs: usize, bot: String) -> ExitCode {
-    let mut o = Options::new(count, seed);
-    o.jobs = jobs;
-    o.bot = bot;
+fn run_generate(o: &Options, out: PathBuf) -> ExitCode {
+    let count = o.count;
     let t = std::time::Instant::now();
-    let set = match generate(&o, |found, deals| {
+    let set = match generate(o, |found, deals| {
         eprint!("\r{found}/{count} puzzles from {deals} deals");
     }) {
         Ok(s) => s,
@@ -210,7 +223,12 @@ fn run_solve(file: Option<PathBuf>, id: Option<String>) -> ExitCode {
     for p in &set.puzzles[start..] {
         super::print_line(&describe(p));
         let answer = loop {
-            super::print_line("Your choice (a card code such as AS, or q to stop):");
+            super::print_line(match p.kind {
+                Kind::Trump => {
+                    "Your choice (trump S, trump H, trump D, trump C, durch, surrender; or q to stop):"
+                }
+                _ => "Your choice (a card code such as AS, or q to stop):",
+            });
             let Some(Ok(line)) = lines.next() else {
                 super::print_line(&format!("{right} of {tried} right."));
                 return ExitCode::SUCCESS;
@@ -251,17 +269,24 @@ fn describe(p: &Puzzle) -> String {
         return format!("puzzle {}: the position cannot be rebuilt", p.id);
     };
     let low = deal.rules().low;
+    let open = p.kind != Kind::PlayView;
     let mut out = format!(
-        "\nPuzzle {} ({}, rating {}): seat {} to play, {} tricks left.\n",
+        "\nPuzzle {} ({}, rating {}): seat {} to {}, {} tricks left.\n",
         p.id,
-        match p.kind {
-            Kind::PlayOpen => "all hands shown",
-            _ => "your view only",
-        },
+        if open { "all hands shown" } else { "your view only" },
         p.rating,
         p.seat,
+        if p.kind == Kind::Trump { "declare" } else { "play" },
         p.tricks_left
     );
+    if p.kind == Kind::Trump {
+        out += &format!(
+            "Seat {} buried {} ({} points, they count for the soloist).\n",
+            p.seat,
+            cards(deal.buried(), low),
+            deal.buried().points()
+        );
+    }
     let trump = deal.trump().map_or("-".to_string(), |t| t.letter().to_string());
     out += &format!(
         "Soloist: seat {} at {}, trump {}.\n",
@@ -269,17 +294,19 @@ fn describe(p: &Puzzle) -> String {
         deal.bid(),
         trump
     );
-    out += &format!(
-        "Points taken so far: {:?}\n",
-        &deal.trick_points()[..deal.players()]
-    );
+    if p.kind != Kind::Trump {
+        out += &format!(
+            "Points taken so far: {:?}\n",
+            &deal.trick_points()[..deal.players()]
+        );
+    }
     if p.kind == Kind::PlayView {
         for t in &view.tricks {
             out += &format!("  trick led by seat {}: {}\n", t.leader, codes(&t.cards, low));
         }
     }
     for s in 0..deal.players() {
-        if p.kind == Kind::PlayOpen || s == p.seat {
+        if open || s == p.seat {
             out += &format!("Seat {s}: {}\n", cards(deal.hand(s), low));
         } else {
             out += &format!("Seat {s}: {} cards\n", deal.hand(s).len());
@@ -296,18 +323,28 @@ fn describe(p: &Puzzle) -> String {
             .collect();
         out += &format!("Melds of seat {}: {}\n", m.seat, list.join(", "));
     }
-    let trick = deal.current_trick();
-    out += &format!(
-        "On the table (led by seat {}): {}\n",
-        deal.leader(),
-        if trick.is_empty() {
-            "nothing".to_string()
-        } else {
-            codes(trick, low)
+    if p.kind != Kind::Trump {
+        let trick = deal.current_trick();
+        out += &format!(
+            "On the table (led by seat {}): {}\n",
+            deal.leader(),
+            if trick.is_empty() {
+                "nothing".to_string()
+            } else {
+                codes(trick, low)
+            }
+        );
+    }
+    let legal: Vec<String> = match p.kind {
+        Kind::Trump => {
+            let mut v: Vec<String> = p.choices.iter().map(|c| c.choice.clone()).collect();
+            v.sort();
+            v
         }
-    );
-    let legal: Vec<String> = legal_codes(&view, low);
-    out += &format!("Choices: {}", legal.join(" "));
+        _ => legal_codes(&view, low),
+    };
+    let sep = if p.kind == Kind::Trump { ", " } else { " " };
+    out += &format!("Choices: {}", legal.join(sep));
     out
 }
 
@@ -325,7 +362,9 @@ fn legal_codes(view: &View, low: Low) -> Vec<String> {
 fn solution(p: &Puzzle) -> String {
     let mut out = String::from("Values (your deal score with best play after it):\n");
     for c in &p.choices {
-        out += &format!("  {:<4} {:>8.2}\n", c.choice, c.value);
+        // A bound: the solver proved the choice worth at most this (docs/puzzles.md).
+        let at_most = if c.bound { "at most " } else { "" };
+        out += &format!("  {:<4} {at_most}{:>8.2}\n", c.choice, c.value);
     }
     for t in p.themes.iter().filter_map(|t| Theme::from_id(t)) {
         out += &format!("Theme: {}\n", t.describe("en"));
