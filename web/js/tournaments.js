@@ -6,7 +6,7 @@
 import { t, language } from "./i18n.js";
 import * as api from "./api.js";
 import { html, setHtml } from "./html.js";
-import { PRESETS } from "./presets.js";
+import { PRESETS, presetName } from "./presets.js";
 import { LEVELS, personaOf } from "./personas.js";
 import { accountReady, errorText } from "./account.js";
 
@@ -14,11 +14,15 @@ import { accountReady, errorText } from "./account.js";
 // random bot (quick club tests); a rated tournament takes only the four levels.
 const BOTS = [...LEVELS, "random"];
 
-/** A preset's name in the reader's language. */
+/** The rules of a tournament (a preset's name or a rules object) in the reader's language. */
 export function presetLabel(p) {
-  const key = "preset." + p;
+  const name = presetName(p);
+  const key = "preset." + name;
   const said = t(key);
-  return said !== key ? said : p;
+  const label = said !== key ? said : name;
+  // A rules object: the preset and the options that differ from it, as a record names them.
+  const changes = p && typeof p === "object" ? Object.entries(p).filter(([k]) => k !== "preset") : [];
+  return changes.length ? `${label} (${changes.map(([k, v]) => `${k} ${v}`).join(", ")})` : label;
 }
 
 /**

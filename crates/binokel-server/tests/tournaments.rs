@@ -322,6 +322,14 @@ async fn tournament_refusals_name_what_was_wrong() {
         (json!({"name": "x", "rules": "nope"}), "rules"),
         (json!({"name": "x", "rated": true, "bot": "random"}), "bot"),
         (json!({"name": "x", "round_minutes": 0}), "round_minutes"),
+        (
+            json!({"name": "x", "rules": {"preset": "standard", "rounding": "often"}}),
+            "rules",
+        ),
+        (
+            json!({"name": "x", "rated": true, "rules": {"preset": "standard", "rounding": "ten"}}),
+            "rules",
+        ),
     ] {
         let a = post(org.clone(), "/api/tournaments".into(), Some(req.clone())).await;
         assert_eq!(a.status, 400, "{req}: {}", body(&a));
@@ -419,5 +427,46 @@ async fn tournament_refusals_name_what_was_wrong() {
     )
     .await;
     expect(&a, 403, "account_required");
+    // A club's own rules: a record's rules object; the round's tables play it as a series.
+    let a = post(
+        org.clone(),
+        "/api/tournaments".into(),
+        Some(json!({"name": "Hausregeln", "deals": 3, "bot": "random",
+                    "rules": {"preset": "standard", "rounding": "ten"}})),
+    )
+    .await;
+    expect(&a, 201, "");
+    let hid = json_of(&a)["id"].as_str().unwrap().to_string();
+    for name in ["Hans", "Grete"] {
+        let a = post(
+            org.clone(),
+            format!("/api/tournaments/{hid}/entrants"),
+            Some(json!({ "name": name })),
+        )
+        .await;
+        expect(&a, 201, "");
+    }
+    let a = post(org.clone(), format!("/api/tournaments/{hid}/start"), None).await;
+    expect(&a, 200, "");
+    let t = wait_for(&url, &hid, "round 1", |t| t["round"] == 1).await;
+    assert_eq!(
+        t["rules"],
+        json!({"preset": "standard", "rounding": "ten"}),
+        "{t}"
+    );
+    let code = t["rounds_played"][0]["tables"][0]["code"]
+        .as_str()
+        .expect("a table")
+        .to_string();
+    let a = Req::to(&url)
+        .send("GET", &format!("/api/tables/{code}"), None)
+        .await;
+    expect(&a, 200, "");
+    assert_eq!(
+        json_of(&a)["rules"],
+        json!({"preset": "standard", "rounding": "ten", "series_deals": 3}),
+        "{}",
+        body(&a)
+    );
     server.stop().await;
 }

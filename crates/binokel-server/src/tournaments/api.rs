@@ -52,8 +52,8 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
 pub struct CreateTournament {
     /// The name.
     pub name: Option<String>,
-    /// A preset's name (default `standard`).
-    pub rules: Option<String>,
+    /// A preset's name or a record's rules object (default `standard`).
+    pub rules: Option<Value>,
     /// Rounds.
     pub rounds: Option<u32>,
     /// Deals per round.
@@ -132,8 +132,23 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let ApiJson(req) = body?;
     let name = check_title(req.name.as_deref())?;
-    let preset = req.rules.clone().unwrap_or_else(|| "standard".into());
-    let rules = binokel::Rules::from_preset_name(&preset).map_err(|e| bad("rules", e))?;
+    let rules = match &req.rules {
+        None | Some(Value::Null) => binokel::Rules::default(),
+        Some(Value::String(name)) => binokel::Rules::from_preset_name(name).map_err(|e| bad("rules", e))?,
+        Some(v) if req.rated => {
+            return Err(bad(
+                "rules",
+                format!(
+                    "a rated tournament plays a preset's rules unchanged: give the preset's name, not {v}"
+                ),
+            ))
+        }
+        Some(v) => binokel::Rules::from_json(v).map_err(|e| bad("rules", e))?,
+    };
+    // The round's length is `deals`; a target does not apply to a series.
+    let mut rules = rules;
+    rules.series_deals = 0;
+    rules.validate().map_err(|e| bad("rules", e))?;
     let size = u32::from(rules.players);
     let rounds = req.rounds.unwrap_or(3);
     if !(1..=MAX_ROUNDS).contains(&rounds) {
@@ -179,6 +194,7 @@ async fn create(
         name,
         organizer: login.account.id,
         preset: rules.preset.name().to_string(),
+        rules: rules.to_json(),
         rounds,
         deals,
         scoring,

@@ -88,6 +88,9 @@ pub struct Tournament {
     pub organizer: i64,
     /// The preset played.
     pub preset: String,
+    /// The rules as a record writes them (`Rules::to_json`): the preset's name, or an object
+    /// with the options that differ from it. The round's length is set apart (`deals`).
+    pub rules: serde_json::Value,
     /// Rounds.
     pub rounds: u32,
     /// Deals per round.
@@ -118,9 +121,11 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// The preset's rules with the round's length (`series_deals`).
+    /// The tournament's rules with the round's length (`series_deals`).
     pub fn rules(&self) -> binokel::Rules {
-        let mut r = binokel::Rules::from_preset_name(&self.preset).unwrap_or_default();
+        let mut r = binokel::Rules::from_json(&self.rules)
+            .or_else(|_| binokel::Rules::from_preset_name(&self.preset))
+            .unwrap_or_default();
         r.series_deals = self.deals;
         r
     }

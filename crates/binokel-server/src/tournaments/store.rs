@@ -12,7 +12,7 @@ fn err(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
 }
 
 const COLUMNS: &str = "id, name, organizer, preset, rounds, deals, scoring, start_ms, round_ms, rated, \
-    bot, seed, status, round, round_started_ms, created_ms, finished_ms";
+    bot, seed, status, round, round_started_ms, created_ms, finished_ms, rules";
 
 fn from_row(r: &AnyRow) -> Result<Tournament, StoreError> {
     let g = |c: &'static str| err(c);
@@ -22,6 +22,12 @@ fn from_row(r: &AnyRow) -> Result<Tournament, StoreError> {
         id: r.try_get("id").map_err(g("id"))?,
         name: r.try_get("name").map_err(g("name"))?,
         organizer: r.try_get("organizer").map_err(g("organizer"))?,
+        rules: match r.try_get::<Option<String>, _>("rules").map_err(g("rules"))? {
+            Some(text) => {
+                serde_json::from_str(&text).map_err(|e| StoreError(format!("tournaments: rules: {e}")))?
+            }
+            None => serde_json::Value::String(r.try_get("preset").map_err(g("preset"))?),
+        },
         preset: r.try_get("preset").map_err(g("preset"))?,
         rounds: r.try_get::<i64, _>("rounds").map_err(g("rounds"))? as u32,
         deals: r.try_get::<i64, _>("deals").map_err(g("deals"))? as u32,
@@ -42,7 +48,7 @@ fn from_row(r: &AnyRow) -> Result<Tournament, StoreError> {
 /// Stores a new tournament.
 pub async fn create(store: &Store, t: &Tournament) -> Result<(), StoreError> {
     sqlx::query(&format!(
-        "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+        "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
     ))
     .bind(&t.id)
     .bind(&t.name)
@@ -61,6 +67,7 @@ pub async fn create(store: &Store, t: &Tournament) -> Result<(), StoreError> {
     .bind(t.round_started_ms)
     .bind(t.created_ms)
     .bind(t.finished_ms)
+    .bind(t.rules.to_string())
     .execute(store.pool())
     .await
     .map_err(err("create"))?;
