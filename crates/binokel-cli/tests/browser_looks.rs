@@ -217,8 +217,23 @@ async fn keyboard_play_names_sound_and_motion() {
         json!("solid"),
         "the focus is visible"
     );
-    // The arrows move between the cards, and back.
-    let at = hand.iter().position(|x| *x == card).expect("in hand");
+    // The arrows move between the cards, and back. From the copy in focus: the double pack
+    // has two of each card, and typing may focus either (read the hand again as it is now).
+    let hand: Vec<String> = js(
+        c,
+        "return [...document.querySelectorAll('#hand .card')].map(e => e.dataset.card)",
+    )
+    .await
+    .as_array()
+    .expect("hand")
+    .iter()
+    .map(|x| x.as_str().expect("code").to_string())
+    .collect();
+    let at = js(c, "return Number(document.activeElement.dataset.i)")
+        .await
+        .as_u64()
+        .expect("the focused card's place") as usize;
+    assert_eq!(hand[at], card, "the typed card in focus is at its place");
     let step = if at + 1 < hand.len() {
         Key::Right
     } else {
