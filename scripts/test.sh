@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command: services, formatting, lints, the declared rust-version, then
-# every test. About 27 minutes on 2 cores from a cold build, about 4.5 minutes warm (README).
+# every test. About 35 minutes on 2 cores from a cold build, about 4.5 minutes warm (README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for c in fmt clippy; do
