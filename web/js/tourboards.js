@@ -39,7 +39,8 @@ function lineHtml(line, hands, seatHtml) {
   return html`<tr data-code="${line.code || ""}"><th scope="row">${(line.table ?? 0) + 1}</th>${cells}</tr>`;
 }
 
-/** One deal: the sentence of the soloist's hand at each table, and the table of hands. */
+/** One deal: the sentence of the soloist's hand at each table, and the table of hands. The
+ *  server counts deals from 0, as records do; people read "Deal 1" for the first. */
 function dealHtml(deal, seatHtml) {
   const lines = deal.tables || deal.lines || [];
   const hands = Math.max(0, ...lines.map((l) => (l.seats || []).length));
@@ -53,7 +54,7 @@ function dealHtml(deal, seatHtml) {
       return html`<li>${t("tour.board_line", { table: (l.table ?? 0) + 1, name, hand: l.soloist + 1, bid: l.bid, score: signed(l.score ?? solo.score) })}</li>`;
     });
   return html`<section class="board" data-deal="${deal.deal}">
-    <h3>${t("tour.board_deal", { n: deal.deal })}</h3>
+    <h3>${t("tour.board_deal", { n: Number(deal.deal) + 1 })}</h3>
     ${said.length ? html`<ul class="board-lines">${said}</ul>` : ""}
     <div class="board-scroll"><table class="scores board-table"><thead><tr><th>${t("tour.table")}</th>${heads}</tr></thead>
     <tbody>${lines.map((l) => lineHtml(l, hands, seatHtml))}</tbody></table></div></section>`;

@@ -266,6 +266,11 @@ async fn an_organizer_runs_a_small_tournament_and_the_standings_show() {
     )
     .await;
     assert_eq!(
+        text_of(o, "#tour-boards .board h3").await,
+        "Deal 1",
+        "deals are numbered from 1 for people"
+    );
+    assert_eq!(
         js(o, "return [...document.querySelectorAll('#tour-boards .board')].map(b => b.querySelectorAll('tbody tr').length)").await,
         json!([2, 2, 2])
     );
