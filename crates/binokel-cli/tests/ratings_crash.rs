@@ -11,35 +11,10 @@
 mod server_common;
 
 use binokel::deal::Phase;
-use binokel_server::client::{http_with, HttpAnswer, Socket};
+use binokel_server::client::Socket;
 use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
 use serde_json::{json, Value};
 use server_common::*;
-
-/// The serve flags of this test: no login slowdown or limits (one address signs up).
-const FLAGS: &[&str] = &[
-    "--login-delay-ms",
-    "0",
-    "--logins-per-minute",
-    "0",
-    "--signups-per-minute",
-    "0",
-];
-
-async fn req(url: &str, cookie: Option<&str>, method: &str, path: &str, body: Option<Value>) -> HttpAnswer {
-    let mut headers = vec![("Origin", url)];
-    if let Some(c) = cookie {
-        headers.push(("Cookie", c));
-    }
-    http_with(None, url, method, path, body.as_ref(), &headers)
-        .await
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
-}
-
-fn json_of(a: &HttpAnswer) -> Value {
-    a.json()
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&a.body)))
-}
 
 /// Signs up; the login cookie (`name=value`).
 async fn sign_up(url: &str, name: &str) -> String {
@@ -166,7 +141,7 @@ async fn sigkill_around_a_rated_matchs_end_rates_it_exactly_once_postgres() {
 /// The flow on the database `db` (a SQLite file or a PostgreSQL URL).
 async fn crash_flow(db: String) {
     let db = db.as_str();
-    let mut p = Proc::start(db, "127.0.0.1:0", FLAGS);
+    let mut p = Proc::start(db, "127.0.0.1:0", ACCOUNT_FLAGS);
     p.ready().await;
     let addr = p.addr();
     let anna = sign_up(&p.url, "Anna").await;
@@ -196,7 +171,7 @@ async fn crash_flow(db: String) {
         // `match_over` arrived.
         p.kill();
         kills += 1;
-        p = Proc::start(db, &addr, FLAGS);
+        p = Proc::start(db, &addr, ACCOUNT_FLAGS);
         p.ready().await;
         if over.is_some() || table_status(&p.url, &code).await == "finished" {
             break;
@@ -205,7 +180,7 @@ async fn crash_flow(db: String) {
     }
     // Once more after the end: a restart on a finished match counts nothing again.
     p.kill();
-    let p = Proc::start(db, &addr, FLAGS);
+    let p = Proc::start(db, &addr, ACCOUNT_FLAGS);
     p.ready().await;
     // The account comes back to the table: the finished match is loaded from the database
     // (the registry's path that stores a missing result) and counts nothing again.

@@ -7,33 +7,8 @@
 
 mod server_common;
 
-use binokel_server::client::{http_with, HttpAnswer};
 use serde_json::{json, Value};
 use server_common::*;
-
-const FLAGS: &[&str] = &[
-    "--login-delay-ms",
-    "0",
-    "--logins-per-minute",
-    "0",
-    "--signups-per-minute",
-    "0",
-];
-
-async fn req(url: &str, cookie: Option<&str>, method: &str, path: &str, body: Option<Value>) -> HttpAnswer {
-    let mut headers = vec![("Origin", url)];
-    if let Some(c) = cookie {
-        headers.push(("Cookie", c));
-    }
-    http_with(None, url, method, path, body.as_ref(), &headers)
-        .await
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
-}
-
-fn json_of(a: &HttpAnswer) -> Value {
-    a.json()
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&a.body)))
-}
 
 async fn tournament(url: &str, id: &str) -> Value {
     json_of(&req(url, None, "GET", &format!("/api/tournaments/{id}"), None).await)
@@ -102,7 +77,7 @@ async fn join(tasks: Vec<Task>) -> Vec<(String, Vec<Ack>)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_in_a_round_loses_nothing_of_the_tournament() {
     let db = temp_sqlite("tournament_crash");
-    let p = Proc::start(&db, "127.0.0.1:0", FLAGS);
+    let p = Proc::start(&db, "127.0.0.1:0", ACCOUNT_FLAGS);
     p.ready().await;
     let addr = p.addr();
     let a = req(
@@ -165,7 +140,7 @@ async fn sigkill_in_a_round_loses_nothing_of_the_tournament() {
         before.iter().map(|(_, a)| a.len()).sum::<usize>() >= 4,
         "{before:?}"
     );
-    let p = Proc::start(&db, &addr, FLAGS);
+    let p = Proc::start(&db, &addr, ACCOUNT_FLAGS);
     p.ready().await;
     let t = tournament(&p.url, &id).await;
     assert_eq!(t["round"], 1, "the round in play survives the kill: {t}");

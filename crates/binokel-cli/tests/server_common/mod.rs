@@ -2,7 +2,7 @@
 //! drive seats over real WebSockets.
 #![allow(dead_code)]
 
-use binokel_server::client::{http, Socket};
+use binokel_server::client::{http, http_with, HttpAnswer, Socket};
 use binokel_server::protocol::{ClientMsg, ServerMsg, PROTOCOL_VERSION};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -251,4 +251,38 @@ pub async fn metric(url: &str, series: &str) -> Option<f64> {
         let rest = l.strip_prefix(series)?.strip_prefix(' ')?;
         rest.split_whitespace().next()?.parse().ok()
     })
+}
+
+/// The serve flags of the tests that sign up accounts from one address: no login slowdown
+/// or limits.
+pub const ACCOUNT_FLAGS: &[&str] = &[
+    "--login-delay-ms",
+    "0",
+    "--logins-per-minute",
+    "0",
+    "--signups-per-minute",
+    "0",
+];
+
+/// An HTTP request from the server's own page (its Origin), with the login cookie if given.
+pub async fn req(
+    url: &str,
+    cookie: Option<&str>,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> HttpAnswer {
+    let mut headers = vec![("Origin", url)];
+    if let Some(c) = cookie {
+        headers.push(("Cookie", c));
+    }
+    http_with(None, url, method, path, body.as_ref(), &headers)
+        .await
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+}
+
+/// The answer's JSON body; panics with the body when it is not JSON.
+pub fn json_of(a: &HttpAnswer) -> Value {
+    a.json()
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&a.body)))
 }
