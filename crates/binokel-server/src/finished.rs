@@ -2,7 +2,8 @@
 //! change, and a tournament's standings page (docs/tournaments.md) reads every table of
 //! every round on each request. Without this, each request loaded and replayed them all
 //! (measured: about 77 ms for 100 tables of 3 deals, growing with every deal played;
-//! docs/tournaments.md, "Measured").
+//! docs/tournaments.md, "Measured"). The deal of the day's ranking reads its finished tries
+//! through it too.
 
 use crate::store::{rebuild_game, Store, StoreError};
 use binokel::Game;
@@ -29,7 +30,11 @@ impl FinishedGames {
         let Some(t) = store.load_table(code).await? else {
             return Ok(None);
         };
-        match rebuild_game(&t) {
+        // Replaying is CPU work: off the async threads, as the deal of the day did it.
+        let rebuilt = tokio::task::spawn_blocking(move || rebuild_game(&t))
+            .await
+            .map_err(|e| StoreError(format!("rebuilding table {code}: {e}")))?;
+        match rebuilt {
             Ok(Some(g)) => {
                 if g.is_over() {
                     let mut cache = self.lock();

@@ -14,7 +14,7 @@ use crate::ids::{check_name, new_token};
 use crate::protocol::{SeatKind, PROTOCOL_VERSION};
 use crate::reply::ApiError;
 use crate::shared::Shared;
-use crate::store::{rebuild_game, StoredSeat};
+use crate::store::StoredSeat;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -58,14 +58,8 @@ fn day_of_path(s: &Shared, text: &str) -> Result<(Day, bool), ApiError> {
 async fn finished_games(s: &Shared, day: Day) -> Result<Vec<(Try, Game)>, ApiError> {
     let mut out = Vec::new();
     for t in db::finished_ranked(&s.store, &day.to_string()).await? {
-        let Some(table) = s.store.load_table(&t.code).await? else {
-            continue;
-        };
-        match tokio::task::spawn_blocking(move || rebuild_game(&table)).await {
-            Ok(Ok(Some(g))) => out.push((t, g)),
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => tracing::warn!(table = %t.code, error = %e.reason, "a daily try does not replay"),
-            Err(e) => tracing::warn!(table = %t.code, error = %e, "rebuilding a daily try failed"),
+        if let Some(g) = s.finished.game(&s.store, &t.code).await? {
+            out.push((t, g));
         }
     }
     Ok(out)
