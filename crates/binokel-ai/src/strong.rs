@@ -8,12 +8,14 @@
 //! but the review's ([`crate::review::value::hint`], deal points) at its budget; the
 //! search's own values stay available as [`StrongBot::search`].
 
+use crate::evaluator::{play_to, same_side, side_take, Cx, Evaluator, Settings, SolverRollouts};
 use crate::info::Info;
+use crate::measure::{scores_at_bid, scores_surrendered, MatchState};
 use crate::policy::{self, TAPP_SAMPLES};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
 use crate::Bot;
-use binokel::{Action, Card, Contract, Deal, Phase, View};
+use binokel::{Action, Deal, Phase, View};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -50,6 +52,15 @@ pub struct StrongBot {
     /// An opponent's weight on its own score in a played-out card's value, beside minus
     /// the soloist's score ([`OWN_WEIGHT`] for `strong-v1`).
     own_weight: f64,
+    /// Whether decisions are valued by the match measure ([`crate::measure`]) instead of
+    /// `strong-v1`'s deal-score values (a pass at a constant, an opponent by minus the
+    /// soloist's score plus `own_weight` of its own).
+    match_measure: bool,
+    /// The match state of the decision being made (set from its view when `match_measure`).
+    state: Option<MatchState>,
+    /// What a card is worth on a sampled deal ([`crate::evaluator`]; `strong-v1`'s
+    /// [`SolverRollouts`] unless [`StrongBot::with_evaluator`] swapped another in).
+    eval: Box<dyn Evaluator<Deal>>,
 }
 
 /// An opponent's weight on its own deal score when it values a card by a rollout (the
@@ -98,6 +109,11 @@ impl StrongBot {
             tail: 0,
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
+            match_measure: false,
+            state: None,
+            eval: Box::new(SolverRollouts {
+                settings: settings(&budget, 0, OWN_WEIGHT),
+            }),
         }
     }
 
@@ -119,6 +135,11 @@ impl StrongBot {
             tail: 0,
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
+            match_measure: false,
+            state: None,
+            eval: Box::new(SolverRollouts {
+                settings: settings(&budget, 0, OWN_WEIGHT),
+            }),
         }
     }
 
@@ -144,6 +165,9 @@ impl StrongBot {
     /// A solve past the node budget is rolled out instead.
     pub fn with_tail(mut self, tail: u32) -> StrongBot {
         self.tail = tail;
+        self.eval = Box::new(SolverRollouts {
+            settings: self.settings(),
+        });
         self
     }
 
@@ -154,13 +178,38 @@ impl StrongBot {
         self
     }
 
+    /// The same bot valuing every decision by the match measure ([`crate::measure`],
+    /// docs/review.md section 1): each seat's value of a deal's scores is the change they make
+    /// to its chance of winning the match, in points; at the start of a match, its score less
+    /// the mean of the other sides'. Bids and a pass, burials, declarations and cards are all
+    /// valued so; `own_weight` and the pass setting are then not used.
+    pub fn with_match_measure(mut self, on: bool) -> StrongBot {
+        self.match_measure = on;
+        self
+    }
+
     /// The same bot with `w` as an opponent's weight on its own score in a rolled-out
     /// card's value (the soloist's score at minus one; [`OWN_WEIGHT`] for `strong-v1`).
     /// A weight of 1 values a defender's own points, its melds (they count only once it
     /// has taken a trick) among them, as much as the soloist's.
     pub fn with_own_weight(mut self, w: f64) -> StrongBot {
         self.own_weight = w;
+        self.eval = Box::new(SolverRollouts {
+            settings: self.settings(),
+        });
         self
+    }
+
+    /// The same bot valuing cards on its sampled deals by `eval` instead of
+    /// [`SolverRollouts`] (the evaluator seam, [`crate::evaluator`]).
+    pub fn with_evaluator(mut self, eval: Box<dyn Evaluator<Deal>>) -> StrongBot {
+        self.eval = eval;
+        self
+    }
+
+    /// The evaluator settings of this bot's budget, tail and own weight.
+    pub fn settings(&self) -> Settings {
+        settings(&self.budget, self.tail, self.own_weight)
     }
 
     /// The same bot valuing a pass as `pass` says.
@@ -186,6 +235,11 @@ impl StrongBot {
     /// a card the expected final score of the soloist, negated for an opponent (plus a tenth
     /// of that opponent's own score, so a lost cause still gathers points).
     pub fn evaluate_with_deals(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        self.state = if self.match_measure {
+            MatchState::of_view(view)
+        } else {
+            None
+        };
         let mut v = match view.phase {
             Phase::Auction => self.auction(view, info, deals),
             Phase::Bury => self.bury(info, deals),
@@ -217,6 +271,9 @@ impl StrongBot {
     }
 
     fn auction(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+        if let Some(st) = self.state.clone() {
+            return auction_measured(&st, view, info, deals);
+        }
         let totals: Vec<f64> = deals
             .iter()
             .map(|d| {
@@ -274,12 +331,24 @@ impl StrongBot {
                             return made(f64::from(v));
                         }
                         d.play_unchecked(Action::Trump(t));
-                        made(self.soloist_total_played(d))
+                        match self.state.clone() {
+                            Some(st) => {
+                                let surrendered = st.value(info.me, &scores_surrendered(&d, bid), info.me);
+                                rollout(&mut d);
+                                st.value(info.me, &d.scores(), info.me).max(surrendered)
+                            }
+                            None => made(self.soloist_total_played(d)),
+                        }
                     })
                     .sum::<f64>()
                     / deals.len() as f64;
                 // A played-out candidate is worth at least surrendering it.
-                out.push((a, mean.max(-f64::from(bid)) + 0.5));
+                let floor = if self.state.is_some() {
+                    f64::NEG_INFINITY
+                } else {
+                    -f64::from(bid)
+                };
+                out.push((a, mean.max(floor) + 0.5));
             } else {
                 out.push((a, made(f64::from(v)).max(-f64::from(bid)) - 1000.0));
             }
@@ -292,7 +361,20 @@ impl StrongBot {
         let mut out = Vec::new();
         for &a in &view.legal {
             let v = match a {
-                Action::Surrender(_) => -bid,
+                Action::Surrender(_) => match &self.state {
+                    Some(st) => {
+                        let sum: f64 = deals
+                            .iter()
+                            .map(|d| {
+                                let mut d = *d;
+                                d.play_unchecked(a);
+                                st.value(info.me, &d.scores(), info.me)
+                            })
+                            .sum();
+                        sum / deals.len().max(1) as f64
+                    }
+                    None => -bid,
+                },
                 Action::Trump(_) => {
                     let mut sum = 0.0;
                     for d in deals {
@@ -300,7 +382,10 @@ impl StrongBot {
                         d.play_unchecked(a);
                         rollout(&mut d);
                         let sol = d.soloist().unwrap_or(info.me);
-                        sum += f64::from(d.scores()[sol]);
+                        sum += match &self.state {
+                            Some(st) => st.value(info.me, &d.scores(), sol),
+                            None => f64::from(d.scores()[sol]),
+                        };
                     }
                     sum / deals.len().max(1) as f64
                 }
@@ -322,10 +407,18 @@ impl StrongBot {
                         }
                     }
                     // Durch is only worth it when it holds in every sample.
-                    if wins == deals.len() && !deals.is_empty() {
-                        1000.0
-                    } else {
-                        -1000.0
+                    let made = wins == deals.len() && !deals.is_empty();
+                    let solo = if made { 1000.0 } else { -1000.0 };
+                    match &self.state {
+                        Some(st) => {
+                            let mut sc = [0; 4];
+                            sc[info.me] = solo as i32;
+                            if info.n == 4 {
+                                sc[(info.me + 2) % 4] = solo as i32;
+                            }
+                            st.value(info.me, &sc, info.me)
+                        }
+                        None => solo,
                     }
                 }
                 _ => continue,
@@ -337,77 +430,31 @@ impl StrongBot {
 
     fn play(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         let legal = policy::legal_mask(view);
-        let cards: Vec<_> = binokel::cardset::mask_cards(legal).collect();
-        let mut sums = vec![0.0; cards.len()];
+        let actions: Vec<Action> = binokel::cardset::mask_cards(legal).map(Action::Play).collect();
+        let mut sums = vec![0.0; actions.len()];
         let mut counted = 0usize;
+        let StrongBot {
+            solver, eval, state, ..
+        } = self;
         for d in deals {
             if d.to_act() != Some(info.me) {
                 continue;
             }
             counted += 1;
-            let left = d.total_tricks() - d.tricks_played();
-            let durch = d.contract() == Some(Contract::Durch);
-            let obj = if durch {
-                Objective::Tricks
-            } else {
-                Objective::Points
-            };
-            // The exact values of every card, unless the solve runs past the node budget; that
-            // sample is then played out by rollouts like the ones before the solver's reach.
-            let exact = if left <= self.budget.solver_tricks {
-                let Some(pos) = Position::from_deal(d, obj) else {
-                    continue;
+            let v = with_solver(solver, |s| {
+                let mut cx = Cx {
+                    me: info.me,
+                    measure: state.as_ref(),
+                    solver: Some(s),
                 };
-                let nodes = self.budget.solver_nodes;
-                with_solver(&mut self.solver, |s| s.solve_moves_within(&pos, nodes))
-            } else {
-                None
-            };
-            if let Some(moves) = exact {
-                for (c, v) in moves {
-                    if let Some(i) = cards.iter().position(|&x| x == c) {
-                        sums[i] += utility_after_solve(d, info.me, v, left);
-                    }
-                }
-            } else {
-                for (i, &c) in cards.iter().enumerate() {
-                    sums[i] += self.play_out(d, c, info.me, obj);
-                }
+                eval.values(d, &actions, &mut cx)
+            });
+            for (x, v) in sums.iter_mut().zip(v) {
+                *x += v;
             }
         }
         let n = counted.max(1) as f64;
-        cards
-            .iter()
-            .zip(sums)
-            .map(|(&c, s)| (Action::Play(c), s / n))
-            .collect()
-    }
-}
-
-impl StrongBot {
-    /// `me`'s value of the deal `d` (in card play, before the card) once `c` is played and
-    /// the heuristic plays on: to the end, or with [`StrongBot::with_tail`] until that many
-    /// tricks are left and then solved exactly (a solve past the node budget is played out
-    /// instead). A solved value is the one the solver would give `c` at `d`: the soloist's
-    /// gain from `d` on, so the tie-breaks of [`utility_after_solve`] are the same.
-    fn play_out(&mut self, d: &Deal, c: Card, me: usize, obj: Objective) -> f64 {
-        let mut dd = *d;
-        dd.play_unchecked(Action::Play(c));
-        if self.tail > 0 {
-            play_to(&mut dd, self.tail);
-            if dd.phase() == Phase::Play {
-                if let Some(pos) = Position::from_deal(&dd, obj) {
-                    let nodes = self.budget.solver_nodes;
-                    if let Some(v) = with_solver(&mut self.solver, |s| s.solve_within(&pos, nodes)) {
-                        let gained = side_take(&dd, obj) - side_take(d, obj);
-                        let left = d.total_tricks() - d.tricks_played();
-                        return utility_after_solve(d, me, v + gained, left);
-                    }
-                }
-            }
-        }
-        rollout(&mut dd);
-        utility_final(&dd, me, self.own_weight)
+        actions.into_iter().zip(sums).map(|(a, s)| (a, s / n)).collect()
     }
 }
 
@@ -442,24 +489,64 @@ impl StrongBot {
     }
 }
 
-/// Plays the heuristic's cards in `d` until `tail` tricks are left (or the play is over).
-fn play_to(d: &mut Deal, tail: u32) {
-    while d.phase() == Phase::Play && d.total_tricks() - d.tricks_played() > tail {
-        let c = policy::choose_card(&policy::PlayCtx::from_deal(d));
-        d.play_unchecked(Action::Play(c));
-    }
+/// The auction by the match measure: a bid `b` is worth the mean over the samples of `me`'s
+/// value of the deal played out with `me` as the soloist (the heuristic's burial, trump and
+/// cards) had the contract been `b`, or of giving up at `b` when that mean is better; a pass
+/// the mean value of the deal where the strongest other hand plays ([`opponent_deal`]).
+fn auction_measured(st: &MatchState, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
+    let me = info.me;
+    let played: Vec<Deal> = deals
+        .iter()
+        .map(|d| {
+            let mut d = force_soloist(*d, me);
+            let (b, t, _) = policy::best_burial(d.hand(me), info.rules.tapp as usize, &info.rules);
+            d.play_unchecked(Action::Bury(b));
+            d.play_unchecked(Action::Trump(t));
+            rollout(&mut d);
+            d
+        })
+        .collect();
+    let n = played.len().max(1) as f64;
+    let pass = deals
+        .iter()
+        .map(|d| {
+            let (dd, sol) = opponent_deal(*d, me);
+            st.value(me, &dd.scores(), sol)
+        })
+        .sum::<f64>()
+        / n;
+    view.legal
+        .iter()
+        .map(|&a| {
+            let v = match a {
+                Action::Bid(b) => {
+                    let on = played
+                        .iter()
+                        .map(|d| st.value(me, &scores_at_bid(d, b), me))
+                        .sum::<f64>()
+                        / n;
+                    let off = played
+                        .iter()
+                        .map(|d| st.value(me, &scores_surrendered(d, b), me))
+                        .sum::<f64>()
+                        / n;
+                    on.max(off)
+                }
+                _ => pass,
+            };
+            (a, v)
+        })
+        .collect()
 }
 
-/// What the soloist's side has taken so far: card points, or tricks under `Tricks`.
-fn side_take(d: &Deal, obj: Objective) -> i32 {
-    let sol = d.soloist().unwrap_or(0);
-    (0..d.players())
-        .filter(|&x| same_side(d, x, sol))
-        .map(|x| match obj {
-            Objective::Tricks => d.tricks_taken()[x] as i32,
-            _ => d.card_points()[x] as i32,
-        })
-        .sum()
+/// The evaluator settings of a budget, a tail and an opponent's own weight.
+fn settings(b: &Budget, tail: u32, own: f64) -> Settings {
+    Settings {
+        solver_tricks: b.solver_tricks,
+        solver_nodes: b.solver_nodes,
+        tail,
+        own,
+    }
 }
 
 /// Plays the auction on so that `me` becomes the soloist: it raises, everybody else passes
@@ -482,6 +569,18 @@ pub fn force_soloist(mut d: Deal, me: usize) -> Deal {
 /// (by the heuristic's value of its dealt cards under its best trump) wins the auction,
 /// and everybody plays on by the heuristic (its burial, its trump, its cards).
 fn opponent_score(d: Deal, me: usize) -> f64 {
+    let (d, _) = opponent_deal(d, me);
+    if d.phase() != Phase::Done {
+        return PASS_VALUE;
+    }
+    f64::from(d.scores()[me])
+}
+
+/// The sampled deal `d` played out after `me` passes: the strongest other hand (by the
+/// heuristic's value of its dealt cards under its best trump) wins the auction and
+/// everybody plays on by the heuristic. Returns the finished deal and its soloist (the deal
+/// unplayed and `me` when there is no other seat).
+fn opponent_deal(d: Deal, me: usize) -> (Deal, usize) {
     let rules = *d.rules();
     let value = |s: usize| {
         let tricks = policy::trick_estimates(d.hand(s));
@@ -492,20 +591,11 @@ fn opponent_score(d: Deal, me: usize) -> f64 {
         .filter(|&s| s != me)
         .max_by_key(|&s| (value(s), std::cmp::Reverse(s)))
     else {
-        return PASS_VALUE;
+        return (d, me);
     };
     let mut d = force_soloist(d, soloist);
     rollout(&mut d);
-    f64::from(d.scores()[me])
-}
-
-/// True when seats `a` and `b` play on one side (partners sit opposite with four seats).
-fn same_side(d: &Deal, a: usize, b: usize) -> bool {
-    if d.players() == 4 {
-        a % 2 == b % 2
-    } else {
-        a == b
-    }
+    (d, soloist)
 }
 
 /// The soloist side's total of a finished (or fully rolled out) deal: card points with the
@@ -533,47 +623,6 @@ fn bid_value(totals: &[f64], b: u32, per_deal: bool) -> f64 {
     mean.max(-b)
 }
 
-/// The value for `me` of a finished deal: its own score, or for an opponent the soloist's
-/// score negated plus `own` times its own (a little, so a lost cause still gathers points).
-fn utility_final(d: &Deal, me: usize, own: f64) -> f64 {
-    let sc = d.scores();
-    let sol = d.soloist().unwrap_or(0);
-    if same_side(d, me, sol) {
-        f64::from(sc[sol])
-    } else {
-        -f64::from(sc[sol]) + own * f64::from(sc[me])
-    }
-}
-
-/// The value for `me` when the soloist takes `v` more (points, or tricks in Durch) from here.
-fn utility_after_solve(d: &Deal, me: usize, v: i32, left: u32) -> f64 {
-    let sol = d.soloist().unwrap_or(0);
-    let solo_score = if d.contract() == Some(Contract::Durch) {
-        if v as u32 >= left {
-            1000.0
-        } else {
-            -1000.0
-        }
-    } else {
-        let side: Vec<usize> = (0..d.players()).filter(|&x| same_side(d, x, sol)).collect();
-        let took = side.iter().any(|&x| d.tricks_taken()[x] > 0) || v > 0;
-        let cards: u32 = side.iter().map(|&x| d.card_points()[x]).sum();
-        let melds: u32 = side.iter().map(|&x| d.melds()[x]).sum();
-        let total = f64::from(cards) + f64::from(v) + if took { f64::from(melds) } else { 0.0 };
-        let bid = f64::from(d.bid());
-        if took && total >= bid {
-            total
-        } else {
-            -2.0 * bid
-        }
-    };
-    if same_side(d, me, sol) {
-        solo_score + 0.01 * f64::from(v)
-    } else {
-        -solo_score - 0.1 * f64::from(v)
-    }
-}
-
 impl StrongBot {
     /// The bot's own search: every legal action with the value it plays by, best first.
     /// These are the search's internal values, not deal points throughout (a pass is a
@@ -595,7 +644,7 @@ impl StrongBot {
             return view.legal.iter().map(|&a| (a, 0.0)).collect();
         }
         if view.players == 2 {
-            return crate::two::strong_hint(view, &self.budget, &mut self.rng);
+            return crate::two::strong_hint(view, &self.budget, self.match_measure, &mut self.rng);
         }
         let Ok(info) = Info::from_view(view) else {
             return fallback_hint(view);

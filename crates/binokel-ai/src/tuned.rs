@@ -12,7 +12,10 @@
 //! left at which a card-play rollout is finished by the exact solver,
 //! [`StrongBot::with_tail`]); `auction_tail` (the same for the rollouts that value bids
 //! and burials, [`StrongBot::with_auction_tail`]); `own` (an opponent's weight on its own
-//! score in a rolled-out card's value, [`StrongBot::with_own_weight`]).
+//! score in a rolled-out card's value, [`StrongBot::with_own_weight`]); `measure` (`match`
+//! or `deal`: whether every decision is valued by the match measure,
+//! [`StrongBot::with_match_measure`], docs/review.md section 1); `eval` (`rollout` or
+//! `playout`: the card-play evaluator, [`crate::evaluator`]).
 
 use crate::strong::{PassValue, StrongBot, OWN_WEIGHT, PASS_VALUE};
 use crate::Budget;
@@ -34,6 +37,10 @@ pub struct Tuning {
     pub auction_tail: u32,
     /// An opponent's weight on its own score in a rolled-out card's value.
     pub own_weight: f64,
+    /// Whether decisions are valued by the match measure ([`StrongBot::with_match_measure`]).
+    pub match_measure: bool,
+    /// The card-play evaluator's name ([`crate::evaluator::by_name`]).
+    pub eval: &'static str,
 }
 
 /// The settings of a plain search bot's name (`strong`, `hard`, `strong-v1`,
@@ -47,6 +54,8 @@ pub fn base(name: &str) -> Option<Tuning> {
         tail: 0,
         auction_tail: 0,
         own_weight: OWN_WEIGHT,
+        match_measure: false,
+        eval: "rollout",
     };
     Some(match name {
         "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
@@ -119,6 +128,21 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
                     format!("`own` wants a number (an opponent's weight on its own score), not `{value}`")
                 })?
             }
+            "eval" => {
+                t.eval = crate::evaluator::NAMES.into_iter().find(|n| *n == value).ok_or_else(|| {
+                    format!(
+                        "`eval` wants one of {}, not `{value}`",
+                        crate::evaluator::NAMES.join(", ")
+                    )
+                })?
+            }
+            "measure" => {
+                t.match_measure = match value {
+                    "match" => true,
+                    "deal" => false,
+                    _ => return Err(format!("`measure` wants `match` or `deal`, not `{value}`")),
+                }
+            }
             "surrender" => {
                 t.surrender_per_deal = match value {
                     "deal" => true,
@@ -128,7 +152,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail, own)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail, own, measure, eval)"
                 ))
             }
         }
@@ -157,7 +181,12 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
         .with_surrender_per_deal(t.surrender_per_deal)
         .with_tail(t.tail)
         .with_auction_tail(t.auction_tail)
-        .with_own_weight(t.own_weight);
+        .with_own_weight(t.own_weight)
+        .with_match_measure(t.match_measure);
+    let bot = match crate::evaluator::by_name(t.eval, bot.settings()) {
+        Some(e) if t.eval != "rollout" => bot.with_evaluator(e),
+        _ => bot,
+    };
     Some(Ok(if t.infer {
         bot.with_inference(crate::infer::Model::DEFAULT)
     } else {

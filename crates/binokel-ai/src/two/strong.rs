@@ -7,6 +7,8 @@ use super::heuristic::{heuristic_choose, rollout};
 use super::info::{info_from_view, sample};
 use super::sim::{Sim, DRAWS, TRICKS};
 use crate::budget::Budget;
+use crate::evaluator::{Cx, Evaluator};
+use crate::measure::MatchState;
 use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Action, Card, CardSet, View};
 use rand::Rng;
@@ -107,37 +109,78 @@ impl Solver {
     }
 }
 
-/// The value for `me` of a finished world: its total less the opponent's.
-fn margin(sim: &Sim, me: usize) -> f64 {
-    let t = sim.totals();
-    f64::from(t[me] - t[1 - me])
+/// The value for `me` of deal totals `t` (each player's deal score): its total less the
+/// opponent's (`strong-v1`), or the match measure when `st` is given.
+fn worth(t: [i32; 2], me: usize, st: Option<&MatchState>) -> f64 {
+    match st {
+        Some(st) => st.value(me, &[t[0], t[1], 0, 0], 0),
+        None => f64::from(t[me] - t[1 - me]),
+    }
 }
 
-/// Adds to `sums[i]` the margin for `me` of `legal[i]` in `world`: a rollout while the stock
-/// lasts, the exact solve after it.
-fn rate_world(world: &Sim, me: usize, legal: &[Action], budget: &Budget, sums: &mut [f64]) {
-    let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
-        None
-    } else {
-        solve(world, me, budget.solver_nodes).map(|v| v.into_iter().map(|(c, p)| (c.index(), p)).collect())
-    };
-    let t = world.totals();
-    // Card points still to take, the last trick's 10 included.
-    let left = DEAL_CARD_POINTS as i32 - (world.points[0] + world.points[1]) as i32;
-    for (i, &a) in legal.iter().enumerate() {
-        sums[i] += match (&exact, a) {
-            (Some(sol), Action::Play(c)) => {
-                // Melds are over after the stock: only card points still move.
-                let mine = *sol.get(&c.index()).unwrap_or(&0);
-                f64::from(t[me] + mine) - f64::from(t[1 - me] + left - mine)
-            }
-            _ => {
-                let mut w = *world;
-                w.apply(a);
-                rollout(&mut w);
-                margin(&w, me)
-            }
+/// The two-player evaluator ([`crate::evaluator`]): a rollout while the stock lasts, the
+/// exact solve after it; values are the margin (`strong-v1`) or the match measure.
+pub(crate) struct TwoRollouts {
+    /// The search budget (its solver's node bound).
+    pub budget: Budget,
+}
+
+impl Evaluator<Sim> for TwoRollouts {
+    fn name(&self) -> &str {
+        "rollout"
+    }
+
+    fn values(&mut self, world: &Sim, legal: &[Action], cx: &mut Cx) -> Vec<f64> {
+        let (me, st) = (cx.me, cx.measure);
+        let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
+            None
+        } else {
+            solve(world, me, self.budget.solver_nodes)
+                .map(|v| v.into_iter().map(|(c, p)| (c.index(), p)).collect())
         };
+        let t = world.totals();
+        // Card points still to take, the last trick's 10 included.
+        let left = DEAL_CARD_POINTS as i32 - (world.points[0] + world.points[1]) as i32;
+        legal
+            .iter()
+            .map(|&a| match (&exact, a) {
+                (Some(sol), Action::Play(c)) => {
+                    // Melds are over after the stock: only card points still move.
+                    let mine = *sol.get(&c.index()).unwrap_or(&0);
+                    let mut after = t;
+                    after[me] += mine;
+                    after[1 - me] += left - mine;
+                    worth(after, me, st)
+                }
+                _ => {
+                    let mut w = *world;
+                    w.apply(a);
+                    rollout(&mut w);
+                    worth(w.totals(), me, st)
+                }
+            })
+            .collect()
+    }
+}
+
+/// Adds to `sums[i]` the value for `me` of `legal[i]` in `world` by the two-player
+/// evaluator.
+fn rate_world(
+    world: &Sim,
+    me: usize,
+    legal: &[Action],
+    budget: &Budget,
+    st: Option<&MatchState>,
+    sums: &mut [f64],
+) {
+    let mut eval = TwoRollouts { budget: *budget };
+    let mut cx = Cx {
+        me,
+        measure: st,
+        solver: None,
+    };
+    for (x, v) in sums.iter_mut().zip(eval.values(world, legal, &mut cx)) {
+        *x += v;
     }
 }
 
@@ -148,6 +191,7 @@ pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> V
         return strong_hint(
             view,
             budget,
+            false,
             &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0),
         );
     };
@@ -167,7 +211,7 @@ pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> V
     }
     world.fresh = truth.fresh_card();
     let mut sums = vec![0.0; view.legal.len()];
-    rate_world(&world, me, &view.legal, budget, &mut sums);
+    rate_world(&world, me, &view.legal, budget, None, &mut sums);
     let mut out: Vec<(Action, f64)> = view.legal.iter().copied().zip(sums).collect();
     out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     out
@@ -175,7 +219,14 @@ pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> V
 
 /// The strong bot's rating of every legal action of a two-player view (best first): the mean
 /// margin over sampled worlds, each finished by rollouts or, after the stock, exactly.
-pub fn strong_hint<R: Rng + ?Sized>(view: &View, budget: &Budget, rng: &mut R) -> Vec<(Action, f64)> {
+/// With `measured`, worlds are valued by the match measure ([`crate::measure`]) instead of
+/// the deal's margin.
+pub fn strong_hint<R: Rng + ?Sized>(
+    view: &View,
+    budget: &Budget,
+    measured: bool,
+    rng: &mut R,
+) -> Vec<(Action, f64)> {
     let Some(info) = info_from_view(view) else {
         let a = heuristic_choose(view);
         return view
@@ -193,13 +244,14 @@ pub fn strong_hint<R: Rng + ?Sized>(view: &View, budget: &Budget, rng: &mut R) -
         v[0].1 = 10.0;
         return v;
     }
+    let st = if measured { MatchState::of_view(view) } else { None };
     let samples = budget.play_samples.max(1) * 2;
     let mut sums = vec![0.0; view.legal.len()];
     let mut counted = 0usize;
     for _ in 0..samples {
         let Some(world) = sample(&info, rng) else { continue };
         counted += 1;
-        rate_world(&world, me, &view.legal, budget, &mut sums);
+        rate_world(&world, me, &view.legal, budget, st.as_ref(), &mut sums);
         if !world.stock_lasts() {
             // After the stock the world is the true one: one sample decides.
             break;
