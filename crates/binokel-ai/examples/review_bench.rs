@@ -1,8 +1,8 @@
 //! The review's marks measured (issue #32, docs/review.md section 1, "Marks above the noise").
 //!
 //! ```text
-//! cargo run --release -p binokel-ai --example review_bench -- marks  [--deals N] [--seed S] [--compare] [--list] [--z Z] [--factor F]
-//! cargo run --release -p binokel-ai --example review_bench -- plants [--plants N] [--seed S] [--z Z] [--factor F]
+//! cargo run --release -p binokel-ai --example review_bench -- marks  [--deals N] [--seed S] [--compare] [--list] [--z Z] [--factor F] [--bot B]
+//! cargo run --release -p binokel-ai --example review_bench -- plants [--plants N] [--seed S] [--z Z] [--factor F] [--bot B]
 //! ```
 //! - `marks`: plays N fresh deals of `strong` against itself (the standard game, three
 //!   seats, deal seeds from S), reviews each deal's record for every seat at the default
@@ -22,7 +22,8 @@
 //!   does not change it. Reports the recall (the share of plants with a mark), the share
 //!   marked a mistake or blunder, per phase.
 //!
-//! `--z` and `--factor` set the [`Confirm`] rule (default: the review's).
+//! `--z` and `--factor` set the [`Confirm`] rule (default: the review's). `--bot` plays the
+//! deals with another bot at every seat (default `strong`), e.g. `strong:measure=match`.
 
 use binokel::record::write_record;
 use binokel::{Action, Game, Phase, Rules, View};
@@ -49,12 +50,12 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 /// One fresh deal of `strong` against itself: the game with the deal played out.
-fn strong_deal(seed: u64) -> Game {
+fn strong_deal(bot: &str, seed: u64) -> Game {
     let mut rules = Rules::default();
     rules.set("target", "100000").expect("target");
     let mut game = Game::new(rules, Vec::new());
     let mut bots: Vec<Box<dyn Bot>> = (0..3)
-        .map(|s| make_bot("strong", seed * 3 + s).expect("bot"))
+        .map(|s| make_bot(bot, seed * 3 + s).expect("bot"))
         .collect();
     game.start_seeded_deal(seed).expect("deal");
     while let Some(s) = game.to_act() {
@@ -73,6 +74,8 @@ struct Args {
     compare: bool,
     list: bool,
     confirm: Confirm,
+    /// The bot at every seat (`--bot`, default `strong`).
+    bot: String,
 }
 
 fn args() -> Result<Args, String> {
@@ -88,6 +91,7 @@ fn args() -> Result<Args, String> {
         compare: false,
         list: false,
         confirm: Confirm::DEFAULT,
+        bot: "strong".into(),
     };
     while let Some(k) = it.next() {
         let mut val = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -98,6 +102,7 @@ fn args() -> Result<Args, String> {
             "--factor" => a.confirm.factor = val(&k)?.parse().map_err(|e| format!("--factor: {e}"))?,
             "--compare" => a.compare = true,
             "--list" => a.list = true,
+            "--bot" => a.bot = val(&k)?,
             _ => return Err(format!("unknown option `{k}`")),
         }
     }
@@ -157,7 +162,7 @@ fn review(text: &str, confirm: &Confirm) -> (Review, f64) {
 fn marks(a: &Args) {
     let (mut new, mut old) = (Tally::default(), Tally::default());
     for i in 0..a.n {
-        let game = strong_deal(a.seed + i as u64);
+        let game = strong_deal(&a.bot, a.seed + i as u64);
         let text = write_record(&game).to_string();
         let (r, cpu) = review(&text, &a.confirm);
         new.add(&r, cpu);
@@ -227,7 +232,7 @@ fn plants(a: &Args) {
     let (mut planted, mut tried, mut deal) = (0usize, 0usize, 0u64);
     let t0 = std::time::Instant::now();
     while planted < a.n {
-        let game = strong_deal(a.seed + 500_000 + deal);
+        let game = strong_deal(&a.bot, a.seed + 500_000 + deal);
         deal += 1;
         let mut ds = decisions(&game);
         ds.shuffle(&mut rng);
