@@ -277,10 +277,7 @@ impl StrongBot {
         let totals: Vec<f64> = deals
             .iter()
             .map(|d| {
-                let mut d = force_soloist(*d, info.me);
-                let (b, t, _) = policy::best_burial(d.hand(info.me), info.rules.tapp as usize, &info.rules);
-                d.play_unchecked(Action::Bury(b));
-                d.play_unchecked(Action::Trump(t));
+                let d = soloist_buried(*d, info.me, &info.rules);
                 self.soloist_total_played(d)
             })
             .collect();
@@ -495,18 +492,18 @@ impl StrongBot {
 /// the mean value of the deal where the strongest other hand plays ([`opponent_deal`]).
 fn auction_measured(st: &MatchState, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
     let me = info.me;
+    // Only the samples where `me` does become the soloist value a bid (the raise may not
+    // be open to it: the highest bid reached, or a house rule).
     let played: Vec<Deal> = deals
         .iter()
         .map(|d| {
-            let mut d = force_soloist(*d, me);
-            let (b, t, _) = policy::best_burial(d.hand(me), info.rules.tapp as usize, &info.rules);
-            d.play_unchecked(Action::Bury(b));
-            d.play_unchecked(Action::Trump(t));
+            let mut d = soloist_buried(*d, me, &info.rules);
             rollout(&mut d);
             d
         })
+        .filter(|d| d.soloist() == Some(me))
         .collect();
-    let n = played.len().max(1) as f64;
+    let n = deals.len().max(1) as f64;
     let pass = deals
         .iter()
         .map(|d| {
@@ -515,21 +512,15 @@ fn auction_measured(st: &MatchState, view: &View, info: &Info, deals: &[Deal]) -
         })
         .sum::<f64>()
         / n;
+    let k = played.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&Deal) -> f64| played.iter().map(f).sum::<f64>() / k;
     view.legal
         .iter()
         .map(|&a| {
             let v = match a {
-                Action::Bid(b) => {
-                    let on = played
-                        .iter()
-                        .map(|d| st.value(me, &scores_at_bid(d, b), me))
-                        .sum::<f64>()
-                        / n;
-                    let off = played
-                        .iter()
-                        .map(|d| st.value(me, &scores_surrendered(d, b), me))
-                        .sum::<f64>()
-                        / n;
+                Action::Bid(b) if !played.is_empty() => {
+                    let on = mean(&|d| st.value(me, &scores_at_bid(d, b), me));
+                    let off = mean(&|d| st.value(me, &scores_surrendered(d, b), me));
                     on.max(off)
                 }
                 _ => pass,
@@ -537,6 +528,22 @@ fn auction_measured(st: &MatchState, view: &View, info: &Info, deals: &[Deal]) -
             (a, v)
         })
         .collect()
+}
+
+/// The sampled deal `d` with the auction played on so that `me` becomes the soloist
+/// ([`force_soloist`]) and its burial and trump the heuristic's best for its cards, each
+/// played only where the rules then ask `me` for it (trump may come first, a house rule may
+/// call a card, the raise may not be open to `me`): what is left, the policy's rollout
+/// plays.
+fn soloist_buried(d: Deal, me: usize, rules: &binokel::Rules) -> Deal {
+    let mut d = force_soloist(d, me);
+    let (b, t, _) = policy::best_burial(d.hand(me), rules.tapp as usize, rules);
+    for a in [Action::Bury(b), Action::Trump(t), Action::Bury(b)] {
+        if d.to_act() == Some(me) && d.is_legal(a) {
+            d.play_unchecked(a);
+        }
+    }
+    d
 }
 
 /// The evaluator settings of a budget, a tail and an opponent's own weight.

@@ -133,3 +133,15 @@ fn the_match_measure_changes_what_strong_values_but_not_what_is_legal() {
     }
     assert_eq!(g.current().unwrap().phase(), Phase::Done);
 }
+
+/// Kreuz, arena seed 3004, set 26: a sampled deal where the seat to bid could not become the
+/// soloist by raising (the auction's duels) made the auction's playout bury cards the seat
+/// did not hold, a panic (issue #32's arena run). Now such a sample plays on by the rules.
+#[test]
+fn a_seat_that_cannot_be_made_the_soloist_does_not_break_the_auction() {
+    let rules = Rules::from_preset_name("kreuz").unwrap();
+    let bots = vec!["strong:measure=match".to_string(), "strong-v1".to_string()];
+    let set = binokel_ai::arena::play_set(&bots, rules, 3004, 26, std::time::Duration::from_secs(60));
+    assert_eq!(set["set"], 26);
+    assert_eq!(set["plays"].as_array().unwrap().len(), 2);
+}
