@@ -133,8 +133,7 @@ pub const BOT_NAMES: &[&str] = &[
 
 /// A bot by name, seeded: `random`, `beginner` (the heuristic with a learner's slips,
 /// [`beginner`]), `heuristic`, `strong` (the default opponent), `strong-v1` (the strong bot
-/// of commit 8b0a699, kept for measuring: `strong` with the deal-score values instead of
-/// the match measure, docs/strength.md), `strong-infer` (the
+/// of commit 8b0a699, kept for measuring; today the same as `strong`), `strong-infer` (the
 /// strong bot with its sampled deals weighted by [`infer`]; not yet better than `strong-v1`,
 /// so not the default), `strong-pass` (a pass valued by rollouts) and the levels for people
 /// `easy`, `medium`, `hard` (`hard` is `strong`), which differ in search budget. A search

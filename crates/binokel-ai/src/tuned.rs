@@ -58,13 +58,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         eval: "rollout",
     };
     Some(match name {
-        // The levels value decisions by the match measure (issue #32); `strong-v1` and its
-        // experiment variants keep the deal-score values of commit 8b0a699.
-        "strong" | "hard" => Tuning {
-            match_measure: true,
-            ..plain(Budget::STRONG)
-        },
-        "strong-v1" => plain(Budget::STRONG),
+        "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
         "strong-infer" => Tuning {
             infer: true,
             ..plain(Budget::STRONG)
@@ -73,14 +67,8 @@ pub fn base(name: &str) -> Option<Tuning> {
             pass: PassValue::Rollout,
             ..plain(Budget::STRONG)
         },
-        "medium" => Tuning {
-            match_measure: true,
-            ..plain(Budget::MEDIUM)
-        },
-        "easy" => Tuning {
-            match_measure: true,
-            ..plain(Budget::EASY)
-        },
+        "medium" => plain(Budget::MEDIUM),
+        "easy" => plain(Budget::EASY),
         _ => return None,
     })
 }
@@ -213,16 +201,6 @@ mod tests {
     #[test]
     fn plain_names_are_their_presets() {
         assert_eq!(base("hard"), base("strong"));
-        // The levels play by the match measure; strong-v1 keeps its deal-score values.
-        for name in ["strong", "hard", "medium", "easy"] {
-            assert!(base(name).unwrap().match_measure, "{name}");
-        }
-        assert!(!base("strong-v1").unwrap().match_measure);
-        assert!(!parse("strong:measure=deal").unwrap().unwrap().1.match_measure);
-        assert_eq!(
-            parse("strong:measure=deal").unwrap().unwrap().1,
-            base("strong-v1").unwrap()
-        );
         assert_eq!(base("medium").unwrap().budget, Budget::MEDIUM);
         assert_eq!(base("strong-pass").unwrap().pass, PassValue::Rollout);
         assert!(base("strong-infer").unwrap().infer);
