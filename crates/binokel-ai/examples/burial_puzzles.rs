@@ -21,7 +21,10 @@ fn main() {
         args.first().copied().unwrap_or(1),
         args.get(1).copied().unwrap_or(8),
     );
-    let budget = args.get(2).copied().unwrap_or(binokel_ai::puzzle::burial::BURIAL_NODES);
+    let budget = args
+        .get(2)
+        .copied()
+        .unwrap_or(binokel_ai::puzzle::burial::BURIAL_NODES);
     let every = args.get(3).copied().unwrap_or(1).max(1);
     let first = args.get(4).copied().unwrap_or(0);
     let (mut found, mut nodes, mut secs) = (0, 0u64, 0.0);

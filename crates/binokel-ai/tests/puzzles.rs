@@ -134,13 +134,20 @@ fn burial_puzzles_are_generated_alike_whatever_the_jobs_and_verify() {
         one.origin.command
     );
     let b = &one.puzzles[BURIAL_AT];
-    assert_eq!(b.kind, Kind::Burial, "{:?}", one.puzzles.iter().map(|p| &p.id).collect::<Vec<_>>());
+    assert_eq!(
+        b.kind,
+        Kind::Burial,
+        "{:?}",
+        one.puzzles.iter().map(|p| &p.id).collect::<Vec<_>>()
+    );
     assert!(b.id.starts_with("s1-d24-a") && b.id.ends_with("-b"), "{}", b.id);
     assert_eq!(b.best, "bury 9H KH AH");
     assert_eq!(b.tricks_left, 15);
     assert_eq!(b.themes, ["bury_points"]);
     assert!(b.choices.len() > 100 && b.margin >= MARGIN);
-    assert!(b.choices[1..].iter().all(|c| c.value <= b.choices[0].value - MARGIN));
+    assert!(b.choices[1..]
+        .iter()
+        .all(|c| c.value <= b.choices[0].value - MARGIN));
     let mut solver = Solver::new(20);
     assert_eq!(verify(b, &mut solver), Check::Ok);
     let mut bad = b.clone();

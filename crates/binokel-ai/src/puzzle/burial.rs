@@ -40,7 +40,7 @@ use binokel::{Action, CardSet, Deal, Game, Phase, Suit};
 
 /// The generator's default node budget for a whole burial proof
 /// ([`super::generate::Options::burial_nodes`]; docs/puzzles.md, "Burial puzzles").
-pub const BURIAL_NODES: u64 = 100_000_000;
+pub const BURIAL_NODES: u64 = 50_000_000;
 
 /// The node budget of a burial proof when a puzzle is verified: four times the generator's
 /// default, so a puzzle the generator proved always verifies.
@@ -87,10 +87,7 @@ fn burials(d: &Deal) -> Result<Vec<Burial>, String> {
     let k = usize::from(rules.tapp);
     let estimates = burial_candidates(hand, k, rules);
     let (best, trump, _) = best_burial(hand, k, rules);
-    let best_value = estimates
-        .iter()
-        .find(|e| e.0 == best)
-        .map_or(0, |e| e.2);
+    let best_value = estimates.iter().find(|e| e.0 == best).map_or(0, |e| e.2);
     let melds_of = |b: CardSet| meld_total(hand.minus(b).unwrap_or(hand), Some(trump), rules);
     let best_melds = melds_of(best);
     let mut out: Vec<(u8, u32, String, Burial)> = Vec::new();
@@ -125,7 +122,10 @@ fn burials(d: &Deal) -> Result<Vec<Burial>, String> {
         let key = if b == best {
             (0, 0)
         } else {
-            (1 + u8::from(melds_of(b) != best_melds), estimate.abs_diff(best_value))
+            (
+                1 + u8::from(melds_of(b) != best_melds),
+                estimate.abs_diff(best_value),
+            )
         };
         out.push((
             key.0,
@@ -158,16 +158,17 @@ fn prove(
     let past = || format!("the proof took more than {} search nodes", limits.total);
     // The exact value of a burial: its best declaration's, exactly.
     let mut exact: Vec<Option<f64>> = vec![None; all.len()];
-    let mut solve = |i: usize, solver: &mut crate::solver::Solver, effort: &mut Effort| {
-        if let Some(v) = exact[i] {
-            return Ok(v);
-        }
-        let w = declare::prove(&all[i].after, solver, limits, effort, 0.0, Mode::Burial)
-            .map_err(|e| if e.contains("search nodes") { past() } else { e })?;
-        let v = w[0].1.value;
-        exact[i] = Some(v);
-        Ok::<f64, String>(v)
-    };
+    let mut solve =
+        |i: usize, solver: &mut crate::solver::Solver, effort: &mut Effort| {
+            if let Some(v) = exact[i] {
+                return Ok(v);
+            }
+            let w = declare::prove(&all[i].after, solver, limits, effort, 0.0, Mode::Burial)
+                .map_err(|e| if e.contains("search nodes") { past() } else { e })?;
+            let v = w[0].1.value;
+            exact[i] = Some(v);
+            Ok::<f64, String>(v)
+        };
     let mut cand = 0;
     let mut tried = vec![false; all.len()];
     'candidates: loop {
@@ -318,12 +319,24 @@ mod tests {
         tokens.dedup();
         assert_eq!(tokens.len(), n);
         let best = brute(&g, &v.choices[0].choice);
-        assert!((best - v.choices[0].value).abs() < 0.011, "{best} {:?}", v.choices[0]);
+        assert!(
+            (best - v.choices[0].value).abs() < 0.011,
+            "{best} {:?}",
+            v.choices[0]
+        );
         for c in &v.choices[1..3] {
             let x = brute(&g, &c.choice);
-            assert!(x <= c.value + 0.011, "{} is worth {x}, stored {}", c.choice, c.value);
+            assert!(
+                x <= c.value + 0.011,
+                "{} is worth {x}, stored {}",
+                c.choice,
+                c.value
+            );
             assert!(x <= best - MARGIN, "{} is worth {x}", c.choice);
-            assert!(c.bound || (x - c.value).abs() < 0.011, "{c:?} exact but worth {x}");
+            assert!(
+                c.bound || (x - c.value).abs() < 0.011,
+                "{c:?} exact but worth {x}"
+            );
         }
         // Determinism: the same proof again costs the same nodes and gives the same values.
         let mut e2 = Effort::default();

@@ -32,8 +32,8 @@ pub const TRUMP_EVERY: u64 = 16;
 /// The default of [`Options::trump_nodes`].
 pub use super::declare::TRUMP_NODES;
 
-/// The default of [`Options::burial_every`]: a burial puzzle is tried on every 4th deal.
-pub const BURIAL_EVERY: u64 = 4;
+/// The default of [`Options::burial_every`]: a burial puzzle is tried on every 2nd deal.
+pub const BURIAL_EVERY: u64 = 2;
 
 /// The default of [`Options::burial_nodes`].
 pub use super::burial::BURIAL_NODES;

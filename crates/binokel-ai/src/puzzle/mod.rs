@@ -204,7 +204,15 @@ impl Puzzle {
         let rules = self.rules()?;
         let input = input.trim();
         let typed = match self.kind {
-            Kind::Burial if !input.to_ascii_lowercase().starts_with("bury") => format!("bury {input}"),
+            // Cards alone: the first word is a card.
+            Kind::Burial
+                if input
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| binokel::Card::parse(w).is_ok()) =>
+            {
+                format!("bury {input}")
+            }
             _ => input.to_string(),
         };
         let a = Action::parse_lenient(&typed, rules.low).map_err(|e| e.to_string())?;

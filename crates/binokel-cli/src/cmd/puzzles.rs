@@ -396,7 +396,11 @@ fn solution(p: &Puzzle, answer: &str) -> String {
         let at_most = if c.bound { "at most " } else { "" };
         format!("  {:<4} {at_most}{:>8.2}\n", c.choice, c.value)
     };
-    let shown = if p.kind == Kind::Burial { BURIALS_SHOWN } else { usize::MAX };
+    let shown = if p.kind == Kind::Burial {
+        BURIALS_SHOWN
+    } else {
+        usize::MAX
+    };
     for c in p.choices.iter().take(shown) {
         out += &line(c);
     }
