@@ -8,6 +8,7 @@ import * as api from "./api.js";
 import { cardSvg, cardInline } from "./cards.js";
 import { cardStyle, toast } from "./util.js";
 import { html, join, setHtml } from "./html.js";
+import { cardName } from "./text.js";
 
 let list = null;
 
@@ -52,6 +53,7 @@ function choiceLabel(c, style) {
 }
 
 function choiceHtml(c, style, big) {
+  if (c.startsWith("bury ")) return cards(split(c.slice(5)), style);
   const words = choiceLabel(c, style);
   if (words !== null) return html`<span class="puzzle-words">${words}</span>`;
   return big ? cardSvg(c, style, true) : cardInline(c, style);
@@ -87,10 +89,23 @@ function render(app, p) {
           v.tricks.map((tr) => html`<li>${t("puzzles.seat", { seat: tr.leader + 1 })}: ${cards(tr.cards, style)}</li>`),
         )}</ol></details>`
       : "";
-  const buttons = p.choices.map(
-    (c) => html`<button class="puzzle-choice" data-choice="${c}" aria-label="${choiceLabel(c, style) || c}">${choiceHtml(c, style, true)}</button>`,
-  );
+  // A burial: the soloist's cards are the buttons, lifted by a click, and a Bury button
+  // sends them once Tapp-many are lifted (as at the table).
+  const burying = p.kind === "burial";
+  const need = burying ? split(typeof v.tapp === "string" ? v.tapp : (v.tapp || []).join(" ")).length || 3 : 0;
+  const buttons = burying
+    ? split(p.hands[p.seat]).map(
+        (c, i) =>
+          html`<button class="puzzle-choice puzzle-card" data-card="${c}" data-i="${i}" aria-pressed="false" aria-label="${cardName(c, style)}">${cardSvg(c, style, true)}</button>`,
+      )
+    : p.choices.map(
+        (c) => html`<button class="puzzle-choice" data-choice="${c}" aria-label="${choiceLabel(c, style) || c}">${choiceHtml(c, style, true)}</button>`,
+      );
   const declaring = p.kind === "trump";
+  const tapp =
+    burying && v.tapp && v.tapp.length
+      ? html`<p id="puzzle-tapp">${t("puzzles.tapp")}: ${cards(typeof v.tapp === "string" ? split(v.tapp) : v.tapp, style)}</p>`
+      : "";
   const buried =
     declaring && v.buried && v.buried.length
       ? html`<p id="puzzle-buried">${t("puzzles.buried")}: ${cards(typeof v.buried === "string" ? split(v.buried) : v.buried, style)}</p>`
@@ -107,18 +122,45 @@ function render(app, p) {
       <p>${t("puzzles.contract", { bid: v.bid, trump: v.trump ? t(`suit.${cardStyle()}.${v.trump}`) : "-" })}</p>
       <ul class="puzzle-seats">${join(seats)}</ul>
       ${buried}
+      ${tapp}
       ${tricks}
-      ${declaring ? "" : html`<p>${t("puzzles.on_table")}: ${onTable}</p>`}
-      <p>${t(declaring ? "puzzles.task_trump" : "puzzles.task")}</p>
-      <div class="puzzle-choices">${join(buttons)}</div>
+      ${declaring || burying ? "" : html`<p>${t("puzzles.on_table")}: ${onTable}</p>`}
+      <p>${t(declaring ? "puzzles.task_trump" : burying ? "puzzles.task_burial" : "puzzles.task", { n: need })}</p>
+      <div class="puzzle-choices ${burying ? "puzzle-burial" : ""}">${join(buttons)}</div>
+      ${
+        burying
+          ? html`<p><span id="puzzle-bury-prompt">${t("ctl.bury", { n: need, k: 0 })}</span>
+              <button type="button" class="primary" id="puzzle-bury" disabled>${t("ctl.bury_button")}</button></p>`
+          : ""
+      }
       <div id="puzzle-result" aria-live="polite"></div>
       ${next ? html`<p><a id="puzzle-next" href="#/puzzles/${encodeURIComponent(next)}">${t("puzzles.next")}</a></p>` : ""}
     </section>`,
   );
+  if (burying) {
+    const bury = app.querySelector("#puzzle-bury");
+    const lifted = () => [...app.querySelectorAll(".puzzle-card[aria-pressed=true]")].map((b) => b.dataset.card);
+    for (const b of app.querySelectorAll(".puzzle-card")) {
+      b.addEventListener("click", () => {
+        const up = b.getAttribute("aria-pressed") === "true";
+        if (!up && lifted().length >= need) return;
+        b.setAttribute("aria-pressed", up ? "false" : "true");
+        b.classList.toggle("selected", !up);
+        const k = lifted().length;
+        app.querySelector("#puzzle-bury-prompt").textContent = t("ctl.bury", { n: need, k });
+        bury.disabled = k !== need;
+      });
+    }
+    bury.addEventListener("click", () => answer(app, p, `bury ${lifted().join(" ")}`));
+    return;
+  }
   for (const b of app.querySelectorAll(".puzzle-choice")) {
     b.addEventListener("click", () => answer(app, p, b.dataset.choice));
   }
 }
+
+/** How many of a burial puzzle's values the solution lists (the best first; the answer too). */
+const BURIALS_SHOWN = 10;
 
 /** The account's puzzle rating after an answer (docs/puzzles.md, "Ratings of accounts"). */
 function playerHtml(pl) {
@@ -136,26 +178,34 @@ async function answer(app, p, choice) {
     toast(e.message);
     return;
   }
-  for (const b of app.querySelectorAll(".puzzle-choice")) b.disabled = true;
+  for (const b of app.querySelectorAll(".puzzle-choice, #puzzle-bury")) b.disabled = true;
   const style = cardStyle();
   const lang = language();
-  const rows = a.choices.map(
+  // A burial puzzle has hundreds of choices: the best ten and the answer are listed.
+  const burying = p.kind === "burial";
+  const listed = burying
+    ? a.choices.filter((c, i) => i < BURIALS_SHOWN || c.choice === a.choice)
+    : a.choices;
+  const rows = listed.map(
     (c) =>
-      html`<tr class="${c.choice === a.best ? "best" : ""}"><td>${choiceHtml(c.choice, style, false)}</td><td>${
+      html`<tr class="${c.choice === a.best ? "best" : ""} ${c.choice === a.choice ? "answer" : ""}"><td>${
+        burying ? html`${a.choices.indexOf(c) + 1}. ` : ""
+      }${choiceHtml(c.choice, style, false)}</td><td>${
         c.bound ? t("puzzles.at_most", { value: c.value.toFixed(2) }) : c.value.toFixed(2)
       }</td></tr>`,
   );
+  const right = { trump: "puzzles.right_trump", burial: "puzzles.right_burial" }[p.kind] || "puzzles.right";
+  const wrong = burying
+    ? html`${t("puzzles.wrong_burial")} ${choiceHtml(a.best, style, false)}`
+    : t("puzzles.wrong", { best: choiceLabel(a.best, style) || a.best });
   const themes = a.themes.map((th) => html`<li>${th[lang] || th.en}</li>`);
   setHtml(
     app.querySelector("#puzzle-result"),
-    html`<p class="puzzle-verdict ${a.correct ? "right" : "wrong"}" id="puzzle-verdict">${
-      a.correct
-        ? t(p.kind === "trump" ? "puzzles.right_trump" : "puzzles.right")
-        : t("puzzles.wrong", { best: choiceLabel(a.best, style) || a.best })
-    }</p>
+    html`<p class="puzzle-verdict ${a.correct ? "right" : "wrong"}" id="puzzle-verdict">${a.correct ? t(right) : wrong}</p>
     <table class="puzzle-values"><caption>${t("puzzles.values")}</caption>
       <thead><tr><th>${t("puzzles.choice")}</th><th>${t("puzzles.value")}</th></tr></thead>
       <tbody>${join(rows)}</tbody></table>
+    ${burying ? html`<p id="puzzle-burials">${t("puzzles.burials_all", { n: a.choices.length, k: BURIALS_SHOWN })}</p>` : ""}
     ${themes.length ? html`<ul class="puzzle-themes">${join(themes)}</ul>` : ""}
     ${playerHtml(a.player)}`,
   );

@@ -1,7 +1,8 @@
 //! The puzzles page (#/puzzles, docs/puzzles.md) in headless Chromium on a real `binokel
 //! serve`: the first puzzle is shown without its solution, the best card is answered right
 //! and the values appear; the next puzzle, in German, answered wrong names the best card; a
-//! trump puzzle is answered with declarations in words.
+//! trump puzzle is answered with declarations in words; a burial puzzle is answered by
+//! lifting three cards.
 
 mod browser_common;
 
@@ -305,4 +306,174 @@ async fn a_trump_puzzle_is_solved_in_the_browser() {
         "{text}"
     );
     assert_no_js_errors(&b).await;
+}
+
+/// A burial puzzle (docs/puzzles.md, "Burial puzzles"), at phone and laptop width: every
+/// hand (the soloist's 18 cards) and the Tapp shown, the soloist's cards are the buttons,
+/// lifted by a click (a fourth is not lifted, a lifted one drops again), and Bury is enabled
+/// only with three lifted; the best burial is answered right and the solution lists the best
+/// ten with values and the count of all burials. Then in Portuguese a wrong burial: the
+/// verdict shows the best burial and the answer's row is listed with its place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burial_puzzle_is_solved_in_the_browser() {
+    let _turn = BROWSERS.lock().await;
+    let set = PuzzleSet::parse(SHIPPED).expect("the shipped set");
+    let p = set
+        .puzzles
+        .iter()
+        .find(|p| p.kind == binokel_ai::puzzle::Kind::Burial)
+        .expect("the shipped set has a burial puzzle");
+    let server = start_server();
+    let driver = start_driver();
+    let best: Vec<&str> = p.best.split(' ').skip(1).collect();
+    for (size, lang, name) in [(PHONE, "en", "390x844"), (LAPTOP, "pt", "1366x800")] {
+        let b = browser(&driver, lang, size).await;
+        let c = &b.client;
+        c.goto(&format!("{}/#/puzzles/{}", server.url, p.id))
+            .await
+            .expect("the burial puzzle");
+        wait_js(
+            c,
+            &format!(
+                "document.querySelector('#puzzle[data-id=\"{}\"]') && document.querySelector('#puzzle-bury')",
+                p.id
+            ),
+            "the burial puzzle",
+        )
+        .await;
+        // Every hand shown: 18 + 15 + 15 cards, and the Tapp's 3.
+        let cards = js(
+            c,
+            "return document.querySelectorAll('.puzzle-seat .card-inline').length",
+        )
+        .await;
+        assert_eq!(cards, 48, "every hand shown");
+        let tapp = js(
+            c,
+            "return document.querySelectorAll('#puzzle-tapp .card-inline').length",
+        )
+        .await;
+        assert_eq!(tapp, 3);
+        let buttons = js(c, "return document.querySelectorAll('.puzzle-card').length").await;
+        assert_eq!(buttons, 18);
+        assert_eq!(
+            js(c, "return document.querySelector('#puzzle-bury').disabled").await,
+            true
+        );
+        assert_eq!(
+            js(c, "return document.querySelector('.puzzle-values') === null").await,
+            true
+        );
+        assert_fits_width(c, "the burial puzzle").await;
+        if lang == "en" {
+            // Lift a card not in the best burial and drop it again.
+            let other = js(
+                c,
+                &format!(
+                    "return [...document.querySelectorAll('.puzzle-card')].map(b => b.dataset.card).find(x => !{:?}.includes(x))",
+                    best
+                ),
+            )
+            .await;
+            let other = other.as_str().unwrap().to_string();
+            let sel = format!(".puzzle-card[data-card='{other}']");
+            click(c, &sel).await;
+            assert_eq!(
+                js(
+                    c,
+                    &format!("return document.querySelector(\"{sel}\").getAttribute('aria-pressed')")
+                )
+                .await,
+                "true"
+            );
+            click(c, &sel).await;
+            assert_eq!(
+                js(
+                    c,
+                    &format!("return document.querySelector(\"{sel}\").getAttribute('aria-pressed')")
+                )
+                .await,
+                "false"
+            );
+            // The best burial: the first copy of each of its cards (a card buried twice:
+            // both copies).
+            let mut used = Vec::new();
+            for card in &best {
+                let n = used.iter().filter(|x| x == &card).count();
+                js(
+                    c,
+                    &format!("document.querySelectorAll(\".puzzle-card[data-card='{card}']\")[{n}].click(); return 0"),
+                )
+                .await;
+                used.push(*card);
+            }
+            // A fourth card is not lifted.
+            js(c, &format!("document.querySelector(\"{sel}\").click(); return 0")).await;
+            assert_eq!(
+                js(
+                    c,
+                    &format!("return document.querySelector(\"{sel}\").getAttribute('aria-pressed')")
+                )
+                .await,
+                "false"
+            );
+            let prompt = js(
+                c,
+                "return document.querySelector('#puzzle-bury-prompt').textContent",
+            )
+            .await;
+            assert!(prompt.as_str().unwrap().contains("3 chosen"), "{prompt}");
+            screenshot(c, &format!("burial-puzzle-lifted-{name}")).await;
+            click(c, "#puzzle-bury").await;
+            let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.right') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
+            assert!(verdict.as_str().unwrap().contains("best burial"), "{verdict}");
+            let rows = js(
+                c,
+                "return document.querySelectorAll('.puzzle-values tbody tr').length",
+            )
+            .await;
+            assert_eq!(rows, 10);
+        } else {
+            // Portuguese, a wrong burial: the last of the list.
+            let last = &p.choices.last().unwrap().choice;
+            let mut used: Vec<&str> = Vec::new();
+            for card in last.split(' ').skip(1) {
+                let n = used.iter().filter(|x| **x == card).count();
+                js(
+                    c,
+                    &format!("document.querySelectorAll(\".puzzle-card[data-card='{card}']\")[{n}].click(); return 0"),
+                )
+                .await;
+                used.push(card);
+            }
+            click(c, "#puzzle-bury").await;
+            let verdict = wait_js(c, "document.querySelector('#puzzle-verdict.wrong') && document.querySelector('#puzzle-verdict').textContent", "the verdict").await;
+            assert!(
+                verdict.as_str().unwrap().contains("Não é o melhor enterro"),
+                "{verdict}"
+            );
+            let rows = js(
+                c,
+                "return [...document.querySelectorAll('.puzzle-values tbody tr')].map(r => r.textContent)",
+            )
+            .await;
+            let rows = rows.as_array().unwrap();
+            assert_eq!(rows.len(), 11, "{rows:?}");
+            assert!(
+                rows[10]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(&format!("{}.", p.choices.len())),
+                "{rows:?}"
+            );
+        }
+        let all = js(c, "return document.querySelector('#puzzle-burials').textContent").await;
+        assert!(
+            all.as_str().unwrap().contains(&p.choices.len().to_string()),
+            "{all}"
+        );
+        assert_fits_width(c, "the burial puzzle's solution").await;
+        screenshot(c, &format!("burial-puzzle-solved-{name}")).await;
+        assert_no_js_errors(&b).await;
+    }
 }

@@ -53,6 +53,8 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
                 "7",
                 "--trump-nodes",
                 "1500000",
+                "--burial-every",
+                "0",
                 "--jobs",
                 jobs,
                 "--out",
@@ -66,7 +68,10 @@ fn generate_writes_the_same_file_with_one_job_and_with_two() {
     assert_eq!(one, std::fs::read_to_string(&b).unwrap());
     assert_eq!(one.matches("\"id\":").count(), 8);
     assert!(one.contains("\"kind\":\"trump\""), "a trump puzzle: {one}");
-    assert!(one.contains("--trump-every 7 --trump-nodes 1500000"), "{one}");
+    assert!(
+        one.contains("--trump-every 7 --trump-nodes 1500000 --burial-every 0"),
+        "{one}"
+    );
     let (code, out, err) = run(&["puzzles", "verify", a.to_str().unwrap()], "");
     assert_eq!(code, 0, "{out}{err}");
 }
@@ -171,6 +176,67 @@ fn a_trump_puzzle_is_solved_in_plain_text() {
         "not surrender"
     };
     assert!(out.contains(verdict), "{out}");
+}
+
+/// A burial puzzle in the terminal: every hand and the Tapp shown, the burial typed as its
+/// cards (a wrong number of cards and a card not held named and asked again), and the
+/// solution lists the best ten burials and the answer's place.
+#[test]
+fn a_burial_puzzle_is_solved_in_plain_text() {
+    let set = binokel_ai::puzzle::PuzzleSet::parse(binokel_ai::puzzle::SHIPPED).unwrap();
+    let p = set
+        .puzzles
+        .iter()
+        .find(|p| p.kind == binokel_ai::puzzle::Kind::Burial)
+        .expect("a burial puzzle in the shipped set");
+    let hand = p.deal().unwrap().hand(p.seat);
+    let absent = [
+        "AS", "AH", "AD", "AC", "TS", "TH", "TD", "TC", "KS", "KH", "KD", "KC",
+    ]
+    .into_iter()
+    .find(|c| hand.count(binokel::Card::parse(c).unwrap()) == 0)
+    .unwrap();
+    let cards: Vec<&str> = p.best.split(' ').skip(1).collect();
+    let input = format!(
+        "{} {}\n{} {} {absent}\n{}\nq\n",
+        cards[0],
+        cards[1],
+        cards[0],
+        cards[1],
+        cards.join(" ").to_lowercase()
+    );
+    let (code, out, err) = run(&["puzzles", "solve", "--id", &p.id], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("all hands shown") && out.contains("to bury"),
+        "{out}"
+    );
+    assert!(out.contains("took the Tapp"), "{out}");
+    assert!(out.contains("3 cards, not 2"), "{out}");
+    assert!(out.contains("does not hold") && out.contains(absent), "{out}");
+    assert!(out.contains(&format!("Right: {} is best.", p.best)), "{out}");
+    assert!(
+        out.contains(&format!("({} burials in all)", p.choices.len())),
+        "{out}"
+    );
+    // A wrong burial far down the list is shown with its place.
+    let last = p.choices.last().unwrap();
+    let (_, out, _) = run(
+        &["puzzles", "solve", "--id", &p.id],
+        &format!("{}\nq\n", last.choice),
+    );
+    assert!(
+        out.contains(&format!("Wrong: {} is best, not {}.", p.best, last.choice)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "your answer, number {} of {}",
+            p.choices.len(),
+            p.choices.len()
+        )),
+        "{out}"
+    );
 }
 
 #[test]

@@ -122,3 +122,80 @@ async fn puzzles_are_listed_shown_without_the_solution_and_answered() {
     assert_eq!(a.status, 400);
     server.stop().await;
 }
+
+/// A burial puzzle over HTTP: every hand and the Tapp shown, no solution; a burial is
+/// answered right and wrong (the cards in any order, without `bury`), and a burial of the
+/// wrong number of cards, of a card the soloist does not hold, or not a burial at all is
+/// refused naming what is wrong.
+#[tokio::test]
+async fn a_burial_puzzle_is_answered_and_a_wrong_burial_is_named() {
+    let set = PuzzleSet::parse(SHIPPED).expect("the shipped set reads");
+    let p = set
+        .puzzles
+        .iter()
+        .find(|p| p.kind == binokel_ai::puzzle::Kind::Burial)
+        .expect("a burial puzzle in the shipped set");
+    let server = start(config(&temp_sqlite("puzzles-burial"))).await;
+    let a = http(&server.url, "GET", &format!("/api/puzzles/{}", p.id), None)
+        .await
+        .unwrap();
+    let body = String::from_utf8_lossy(&a.body).to_string();
+    assert_eq!(a.status, 200, "{body}");
+    assert!(
+        !body.contains("\"best\"") && !body.contains("\"value\""),
+        "{body}"
+    );
+    let v = a.json().unwrap();
+    assert_eq!(v["kind"], "burial");
+    assert_eq!(v["hands"].as_array().unwrap().len(), 3);
+    let hand = v["hands"][p.seat].as_str().unwrap().to_string();
+    assert_eq!(hand.split(' ').count(), 18, "{hand}");
+    assert_eq!(v["view"]["phase"], "bury");
+    assert!(v["view"]["tapp"].is_string(), "{}", v["view"]);
+
+    let path = format!("/api/puzzles/{}/answer", p.id);
+    let post = |choice: String| {
+        let (url, path) = (server.url.clone(), path.clone());
+        async move {
+            http(&url, "POST", &path, Some(&json!({ "choice": choice })))
+                .await
+                .unwrap()
+        }
+    };
+    // Right, typed as the cards backwards in lower case.
+    let cards: Vec<&str> = p.best.split(' ').skip(1).collect();
+    let typed: Vec<String> = cards.iter().rev().map(|c| c.to_lowercase()).collect();
+    let a = post(typed.join(" ")).await;
+    assert_eq!(a.status, 200);
+    let v = a.json().unwrap();
+    assert_eq!(v["correct"], true, "{v}");
+    assert_eq!(v["choice"], p.best.as_str());
+    assert_eq!(v["choices"].as_array().unwrap().len(), p.choices.len());
+    // Wrong: the runner-up.
+    let a = post(p.choices[1].choice.clone()).await;
+    let v = a.json().unwrap();
+    assert_eq!(v["correct"], false);
+    assert_eq!(v["best"], p.best.as_str());
+    // Two cards.
+    let a = post(format!("bury {} {}", cards[0], cards[1])).await;
+    assert_eq!(a.status, 400);
+    let v = a.json().unwrap();
+    assert_eq!(v["field"], "choice");
+    assert!(v["message"].as_str().unwrap().contains("3 cards, not 2"), "{v}");
+    // A card the soloist does not hold.
+    let held = binokel::CardSet::parse_codes(&hand, binokel::Low::Nine).unwrap();
+    let absent = [
+        "AS", "AH", "AD", "AC", "TS", "TH", "TD", "TC", "KS", "KH", "KD", "KC",
+    ]
+    .into_iter()
+    .find(|c| held.count(binokel::Card::parse(c).unwrap()) == 0)
+    .unwrap();
+    let a = post(format!("{} {} {absent}", cards[0], cards[1])).await;
+    assert_eq!(a.status, 400);
+    let m = a.json().unwrap()["message"].as_str().unwrap().to_string();
+    assert!(m.contains("does not hold") && m.contains(absent), "{m}");
+    // Not a burial.
+    let a = post("trump S".into()).await;
+    assert_eq!(a.status, 400);
+    server.stop().await;
+}

@@ -29,7 +29,7 @@ use super::{round2, Choice, Values, MARGIN};
 use crate::policy::best_trump;
 use crate::review::value::{seat_value, soloist_score_after};
 use crate::solver::{Objective, Position, Solver};
-use binokel::{Action, Contract, Deal, Game, Phase};
+use binokel::{Action, Contract, Deal, Game, Low, Phase};
 use std::cell::RefCell;
 
 /// Search nodes each search of a declaration may take when a puzzle is verified (an exact
@@ -54,22 +54,54 @@ thread_local! {
 
 /// One choice of the declaration and the deal right after it.
 #[derive(Clone)]
-struct Declared {
-    action: Action,
-    after: Deal,
+pub(super) struct Declared {
+    pub(super) action: Action,
+    pub(super) after: Deal,
 }
 
 /// The value of one choice: exact, or proved at most this (`bound`).
 #[derive(Copy, Clone, Debug, PartialEq)]
-struct Worth {
-    value: f64,
-    bound: bool,
+pub(super) struct Worth {
+    pub(super) value: f64,
+    pub(super) bound: bool,
+}
+
+/// How a proof runs: for a trump puzzle's stored values, or as a part of a burial's proof.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// A trump puzzle: a lost contract is settled exactly (one more search), and every
+    /// search starts on a cleared solver.
+    Declaration,
+    /// A burial: the static bound first and no search spent on exactness, and the solver's
+    /// table kept from one search to the next within the decision (the caller clears it
+    /// once): a table entry is a bound on what the soloist takes from a trick boundary,
+    /// keyed by the cards left, the leader and the trump, whatever was buried, so the proofs
+    /// of one burial's declarations and of the next burial's share what they learnt. The
+    /// searches run in a fixed order from a cleared table, so the node counts stay
+    /// deterministic.
+    Burial,
+}
+
+impl Mode {
+    fn clear(self, solver: &mut Solver) {
+        if self == Mode::Declaration {
+            solver.clear();
+        }
+    }
+}
+
+/// Node limits of a proof: each search step at most `step` nodes, all the steps of the
+/// proof together at most `total`.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Limits {
+    pub(super) step: u64,
+    pub(super) total: u64,
 }
 
 /// The choices of the declaration in `d`: every legal declaration, the surrenders as one
 /// (the first suit's). Err when the rules offer one the solver does not cover (Bettel) or
 /// the deal is not at its declaration.
-fn options(d: &Deal) -> Result<Vec<Declared>, String> {
+pub(super) fn options(d: &Deal) -> Result<Vec<Declared>, String> {
     if d.phase() != Phase::Declare || !(3..=4).contains(&d.players()) {
         return Err("trump puzzles are the declaration of a three- or four-seat deal".into());
     }
@@ -89,12 +121,18 @@ fn options(d: &Deal) -> Result<Vec<Declared>, String> {
 
 /// The soloist's value of the deal `after` when its side takes `v` more (card points, or
 /// tricks in Durch).
-fn score(after: &Deal, me: usize, v: i32) -> f64 {
+pub(super) fn score(after: &Deal, me: usize, v: i32) -> f64 {
     seat_value(after, me, soloist_score_after(after, v))
 }
 
 /// The exact value of a choice; None past `nodes`.
-fn exact(o: &Declared, me: usize, solver: &mut Solver, nodes: u64) -> Option<Result<f64, String>> {
+pub(super) fn exact(
+    o: &Declared,
+    me: usize,
+    solver: &mut Solver,
+    nodes: u64,
+    mode: Mode,
+) -> Option<Result<f64, String>> {
     let d = &o.after;
     match d.contract() {
         Some(Contract::Surrender(_)) => Some(Ok(seat_value(d, me, f64::from(d.scores()[me])))),
@@ -103,7 +141,7 @@ fn exact(o: &Declared, me: usize, solver: &mut Solver, nodes: u64) -> Option<Res
                 return Some(Err("Durch cannot be solved here".into()));
             };
             let all = p.tricks_left() as i32;
-            solver.clear();
+            mode.clear(solver);
             let made = solver.reaches_within(&p, all, nodes)?;
             Some(Ok(score(d, me, if made { all } else { 0 })))
         }
@@ -111,7 +149,7 @@ fn exact(o: &Declared, me: usize, solver: &mut Solver, nodes: u64) -> Option<Res
             let Some(p) = Position::from_deal(d, Objective::Points) else {
                 return Some(Err("the trump game cannot be solved here".into()));
             };
-            solver.clear();
+            mode.clear(solver);
             let v = solver.solve_within(&p, nodes)?;
             Some(Ok(score(d, me, v)))
         }
@@ -121,16 +159,22 @@ fn exact(o: &Declared, me: usize, solver: &mut Solver, nodes: u64) -> Option<Res
 
 /// Proves that a choice is worth at most `most`: Some(Some(worth)) with the exact value or
 /// an upper bound at most `most`, Some(None) when it is worth more, None past `nodes`.
-fn at_most(
+///
+/// [`Mode::Declaration`]: a trump whose contract is lost gets its exact value (one more search, what a
+/// trump puzzle stores). [`Mode::Burial`] (burials: hundreds of declarations to dismiss) the static
+/// bound comes first and no search is spent on exactness: a trump is exact only when the
+/// bound proved is already the score of a lost contract.
+pub(super) fn at_most(
     o: &Declared,
     me: usize,
     most: f64,
     solver: &mut Solver,
     nodes: u64,
+    mode: Mode,
 ) -> Option<Result<Option<Worth>, String>> {
     let d = &o.after;
     if !matches!(d.contract(), Some(Contract::Trump(_))) {
-        return exact(o, me, solver, nodes).map(|r| {
+        return exact(o, me, solver, nodes, mode).map(|r| {
             r.map(|v| {
                 (v <= most).then_some(Worth {
                     value: v,
@@ -143,11 +187,36 @@ fn at_most(
         return Some(Err("the trump game cannot be solved here".into()));
     };
     let top = p.bounds().1.max(0);
+    let lost = score(d, me, 0);
+    if mode == Mode::Burial {
+        // The static bound: every point still to take (less what the opponents surely
+        // cash) through the scoring function, no search.
+        if score(d, me, top) <= most {
+            let value = score(d, me, top);
+            return Some(Ok(Some(Worth {
+                value,
+                bound: value > lost,
+            })));
+        }
+        let Some(t) = (0..=top).find(|&v| score(d, me, v) > most) else {
+            unreachable!("the score at the top is above `most`");
+        };
+        if t == 0 {
+            return Some(Ok(None));
+        }
+        mode.clear(solver);
+        let reached = solver.reaches_within(&p, t, nodes)?;
+        let value = score(d, me, t - 1);
+        return Some(Ok((!reached).then_some(Worth {
+            value,
+            bound: value > lost,
+        })));
+    }
     // First whether the contract is lost whatever: below the first points that lift the
     // score at all, the value is the score of no points, exact.
     if score(d, me, 0) <= most {
         if let Some(up) = (1..=top).find(|&v| score(d, me, v) > score(d, me, 0)) {
-            solver.clear();
+            mode.clear(solver);
             if !solver.reaches_within(&p, up, nodes)? {
                 return Some(Ok(Some(Worth {
                     value: score(d, me, 0),
@@ -168,7 +237,7 @@ fn at_most(
     if t == 0 {
         return Some(Ok(None));
     }
-    solver.clear();
+    mode.clear(solver);
     let reached = solver.reaches_within(&p, t, nodes)?;
     Some(Ok((!reached).then_some(Worth {
         value: score(d, me, t - 1),
@@ -198,9 +267,19 @@ pub struct Effort {
 }
 
 impl Effort {
-    fn step<T>(&mut self, solver: &mut Solver, f: impl FnOnce(&mut Solver) -> T) -> T {
+    /// Runs one search step with the nodes `limits` leave it (None from `f` past them).
+    pub(super) fn step<T>(
+        &mut self,
+        solver: &mut Solver,
+        limits: Limits,
+        f: impl FnOnce(&mut Solver, u64) -> Option<T>,
+    ) -> Option<T> {
+        let nodes = limits.step.min(limits.total.saturating_sub(self.total));
+        if nodes == 0 {
+            return None;
+        }
         let before = solver.nodes;
-        let r = f(solver);
+        let r = f(solver, nodes);
         let n = solver.nodes - before;
         self.steps += 1;
         self.max_step = self.max_step.max(n);
@@ -211,19 +290,64 @@ impl Effort {
 
 /// [`declaration`], adding what it cost to `effort`.
 pub fn declaration_measured(game: &Game, nodes: u64, effort: &mut Effort) -> Result<Values, String> {
+    let d = game.current().ok_or("no deal in progress")?;
+    let limits = Limits {
+        step: nodes,
+        total: u64::MAX,
+    };
+    let worths = with_solver(|solver| prove(d, solver, limits, effort, MARGIN, Mode::Declaration))?;
+    Ok(values(worths, game.rules().low))
+}
+
+/// Runs `f` on this thread's declaration solver ([`DECLARE_TABLE_BITS`]).
+pub(super) fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let solver = slot.get_or_insert_with(|| Solver::new(DECLARE_TABLE_BITS));
-        prove(game, solver, nodes, effort)
+        f(solver)
     })
 }
 
-fn prove(game: &Game, solver: &mut Solver, nodes: u64, effort: &mut Effort) -> Result<Values, String> {
-    let d = game.current().ok_or("no deal in progress")?;
+/// The choices with their values as a puzzle's: best first, ties in token order, rounded.
+pub(super) fn values(worths: Vec<(Action, Worth)>, low: Low) -> Values {
+    let mut choices: Vec<Choice> = worths
+        .into_iter()
+        .map(|(a, w)| Choice {
+            choice: a.token(low),
+            value: round2(w.value),
+            bound: w.bound,
+        })
+        .collect();
+    choices.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.choice.cmp(&b.choice)));
+    let margin = match choices.as_slice() {
+        [a, b, ..] => round2(a.value - b.value),
+        _ => 0.0,
+    };
+    Values {
+        choices,
+        margin,
+        layouts: None,
+    }
+}
+
+/// The value of every declaration of `d` (the best first, exact; the others exact or
+/// proved at most the best less `margin`). Err when two are within `margin` or a step is
+/// past `limits`. With `margin` 0 it never finds two "within" it: it is the exact value of
+/// the best declaration, what a burial is worth ([`super::burial`]).
+pub(super) fn prove(
+    d: &Deal,
+    solver: &mut Solver,
+    limits: Limits,
+    effort: &mut Effort,
+    margin: f64,
+    mode: Mode,
+) -> Result<Vec<(Action, Worth)>, String> {
     let me = d.to_act().ok_or("nobody is to act")?;
     let opts = options(d)?;
-    let low = game.rules().low;
-    let past = || format!("a step took more than {nodes} search nodes");
+    let past = || match limits.total {
+        u64::MAX => format!("a step took more than {} search nodes", limits.step),
+        total => format!("the proof took more than {total} search nodes"),
+    };
     // The heuristic's trump first, then the choices in the rules' order.
     let (t, _) = best_trump(d.hand(me), d.buried(), d.rules());
     let mut cand = opts
@@ -234,10 +358,10 @@ fn prove(game: &Game, solver: &mut Solver, nodes: u64, effort: &mut Effort) -> R
     'candidates: loop {
         tried[cand] = true;
         let best = effort
-            .step(solver, |s| exact(&opts[cand], me, s, nodes))
+            .step(solver, limits, |s, n| exact(&opts[cand], me, s, n, mode))
             .ok_or_else(past)??;
-        let mut worths: Vec<(usize, Worth)> = vec![(
-            cand,
+        let mut worths: Vec<(Action, Worth)> = vec![(
+            opts[cand].action,
             Worth {
                 value: best,
                 bound: false,
@@ -247,13 +371,13 @@ fn prove(game: &Game, solver: &mut Solver, nodes: u64, effort: &mut Effort) -> R
             if i == cand {
                 continue;
             }
-            let shown = effort.step(solver, |s| at_most(o, me, best - MARGIN, s, nodes));
+            let shown = effort.step(solver, limits, |s, n| at_most(o, me, best - margin, s, n, mode));
             match shown.ok_or_else(past)?? {
-                Some(w) => worths.push((i, w)),
+                Some(w) => worths.push((o.action, w)),
                 None if tried[i] => return Err("no declaration is clearly best".into()),
                 None => {
                     let v = effort
-                        .step(solver, |s| exact(o, me, s, nodes))
+                        .step(solver, limits, |s, n| exact(o, me, s, n, mode))
                         .ok_or_else(past)??;
                     if v <= best {
                         return Err("no declaration is clearly best".into());
@@ -263,23 +387,6 @@ fn prove(game: &Game, solver: &mut Solver, nodes: u64, effort: &mut Effort) -> R
                 }
             }
         }
-        let mut choices: Vec<Choice> = worths
-            .into_iter()
-            .map(|(i, w)| Choice {
-                choice: opts[i].action.token(low),
-                value: round2(w.value),
-                bound: w.bound,
-            })
-            .collect();
-        choices.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.choice.cmp(&b.choice)));
-        let margin = match choices.as_slice() {
-            [a, b, ..] => round2(a.value - b.value),
-            _ => 0.0,
-        };
-        return Ok(Values {
-            choices,
-            margin,
-            layouts: None,
-        });
+        return Ok(worths);
     }
 }

@@ -32,6 +32,12 @@ pub const TRUMP_EVERY: u64 = 16;
 /// The default of [`Options::trump_nodes`].
 pub use super::declare::TRUMP_NODES;
 
+/// The default of [`Options::burial_every`]: a burial puzzle is tried on every 2nd deal.
+pub const BURIAL_EVERY: u64 = 2;
+
+/// The default of [`Options::burial_nodes`].
+pub use super::burial::BURIAL_NODES;
+
 /// Options of a generation.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -50,6 +56,11 @@ pub struct Options {
     /// Search nodes each step of a trump puzzle's proof may take (docs/puzzles.md, "Trump
     /// puzzles"); a declaration with a step past it is no puzzle.
     pub trump_nodes: u64,
+    /// A `burial` puzzle is tried on deal `i` when `i` is a multiple of this (0: never).
+    pub burial_every: u64,
+    /// Search nodes the whole proof of a burial puzzle may take (docs/puzzles.md, "Burial
+    /// puzzles"); a burial past it is no puzzle.
+    pub burial_nodes: u64,
 }
 
 impl Options {
@@ -64,6 +75,8 @@ impl Options {
             max_deals: (count as u64).saturating_mul(100).max(100),
             trump_every: TRUMP_EVERY,
             trump_nodes: TRUMP_NODES,
+            burial_every: BURIAL_EVERY,
+            burial_nodes: BURIAL_NODES,
         }
     }
 }
@@ -123,8 +136,8 @@ pub fn generate(opts: &Options, progress: impl Fn(usize, u64)) -> Result<PuzzleS
     })
 }
 
-/// The command that writes the set `opts` describes (the trump options only when not the
-/// defaults).
+/// The command that writes the set `opts` describes (the trump and burial options only when
+/// not the defaults).
 fn command(opts: &Options) -> String {
     let mut c = format!(
         "binokel puzzles generate --count {} --seed {}",
@@ -136,11 +149,17 @@ fn command(opts: &Options) -> String {
     if opts.trump_nodes != TRUMP_NODES {
         c += &format!(" --trump-nodes {}", opts.trump_nodes);
     }
+    if opts.burial_every != BURIAL_EVERY {
+        c += &format!(" --burial-every {}", opts.burial_every);
+    }
+    if opts.burial_nodes != BURIAL_NODES {
+        c += &format!(" --burial-nodes {}", opts.burial_nodes);
+    }
     c
 }
 
 /// Plays deal `i` of the set `opts` describes and returns its puzzles (at most one
-/// `play_open`, one `play_view` and one `trump`, in that order).
+/// `play_open`, one `play_view`, one `trump` and one `burial`, in that order).
 pub fn deal_puzzles(opts: &Options, i: u64) -> Vec<Puzzle> {
     let (seed, bot) = (opts.seed, opts.bot.as_str());
     let s = deal_seed(seed, i);
@@ -159,6 +178,7 @@ pub fn deal_puzzles(opts: &Options, i: u64) -> Vec<Puzzle> {
     // The card-play decisions with a choice and at most 10 tricks left, before each.
     let mut spots: Vec<Game> = Vec::new();
     let mut declaration: Option<Game> = None;
+    let mut burial: Option<Game> = None;
     while let Some(seat) = game.to_act() {
         let Some(view) = View::of(&game, Some(seat)) else {
             break;
@@ -166,8 +186,10 @@ pub fn deal_puzzles(opts: &Options, i: u64) -> Vec<Puzzle> {
         if spot(&game, &view) {
             spots.push(game.clone());
         }
-        if game.current().map(Deal::phase) == Some(Phase::Declare) {
-            declaration = Some(game.clone());
+        match game.current().map(Deal::phase) {
+            Some(Phase::Declare) => declaration = Some(game.clone()),
+            Some(Phase::Bury) => burial = Some(game.clone()),
+            _ => {}
         }
         let a = bots[seat].choose(&view);
         if game.play(a).is_err() {
@@ -182,7 +204,19 @@ pub fn deal_puzzles(opts: &Options, i: u64) -> Vec<Puzzle> {
             out.extend(trump_puzzle(&g, played, &prefix, opts.trump_nodes));
         }
     }
+    if opts.burial_every > 0 && i % opts.burial_every == 0 {
+        if let Some(g) = burial {
+            out.extend(burial_puzzle(&g, played, &prefix, opts.burial_nodes));
+        }
+    }
     out
+}
+
+/// The `burial` puzzle of the burial in `g` (the deal's actions were `played`) when one
+/// burial is clearly best and the whole proof stays within `nodes` search nodes.
+pub fn burial_puzzle(g: &Game, played: &[Action], prefix: &str, nodes: u64) -> Option<Puzzle> {
+    let vals = super::burial::burial(g, nodes).ok()?;
+    make(g, Kind::Burial, vals, played, prefix)
 }
 
 /// The `trump` puzzle of the declaration in `g` (the deal's actions were `played`) when one
@@ -323,12 +357,12 @@ fn make(g: &Game, kind: Kind, vals: Values, played: &[Action], prefix: &str) -> 
 /// choice beyond two, plus 150 for a view puzzle, plus 200 when the bot that played the deal
 /// missed the best choice, less 100 when the margin is at least 100; within 600..=2400.
 ///
-/// A `trump` puzzle starts at 1300 instead (its 15 tricks and its choices are the same in
-/// every such puzzle; the play after it is for the solver, not the player, to see through),
-/// with the same bonus and malus.
+/// A `trump` or `burial` puzzle starts at 1300 instead (its 15 tricks are the same in every
+/// such puzzle and its hundreds of burials say nothing of difficulty; the play after it is
+/// for the solver, not the player, to see through), with the same bonus and malus.
 pub fn rating(kind: Kind, tricks_left: u32, choices: &[Choice], margin: f64, bot_found: bool) -> u32 {
     let mut r = 800 + 80 * tricks_left as i64 + 60 * (choices.len() as i64 - 2).max(0);
-    if kind == Kind::Trump {
+    if matches!(kind, Kind::Trump | Kind::Burial) {
         r = 1300;
     }
     if kind == Kind::PlayView {

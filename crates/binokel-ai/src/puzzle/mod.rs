@@ -9,6 +9,7 @@
 //!   clearly best choice; the same seed gives the same set whatever the number of jobs.
 //! - [`verify`]: re-solves puzzles and compares the stored choices, values and solution.
 
+pub mod burial;
 pub mod declare;
 pub mod generate;
 pub mod solve;
@@ -67,9 +68,10 @@ pub struct Choice {
     /// Its value: the deciding seat's deal score (docs/review.md section 1) with best play
     /// after it; for `play_view` the mean over the layouts.
     pub value: f64,
-    /// `trump` puzzles: true when `value` is an upper bound, proved by the solver, not the
-    /// exact value (a choice shown worse than the best by the margin; docs/puzzles.md,
-    /// "Trump puzzles"). Absent (false) for an exact value.
+    /// `trump` and `burial` puzzles: true when `value` is an upper bound, proved by the
+    /// solver, not the exact value (a choice shown worse than the best by the margin;
+    /// docs/puzzles.md, "Trump puzzles" and "Burial puzzles"). Absent (false) for an exact
+    /// value.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bound: bool,
 }
@@ -194,9 +196,49 @@ impl Puzzle {
 
     /// Reads a choice typed by a player (a card code, `trump S`, a burial) into the stored
     /// token of one of the choices: Err names the input when it is none of them.
+    ///
+    /// A burial may be typed as its cards alone (`9H 9C JC`, or with `bury` before them);
+    /// a burial of the wrong number of cards, or of cards the soloist does not hold, is
+    /// refused naming what is wrong.
     pub fn match_choice(&self, input: &str) -> Result<&Choice, String> {
         let rules = self.rules()?;
-        let a = Action::parse_lenient(input.trim(), rules.low).map_err(|e| e.to_string())?;
+        let input = input.trim();
+        let typed = match self.kind {
+            // Cards alone: the first word is a card.
+            Kind::Burial
+                if input
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| binokel::Card::parse(w).is_ok()) =>
+            {
+                format!("bury {input}")
+            }
+            _ => input.to_string(),
+        };
+        let a = Action::parse_lenient(&typed, rules.low).map_err(|e| e.to_string())?;
+        if let (Kind::Burial, Action::Bury(set)) = (self.kind, a) {
+            let want = usize::from(rules.tapp);
+            if set.len() != want {
+                return Err(format!(
+                    "a burial is {want} cards, not {}: `{}`",
+                    set.len(),
+                    set.to_codes(rules.low)
+                ));
+            }
+            let hand = self.deal()?.hand(self.seat);
+            let missing: Vec<String> = set
+                .distinct()
+                .filter(|&c| hand.count(c) < set.count(c))
+                .map(|c| c.code(rules.low))
+                .collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "the soloist does not hold {} (of the burial `{}`)",
+                    missing.join(" "),
+                    set.to_codes(rules.low)
+                ));
+            }
+        }
         let token = a.token(rules.low);
         // The surrenders are one choice (the soloist scores minus the bid whatever suit it
         // names), stored with one suit: any surrender is that choice.

@@ -26,7 +26,7 @@ pub fn values(p: &Puzzle, solver: &mut Solver) -> Result<Values, String> {
         Kind::PlayOpen => open(&game, solver),
         Kind::PlayView => view(&game, solver),
         Kind::Trump => super::declare::declaration(&game, super::declare::DECLARE_NODES),
-        k => Err(format!("{} puzzles are not supported yet", k.name())),
+        Kind::Burial => super::burial::burial(&game, super::burial::BURIAL_VERIFY_NODES),
     }
 }
 

@@ -52,6 +52,12 @@ enum Sub {
         /// Search nodes each step of a trump puzzle's proof may take.
         #[arg(long, default_value_t = binokel_ai::puzzle::generate::TRUMP_NODES)]
         trump_nodes: u64,
+        /// Try a burial puzzle on every K-th deal (0: none).
+        #[arg(long, default_value_t = binokel_ai::puzzle::generate::BURIAL_EVERY)]
+        burial_every: u64,
+        /// Search nodes the whole proof of a burial puzzle may take.
+        #[arg(long, default_value_t = binokel_ai::puzzle::generate::BURIAL_NODES)]
+        burial_nodes: u64,
     },
     /// Re-solve the puzzles of a set and compare the stored values and solutions.
     Verify {
@@ -99,12 +105,16 @@ pub fn run(args: Args) -> ExitCode {
             bot,
             trump_every,
             trump_nodes,
+            burial_every,
+            burial_nodes,
         } => {
             let mut o = Options::new(count, seed);
             o.jobs = jobs;
             o.bot = bot;
             o.trump_every = trump_every;
             o.trump_nodes = trump_nodes;
+            o.burial_every = burial_every;
+            o.burial_nodes = burial_nodes;
             run_generate(&o, out)
         }
         Sub::Verify { file, sample, seed } => run_verify(&file, sample, seed),
@@ -227,6 +237,7 @@ fn run_solve(file: Option<PathBuf>, id: Option<String>) -> ExitCode {
                 Kind::Trump => {
                     "Your choice (trump S, trump H, trump D, trump C, durch, surrender; or q to stop):"
                 }
+                Kind::Burial => "Your choice (the three cards to bury, such as 9H 9C JC; or q to stop):",
                 _ => "Your choice (a card code such as AS, or q to stop):",
             });
             let Some(Ok(line)) = lines.next() else {
@@ -249,7 +260,7 @@ fn run_solve(file: Option<PathBuf>, id: Option<String>) -> ExitCode {
         } else {
             super::print_line(&format!("Wrong: {} is best, not {answer}.", p.best));
         }
-        super::print_line(&solution(p));
+        super::print_line(&solution(p, &answer));
     }
     super::print_line(&format!("{right} of {tried} right."));
     ExitCode::SUCCESS
@@ -276,7 +287,11 @@ fn describe(p: &Puzzle) -> String {
         if open { "all hands shown" } else { "your view only" },
         p.rating,
         p.seat,
-        if p.kind == Kind::Trump { "declare" } else { "play" },
+        match p.kind {
+            Kind::Trump => "declare",
+            Kind::Burial => "bury",
+            _ => "play",
+        },
         p.tricks_left
     );
     if p.kind == Kind::Trump {
@@ -294,7 +309,15 @@ fn describe(p: &Puzzle) -> String {
         deal.bid(),
         trump
     );
-    if p.kind != Kind::Trump {
+    if p.kind == Kind::Burial {
+        out += &format!(
+            "Seat {} took the Tapp {}; it buries {} cards, then declares (a trump, Durch or giving up).\n",
+            p.seat,
+            cards(deal.tapp(), low),
+            deal.rules().tapp
+        );
+    }
+    if !matches!(p.kind, Kind::Trump | Kind::Burial) {
         out += &format!(
             "Points taken so far: {:?}\n",
             &deal.trick_points()[..deal.players()]
@@ -323,7 +346,7 @@ fn describe(p: &Puzzle) -> String {
             .collect();
         out += &format!("Melds of seat {}: {}\n", m.seat, list.join(", "));
     }
-    if p.kind != Kind::Trump {
+    if !matches!(p.kind, Kind::Trump | Kind::Burial) {
         let trick = deal.current_trick();
         out += &format!(
             "On the table (led by seat {}): {}\n",
@@ -341,6 +364,8 @@ fn describe(p: &Puzzle) -> String {
             v.sort();
             v
         }
+        // Hundreds of burials: the hand above is the choice.
+        Kind::Burial => vec![format!("any {} cards of seat {}", deal.rules().tapp, p.seat)],
         _ => legal_codes(&view, low),
     };
     let sep = if p.kind == Kind::Trump { ", " } else { " " };
@@ -358,13 +383,39 @@ fn legal_codes(view: &View, low: Low) -> Vec<String> {
     v
 }
 
-/// The solution: every choice with its value, and the themes.
-fn solution(p: &Puzzle) -> String {
+/// How many of a burial puzzle's choices the solution lists (the best first; the answer is
+/// listed too when it is not among them).
+const BURIALS_SHOWN: usize = 10;
+
+/// The solution: every choice with its value (a burial puzzle: the best ten and the answer),
+/// and the themes.
+fn solution(p: &Puzzle, answer: &str) -> String {
     let mut out = String::from("Values (your deal score with best play after it):\n");
-    for c in &p.choices {
+    let line = |c: &binokel_ai::puzzle::Choice| {
         // A bound: the solver proved the choice worth at most this (docs/puzzles.md).
         let at_most = if c.bound { "at most " } else { "" };
-        out += &format!("  {:<4} {at_most}{:>8.2}\n", c.choice, c.value);
+        format!("  {:<4} {at_most}{:>8.2}\n", c.choice, c.value)
+    };
+    let shown = if p.kind == Kind::Burial {
+        BURIALS_SHOWN
+    } else {
+        usize::MAX
+    };
+    for c in p.choices.iter().take(shown) {
+        out += &line(c);
+    }
+    if p.choices.len() > shown {
+        if let Some((i, c)) = p
+            .choices
+            .iter()
+            .enumerate()
+            .skip(shown)
+            .find(|(_, c)| c.choice == answer)
+        {
+            out += &format!("  ... your answer, number {} of {}:\n", i + 1, p.choices.len());
+            out += &line(c);
+        }
+        out += &format!("  ({} burials in all)\n", p.choices.len());
     }
     for t in p.themes.iter().filter_map(|t| Theme::from_id(t)) {
         out += &format!("Theme: {}\n", t.describe("en"));
