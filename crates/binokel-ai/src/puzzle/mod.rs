@@ -65,7 +65,7 @@ impl Kind {
 pub struct Choice {
     /// The action as a record token (`AS`, `bury 9H 9C JC`, `trump S`).
     pub choice: String,
-    /// Its value: the deciding seat's deal score (docs/review.md section 1) with best play
+    /// Its value: the deciding seat's deal score (docs/puzzles.md, "Values") with best play
     /// after it; for `play_view` the mean over the layouts.
     pub value: f64,
     /// `trump` and `burial` puzzles: true when `value` is an upper bound, proved by the

@@ -1,7 +1,7 @@
 //! The values of a puzzle's choices by the exact solver (docs/puzzles.md, "Values").
 //!
-//! A choice's value is the deciding seat's deal score (the review's metric, docs/review.md
-//! section 1: the soloist's score for its side, negated for an opponent) when everybody
+//! A choice's value is the deciding seat's deal score (docs/puzzles.md "Values": the
+//! soloist's score for its side, negated for an opponent) when everybody
 //! plays best after it. `play_open`: one exact solve with all hands seen. `play_view`: every
 //! layout of the hidden cards consistent with the seat's view is solved exactly and the
 //! values are averaged, each layout weighted by the number of ways to deal the two copies of
