@@ -47,7 +47,7 @@ pub trait Bot: Send {
     /// Chooses one of `view.legal` (never empty when the bot is asked).
     fn choose(&mut self, view: &View) -> Action;
 
-    /// Every legal action with its value for this seat in points of the match measure as the
+    /// Every legal action with its value for this seat in points of the deal score as the
     /// review defines it (docs/review.md section 1; higher is better), best first: the
     /// review's own function ([`review::value::hint`]) on deals sampled from the view.
     /// `strong` and its levels rate at their search budget (exact solver near the end),

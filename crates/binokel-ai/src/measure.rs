@@ -1,5 +1,7 @@
-//! The match measure (issue #32, docs/review.md section 1): one value of a deal's outcome for
-//! a seat, the same in `strong`'s search, the hint and the review.
+//! The match measure (issue #32, docs/review.md section 1, "The match measure"): one value of
+//! a deal's outcome for a seat, in points of the race to the target. The search bots play by
+//! it with `measure=match`; it is measured, not yet adopted by `strong`, the hint or the
+//! review (docs/strength.md).
 //!
 //! A match is a race between sides (seats, or partnerships with four players) to the
 //! target, or over a fixed series. What a deal's scores are worth is the change they make to

@@ -8,7 +8,7 @@
 //! but the review's ([`crate::review::value::hint`], deal points) at its budget; the
 //! search's own values stay available as [`StrongBot::search`].
 
-use crate::evaluator::{play_to, same_side, side_take, Cx, Evaluator, Settings, SolverRollouts};
+use crate::evaluator::{play_to, same_side, side_take, Cx, Evaluator, Measure, Settings, SolverRollouts};
 use crate::info::Info;
 use crate::measure::{scores_at_bid, scores_surrendered, MatchState};
 use crate::policy::{self, TAPP_SAMPLES};
@@ -441,7 +441,7 @@ impl StrongBot {
             let v = with_solver(solver, |s| {
                 let mut cx = Cx {
                     me: info.me,
-                    measure: state.as_ref(),
+                    measure: state.as_ref().map_or(Measure::Search, Measure::Match),
                     solver: Some(s),
                 };
                 eval.values(d, &actions, &mut cx)

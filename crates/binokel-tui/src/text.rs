@@ -220,9 +220,11 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
             )
         })
         .collect();
-    // Which measure the numbers are (issue #34 point 5; one measure since issue #32).
+    // Which measure the numbers are (issue #34 point 5): the person's own deal score, or the
+    // soloist's negated.
     let measure = cat.t(match h.measure {
-        Measure::Match => "hint-match",
+        Measure::Own => "hint-own",
+        Measure::AgainstSoloist => "hint-against",
         Measure::Difference => "hint-two",
     });
     cat.ta(

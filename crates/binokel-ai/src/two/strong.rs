@@ -7,7 +7,7 @@ use super::heuristic::{heuristic_choose, rollout};
 use super::info::{info_from_view, sample};
 use super::sim::{Sim, DRAWS, TRICKS};
 use crate::budget::Budget;
-use crate::evaluator::{Cx, Evaluator};
+use crate::evaluator::{Cx, Evaluator, Measure};
 use crate::measure::MatchState;
 use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Action, Card, CardSet, View};
@@ -131,7 +131,11 @@ impl Evaluator<Sim> for TwoRollouts {
     }
 
     fn values(&mut self, world: &Sim, legal: &[Action], cx: &mut Cx) -> Vec<f64> {
-        let (me, st) = (cx.me, cx.measure);
+        let me = cx.me;
+        let st = match cx.measure {
+            Measure::Match(st) => Some(st),
+            _ => None,
+        };
         let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
             None
         } else {
@@ -176,7 +180,7 @@ fn rate_world(
     let mut eval = TwoRollouts { budget: *budget };
     let mut cx = Cx {
         me,
-        measure: st,
+        measure: st.map_or(Measure::Search, Measure::Match),
         solver: None,
     };
     for (x, v) in sums.iter_mut().zip(eval.values(world, legal, &mut cx)) {
