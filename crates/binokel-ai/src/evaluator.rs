@@ -17,9 +17,8 @@
 //! Values are on the scale the caller asks for ([`Measure`]): `strong-v1`'s search utility,
 //! the review's deal score, or the match measure ([`crate::measure`]).
 
-use crate::measure::{scores_after, MatchState};
+use crate::measure::{scores_after, seat_value, soloist_score_after, MatchState};
 use crate::policy::{self, rollout};
-use crate::review::value::{seat_value, soloist_score_after};
 use crate::solver::{Objective, Position, Solver};
 use binokel::{Action, Card, Contract, Deal, Phase};
 

@@ -252,6 +252,48 @@ pub fn scores_after(d: &Deal, v: i32) -> [i32; 4] {
     seat_scores(d, &f)
 }
 
+/// The review's metric (docs/review.md section 1, the deal score): the soloist's deal score `solo` seen by `me` (itself on the soloist's side,
+/// negated for an opponent).
+pub(crate) fn seat_value(d: &Deal, me: usize, solo: f64) -> f64 {
+    match d.soloist() {
+        Some(s) if !same_side(d, me, s) => -solo,
+        _ => solo,
+    }
+}
+
+/// The soloist's deal score when its side takes `v` more from `d` on (card points of the
+/// tricks and the last trick, or tricks in Durch), by the rules' one scoring function.
+pub(crate) fn soloist_score_after(d: &Deal, v: i32) -> f64 {
+    let Some(sol) = d.soloist() else { return 0.0 };
+    let left = d.total_tricks() - d.tricks_played();
+    let n = d.players();
+    let side_of = |s: usize| if n == 4 { s % 2 } else { s };
+    let side: Vec<usize> = (0..n).filter(|&x| same_side(d, x, sol)).collect();
+    let contract = d.contract().unwrap_or(Contract::Trump(binokel::Suit::Spades));
+    let mut f = SideFacts {
+        sides: if n == 4 { 2 } else { n },
+        soloist_side: side_of(sol),
+        bid: d.bid() as i32,
+        ..SideFacts::default()
+    };
+    let i = side_of(sol);
+    let durch = contract == Contract::Durch;
+    f.took[i] = side.iter().any(|&x| d.tricks_taken()[x] > 0) || v > 0;
+    f.cards[i] = side.iter().map(|&x| d.card_points()[x] as i32).sum::<i32>() + if durch { 0 } else { v };
+    f.melds[i] = side.iter().map(|&x| d.melds()[x] as i32).sum();
+    f.special_made = durch && v as u32 >= left;
+    f64::from(score_sides(d.rules(), contract, &f)[i])
+}
+
+/// True when seats `a` and `b` play on one side (partners sit opposite with four seats).
+fn same_side(d: &Deal, a: usize, b: usize) -> bool {
+    if d.players() == 4 {
+        a % 2 == b % 2
+    } else {
+        a == b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
