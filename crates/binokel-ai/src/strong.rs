@@ -58,9 +58,10 @@ pub struct StrongBot {
     match_measure: bool,
     /// The match state of the decision being made (set from its view when `match_measure`).
     state: Option<MatchState>,
-    /// What a card is worth on a sampled deal ([`crate::evaluator`]; `strong-v1`'s
-    /// [`SolverRollouts`] unless [`StrongBot::with_evaluator`] swapped another in).
-    eval: Box<dyn Evaluator<Deal>>,
+    /// What a card is worth on a sampled deal ([`crate::evaluator`]): one swapped in by
+    /// [`StrongBot::with_evaluator`], or None for `strong-v1`'s [`SolverRollouts`] with this
+    /// bot's budget, tail and own weight ([`StrongBot::settings`]).
+    eval: Option<Box<dyn Evaluator<Deal>>>,
 }
 
 /// An opponent's weight on its own deal score when it values a card by a rollout (the
@@ -111,9 +112,7 @@ impl StrongBot {
             own_weight: OWN_WEIGHT,
             match_measure: false,
             state: None,
-            eval: Box::new(SolverRollouts {
-                settings: settings(&budget, 0, OWN_WEIGHT),
-            }),
+            eval: None,
         }
     }
 
@@ -137,9 +136,7 @@ impl StrongBot {
             own_weight: OWN_WEIGHT,
             match_measure: false,
             state: None,
-            eval: Box::new(SolverRollouts {
-                settings: settings(&budget, 0, OWN_WEIGHT),
-            }),
+            eval: None,
         }
     }
 
@@ -165,9 +162,6 @@ impl StrongBot {
     /// A solve past the node budget is rolled out instead.
     pub fn with_tail(mut self, tail: u32) -> StrongBot {
         self.tail = tail;
-        self.eval = Box::new(SolverRollouts {
-            settings: self.settings(),
-        });
         self
     }
 
@@ -194,16 +188,13 @@ impl StrongBot {
     /// has taken a trick) among them, as much as the soloist's.
     pub fn with_own_weight(mut self, w: f64) -> StrongBot {
         self.own_weight = w;
-        self.eval = Box::new(SolverRollouts {
-            settings: self.settings(),
-        });
         self
     }
 
     /// The same bot valuing cards on its sampled deals by `eval` instead of
     /// [`SolverRollouts`] (the evaluator seam, [`crate::evaluator`]).
     pub fn with_evaluator(mut self, eval: Box<dyn Evaluator<Deal>>) -> StrongBot {
-        self.eval = eval;
+        self.eval = Some(eval);
         self
     }
 
@@ -430,9 +421,16 @@ impl StrongBot {
         let actions: Vec<Action> = binokel::cardset::mask_cards(legal).map(Action::Play).collect();
         let mut sums = vec![0.0; actions.len()];
         let mut counted = 0usize;
+        let mut default = SolverRollouts {
+            settings: self.settings(),
+        };
         let StrongBot {
             solver, eval, state, ..
         } = self;
+        let eval: &mut dyn Evaluator<Deal> = match eval {
+            Some(e) => e.as_mut(),
+            None => &mut default,
+        };
         for d in deals {
             if d.to_act() != Some(info.me) {
                 continue;
