@@ -43,6 +43,13 @@ function cards(codes, style) {
   return join(codes.map((c) => cardInline(c, style)), " ");
 }
 
+/** The bid and the trump: before the declaration (trump and burial puzzles) no trump is named yet. */
+function contractLine(v) {
+  if (v.trump) return t("puzzles.contract", { bid: v.bid, trump: t(`suit.${cardStyle()}.${v.trump}`) });
+  if (v.contract === "durch") return t("puzzles.contract_durch", { bid: v.bid });
+  return t("puzzles.contract_open", { bid: v.bid });
+}
+
 /** A choice token as shown: a card, or a declaration in words (`trump S`, `durch`, a surrender). */
 function choiceLabel(c, style) {
   const [word, suit] = c.split(" ");
@@ -119,7 +126,7 @@ function render(app, p) {
       <h1>${t("puzzles.title")}</h1>
       <p class="puzzle-head">${t("puzzles.kind_" + p.kind)} · ${t("puzzles.rating", { rating: p.rating })} ·
         ${t("puzzles.tricks_left", { n: p.tricks_left })}</p>
-      <p>${t("puzzles.contract", { bid: v.bid, trump: v.trump ? t(`suit.${cardStyle()}.${v.trump}`) : "-" })}</p>
+      <p id="puzzle-contract">${contractLine(v)}</p>
       <ul class="puzzle-seats">${join(seats)}</ul>
       ${buried}
       ${tapp}

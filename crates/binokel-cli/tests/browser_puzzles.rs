@@ -253,6 +253,13 @@ async fn a_trump_puzzle_is_solved_in_the_browser() {
     assert!(labels.iter().any(|l| l.starts_with("give up")), "{labels:?}");
     let buried = js(c, "return document.querySelector('#puzzle-buried').textContent").await;
     assert!(buried.as_str().unwrap().starts_with("Buried"), "{buried}");
+    // Trump is what the puzzle asks for: the contract line says it is not named yet.
+    let contract = js(c, "return document.querySelector('#puzzle-contract').textContent").await;
+    assert_eq!(
+        contract.as_str().unwrap(),
+        format!("Bid {}; no trump named yet.", p.deal().unwrap().bid()),
+        "{contract}"
+    );
     // Every hand shown: 3 seats of 15 cards.
     let cards = js(
         c,
@@ -354,6 +361,14 @@ async fn a_burial_puzzle_is_solved_in_the_browser() {
         )
         .await;
         assert_eq!(tapp, 3);
+        // Before the burial no trump is named: said in the page's language.
+        let contract = js(c, "return document.querySelector('#puzzle-contract').textContent").await;
+        let open = if lang == "en" {
+            "no trump named yet"
+        } else {
+            "ainda sem trunfo"
+        };
+        assert!(contract.as_str().unwrap().contains(open), "{contract}");
         let buttons = js(c, "return document.querySelectorAll('.puzzle-card').length").await;
         assert_eq!(buttons, 18);
         assert_eq!(

@@ -159,6 +159,11 @@ fn a_trump_puzzle_is_solved_in_plain_text() {
         "{out}"
     );
     assert!(out.contains(" buried ") && out.contains("durch"), "{out}");
+    // Trump is what the puzzle asks for: it is not named yet.
+    assert!(
+        out.contains("no trump named yet") && !out.contains("trump -"),
+        "{out}"
+    );
     assert!(out.contains("`AS` is not one of"), "{out}");
     assert!(out.contains(&format!("Right: {best} is best.")), "{out}");
     let bounds = p["choices"]
@@ -212,6 +217,10 @@ fn a_burial_puzzle_is_solved_in_plain_text() {
         "{out}"
     );
     assert!(out.contains("took the Tapp"), "{out}");
+    assert!(
+        out.contains("no trump named yet") && !out.contains("trump -"),
+        "{out}"
+    );
     assert!(out.contains("3 cards, not 2"), "{out}");
     assert!(out.contains("does not hold") && out.contains(absent), "{out}");
     assert!(out.contains(&format!("Right: {} is best.", p.best)), "{out}");

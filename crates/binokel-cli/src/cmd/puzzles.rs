@@ -302,9 +302,15 @@ fn describe(p: &Puzzle) -> String {
             deal.buried().points()
         );
     }
-    let trump = deal.trump().map_or("-".to_string(), |t| t.letter().to_string());
+    // Before the declaration (trump and burial puzzles) no trump is named yet; a Durch
+    // has none.
+    let trump = match (deal.contract(), deal.trump()) {
+        (Some(binokel::Contract::Durch), _) => "Durch".to_string(),
+        (_, Some(t)) => format!("trump {}", t.letter()),
+        _ => "no trump named yet".to_string(),
+    };
     out += &format!(
-        "Soloist: seat {} at {}, trump {}.\n",
+        "Soloist: seat {} at {}, {}.\n",
         deal.soloist().unwrap_or(0),
         deal.bid(),
         trump
