@@ -297,3 +297,42 @@ fn four_names_for_four_seats_and_a_name_twice() {
     assert!(rows.iter().all(|b| b["seat_deals"] == 4), "{s}");
     assert_eq!(s["difference"]["of"], "random #1 - random #2");
 }
+
+/// `--matches`: whole matches, a results file that says so, resumed to the same result, and
+/// a deal file and a match file not mixed up.
+#[test]
+fn match_sets_save_and_resume_and_are_not_mixed_with_deal_sets() {
+    let file = tmp("matches.jsonl");
+    let f = file.to_str().unwrap();
+    let common = ["--bots", "heuristic,random", "--seed", "5", "--json"];
+    let first = json_of(&arena(&[&common[..], &["--matches", "2", "--out", f]].concat()));
+    assert_eq!(first["unit"], "match", "{first}");
+    assert_eq!(first["sets"], 2, "{first}");
+    assert!(first["difference"]["excess"].is_number(), "{first}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["unit"], "match");
+    let resumed = json_of(&arena(&["--resume", f, "--matches", "3", "--json"]));
+    let fresh = json_of(&arena(&[&common[..], &["--matches", "3"]].concat()));
+    let untimed = |s: &Value| {
+        let mut s = s.clone();
+        for b in s["bots"].as_array_mut().unwrap() {
+            b.as_object_mut().unwrap().remove("mean_decision_ms");
+        }
+        s
+    };
+    assert_eq!(untimed(&resumed), untimed(&fresh));
+    // A match file is resumed with --matches, a deal file without.
+    let out = arena(&["--resume", f, "--deals", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("match sets: resume it with --matches"));
+    // --matches and --deals are one or the other; 0 matches is refused.
+    let out = arena(&["--matches", "2", "--deals", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = arena(&["--matches", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    // The table names the excess.
+    let out = arena(&["--bots", "heuristic,random", "--matches", "1"]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("of a match won above an even share"), "{table}");
+}

@@ -32,6 +32,11 @@ pub struct Args {
     /// Number of duplicate deal sets (at least 1).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
+    /// Play this many match sets instead of deal sets (at least 1): each set is one whole
+    /// match per arrangement, deal by deal from the same seeds, and the summary counts the
+    /// matches each bot won against its even share (docs/strength.md, "The match arena").
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "deals")]
+    pub matches: Option<u64>,
     /// Seed of the run: the same seed gives the same deals and the same bot decisions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -92,6 +97,16 @@ pub fn run(mut args: Args) -> ExitCode {
         };
         args.bots = bots.iter().filter_map(|b| b.as_str().map(String::from)).collect();
         args.seed = seed;
+        // A match run's file says so; the kind of run is the file's, not the command's.
+        let file_matches = header["unit"].as_str() == Some("match");
+        if file_matches != args.matches.is_some() {
+            return fail(format!(
+                "{} holds {} sets: resume it {} --matches",
+                p.display(),
+                if file_matches { "match" } else { "deal" },
+                if file_matches { "with" } else { "without" }
+            ));
+        }
         // The rules the run was started with, a preset name or a preset with options (the
         // record format's `rules`); a results file from before options has a plain name.
         saved_rules = match header.get("rules") {
@@ -105,7 +120,7 @@ pub fn run(mut args: Args) -> ExitCode {
         done_sets.extend(
             lines
                 .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-                .filter(|v| v["plays"].is_array()),
+                .filter(|v| v["plays"].is_array() || v["matches"].is_array()),
         );
     }
     let rules = match saved_rules {
@@ -129,7 +144,11 @@ pub fn run(mut args: Args) -> ExitCode {
         }
     }
     let have: std::collections::HashSet<u64> = done_sets.iter().filter_map(|s| s["set"].as_u64()).collect();
-    let todo: Vec<u64> = (0..args.deals).filter(|i| !have.contains(i)).collect();
+    let (sets_wanted, unit) = match args.matches {
+        Some(m) => (m, "match"),
+        None => (args.deals, "deal"),
+    };
+    let todo: Vec<u64> = (0..sets_wanted).filter(|i| !have.contains(i)).collect();
     let file = match &path {
         Some(p) => {
             let fresh = args.resume.is_none();
@@ -142,7 +161,10 @@ pub fn run(mut args: Args) -> ExitCode {
             match f {
                 Ok(mut f) => {
                     if fresh {
-                        let header = json!({"arena": 1, "bots": args.bots, "seed": args.seed, "rules": rules.to_json()});
+                        let mut header = json!({"arena": 1, "bots": args.bots, "seed": args.seed, "rules": rules.to_json()});
+                        if args.matches.is_some() {
+                            header["unit"] = json!("match");
+                        }
                         if let Err(e) = writeln!(f, "{header}") {
                             return fail(format!("cannot write {}: {e}", p.display()));
                         }
@@ -154,12 +176,14 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         None => None,
     };
-    let bar = ProgressBar::new(args.deals);
+    let bar = ProgressBar::new(sets_wanted);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deal sets  {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit} sets  {{elapsed}} (eta {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    bar.set_position(args.deals - todo.len() as u64);
+    bar.set_position(sets_wanted - todo.len() as u64);
     let shared = Mutex::new((file, done_sets));
     let on_done = |set: Value| {
         let mut g = shared.lock().unwrap_or_else(|e| e.into_inner());
@@ -168,7 +192,7 @@ pub fn run(mut args: Args) -> ExitCode {
             // the sets being played.
             let _ = writeln!(f, "{set}").and_then(|_| f.flush());
         }
-        if let Some(log) = set["plays"].as_array() {
+        if let Some(log) = set["plays"].as_array().or(set["matches"].as_array()) {
             for p in log {
                 for l in p["log"].as_array().into_iter().flatten() {
                     bar.println(l.as_str().unwrap_or_default());
@@ -178,7 +202,13 @@ pub fn run(mut args: Args) -> ExitCode {
         g.1.push(set);
         bar.inc(1);
     };
+    let play: arena::PlaySet = if args.matches.is_some() {
+        arena::play_match_set
+    } else {
+        arena::play_set
+    };
     if let Err(e) = arena::run_sets(
+        play,
         &args.bots,
         rules,
         args.seed,
@@ -191,17 +221,23 @@ pub fn run(mut args: Args) -> ExitCode {
     }
     bar.finish_and_clear();
     let (_, mut sets) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    sets.retain(|s| s["set"].as_u64().is_some_and(|i| i < args.deals));
+    sets.retain(|s| s["set"].as_u64().is_some_and(|i| i < sets_wanted));
     sets.sort_by_key(|s| s["set"].as_u64());
     let errors: Vec<&Value> = sets.iter().filter(|s| s.get("error").is_some()).collect();
     for e in &errors {
         eprintln!("binokel arena: set {} failed: {}", e["set"], e["error"]);
     }
-    let mut summary = arena::summarize(&args.bots, &sets);
+    let mut summary = if args.matches.is_some() {
+        arena::summarize_matches(&args.bots, &sets)
+    } else {
+        arena::summarize(&args.bots, &sets)
+    };
     summary["rules"] = rules.to_json();
     summary["players"] = json!(rules.players);
     if args.json {
         println!("{summary}");
+    } else if args.matches.is_some() {
+        print!("{}", arena::table_matches(&summary));
     } else {
         print!("{}", arena::table(&summary));
     }

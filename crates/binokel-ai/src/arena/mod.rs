@@ -11,6 +11,9 @@ use binokel::{Contract, Game, Rules, View};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+pub mod matches;
+pub use matches::{play_match_set, summarize_matches, table_matches};
+
 /// The name of the omniscient seat: the `strong` search given the true deal (no sampling),
 /// at [`OMNISCIENT_BUDGET`].
 pub const OMNISCIENT: &str = "omniscient";
@@ -161,71 +164,18 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
     };
     let mut plays = Vec::new();
     for (k, arr) in arrs.into_iter().enumerate() {
-        let mut players: Vec<Player> = (0..n)
-            .map(|seat| player(&bots[arr[seat]], s ^ ((k as u64) << 8 | seat as u64), timeout))
-            .collect();
         let mut game = Game::new(rules, Vec::new());
         if let Err(e) = game.start_seeded_deal(s) {
             return json!({"set": i, "error": e.to_string()});
         }
-        let mut ms = vec![0.0f64; n];
-        let mut decisions = vec![0u32; n];
-        let mut log = Vec::new();
-        while let Some(seat) = game.to_act() {
-            let view = View::of(&game, Some(seat)).expect("a deal is in progress");
-            let t = Instant::now();
-            let a = match &mut players[seat] {
-                Player::Bot(b) => b.choose(&view),
-                Player::External(b) => b.choose(&view),
-                Player::Omniscient(b) => omniscient_choice(b, &view, &game),
-                Player::TappPeek(b, rng) => {
-                    let told = (view.phase == binokel::Phase::Auction && n > 2)
-                        .then(|| Info::from_view(&view).ok())
-                        .flatten();
-                    match told {
-                        Some(info) => {
-                            let truth = game.current().expect("a deal is in progress");
-                            let deals = tapp_told(&info, truth, Budget::STRONG.deal_samples, rng);
-                            b.evaluate_with_deals(&view, &info, &deals)[0].0
-                        }
-                        None => b.choose(&view),
-                    }
-                }
-                Player::Peek { truth, rest, auction } => {
-                    if (view.phase == binokel::Phase::Play) != *auction {
-                        omniscient_choice(truth, &view, &game)
-                    } else {
-                        rest.choose(&view)
-                    }
-                }
-            };
-            ms[seat] += t.elapsed().as_secs_f64() * 1000.0;
-            decisions[seat] += 1;
-            let a = if view.legal.contains(&a) {
-                a
-            } else {
-                log.push(format!(
-                    "seat {seat} ({}) chose illegal {a:?}; played the first legal action",
-                    bots[arr[seat]]
-                ));
-                view.legal[0]
-            };
-            if game.play(a).is_err() {
-                return json!({"set": i, "error": format!("the engine refused {a:?}")});
-            }
-        }
-        // Each outside engine is told how the deal ended (every hand revealed), then quits.
-        for (seat, p) in players.iter_mut().enumerate() {
-            if let Player::External(x) = p {
-                x.finish(&crate::engine::result_of(&game, seat));
-                log.extend(x.log.iter().cloned());
-            }
+        let mut seats = SeatLog::new(n);
+        if let Err(e) = play_deal(bots, &arr, &mut game, s ^ ((k as u64) << 8), timeout, &mut seats) {
+            return json!({"set": i, "error": e});
         }
         let d = game.current().expect("deal");
         let o = d.outcome();
         let contract = o.contract.map(Contract::name);
         let sol = o.soloist;
-        let made = sol.map(|s| o.scores[s] > 0 && !matches!(o.contract, Some(Contract::Surrender(_))));
         plays.push(json!({
             "seats": arr.iter().map(|&b| bots[b].clone()).collect::<Vec<_>>(),
             // Which entry of the seat list sits in each seat: the summary counts by this, so
@@ -235,13 +185,114 @@ pub fn play_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout: Durat
             "soloist": sol,
             "bid": o.bid,
             "contract": contract,
-            "made": made,
-            "ms": ms,
-            "decisions": decisions,
-            "log": log,
+            "made": made(d),
+            "ms": seats.ms,
+            "decisions": seats.decisions,
+            "log": seats.log,
         }));
     }
     json!({"set": i, "seed": s, "plays": plays})
+}
+
+/// Whether the soloist of a finished deal made its contract (None without a soloist); a
+/// surrender is not made.
+fn made(d: &binokel::Deal) -> Option<bool> {
+    let o = d.outcome();
+    o.soloist
+        .map(|s| o.scores[s] > 0 && !matches!(o.contract, Some(Contract::Surrender(_))))
+}
+
+/// What the seats did over one or more plays: time and decisions per seat, and the faults
+/// (illegal actions of outside engines, their logs).
+struct SeatLog {
+    ms: Vec<f64>,
+    decisions: Vec<u32>,
+    log: Vec<String>,
+}
+
+impl SeatLog {
+    fn new(n: usize) -> SeatLog {
+        SeatLog {
+            ms: vec![0.0; n],
+            decisions: vec![0; n],
+            log: Vec::new(),
+        }
+    }
+}
+
+/// Plays the deal in progress in `game` to its end, each seat's player made fresh (bot
+/// `bots[arr[seat]]`, seeded by `seed ^ seat`), and adds what the seats did to `seats`. An
+/// illegal action is logged and replaced by the first legal one; outside engines are told
+/// how the deal ended.
+fn play_deal(
+    bots: &[String],
+    arr: &[usize],
+    game: &mut Game,
+    seed: u64,
+    timeout: Duration,
+    seats: &mut SeatLog,
+) -> Result<(), String> {
+    let n = game.players();
+    let mut players: Vec<Player> = (0..n)
+        .map(|seat| player(&bots[arr[seat]], seed ^ seat as u64, timeout))
+        .collect();
+    while let Some(seat) = game.to_act() {
+        let view = View::of(game, Some(seat)).expect("a deal is in progress");
+        let t = Instant::now();
+        let a = act(&mut players[seat], &view, game);
+        seats.ms[seat] += t.elapsed().as_secs_f64() * 1000.0;
+        seats.decisions[seat] += 1;
+        let a = if view.legal.contains(&a) {
+            a
+        } else {
+            seats.log.push(format!(
+                "seat {seat} ({}) chose illegal {a:?}; played the first legal action",
+                bots[arr[seat]]
+            ));
+            view.legal[0]
+        };
+        if game.play(a).is_err() {
+            return Err(format!("the engine refused {a:?}"));
+        }
+    }
+    // Each outside engine is told how the deal ended (every hand revealed), then quits.
+    for (seat, p) in players.iter_mut().enumerate() {
+        if let Player::External(x) = p {
+            x.finish(&crate::engine::result_of(game, seat));
+            seats.log.extend(x.log.iter().cloned());
+        }
+    }
+    Ok(())
+}
+
+/// The action of `p` in `view` (`game` is the true state, for the seats that see it).
+fn act(p: &mut Player, view: &View, game: &Game) -> binokel::Action {
+    let n = game.players();
+    match p {
+        Player::Bot(b) => b.choose(view),
+        Player::External(b) => b.choose(view),
+        Player::Omniscient(b) => omniscient_choice(b, view, game),
+        Player::TappPeek(b, rng) => {
+            let told = (view.phase == binokel::Phase::Auction && n > 2)
+                .then(|| Info::from_view(view).ok())
+                .flatten();
+            match told {
+                Some(info) => {
+                    let truth = game.current().expect("a deal is in progress");
+                    let deals = tapp_told(&info, truth, Budget::STRONG.deal_samples, rng);
+                    b.evaluate_with_deals(view, &info, &deals)[0].0
+                }
+                None => b.choose(view),
+            }
+        }
+        Player::Peek { truth, rest, auction } => {
+            if (view.phase == binokel::Phase::Play) != *auction {
+                omniscient_choice(truth, view, game)
+            } else {
+                rest.choose(view)
+            }
+        }
+    }
 }
 
 /// `n` deals that fit `info` (a seat's view in the auction) with the Tapp of `truth` and
@@ -504,9 +555,14 @@ pub fn table(summary: &Value) -> String {
     s
 }
 
-/// Plays the deal sets `todo` in parallel (rayon; `threads` 0 = all cores), calling `done`
-/// with each finished set as soon as it is finished.
+/// How one set is played: [`play_set`] (a deal) or [`play_match_set`] (a whole match).
+pub type PlaySet = fn(&[String], Rules, u64, u64, Duration) -> Value;
+
+/// Plays the sets `todo` with `play` in parallel (rayon; `threads` 0 = all cores), calling
+/// `done` with each finished set as soon as it is finished.
+#[allow(clippy::too_many_arguments)]
 pub fn run_sets(
+    play: PlaySet,
     bots: &[String],
     rules: Rules,
     seed: u64,
@@ -522,7 +578,7 @@ pub fn run_sets(
         .map_err(|e| format!("could not start worker threads: {e}"))?;
     pool.install(|| {
         todo.par_iter()
-            .for_each(|&i| done(play_set(bots, rules, seed, i, timeout)));
+            .for_each(|&i| done(play(bots, rules, seed, i, timeout)));
     });
     Ok(())
 }
