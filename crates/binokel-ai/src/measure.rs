@@ -113,10 +113,22 @@ impl MatchState {
         sigma * m.max(1.0).sqrt()
     }
 
+    /// The model's chances of winning the match, per side (indexed by side: seat, or
+    /// partnership 0 and 1 with four players), from this state before its next deal. With
+    /// `tau_scale` other than 1 the temperature is scaled (to check the model against match
+    /// outcomes: `--example measure_calibration`).
+    pub fn win_chances(&self, tau_scale: f64) -> [f64; 4] {
+        self.chances_scaled(&self.totals, self.counted, tau_scale)
+    }
+
     /// The chances of each side with totals `t` after `counted` deals (the model above).
     fn chances(&self, t: &[i32; 4], counted: usize) -> [f64; 4] {
+        self.chances_scaled(t, counted, 1.0)
+    }
+
+    fn chances_scaled(&self, t: &[i32; 4], counted: usize, tau_scale: f64) -> [f64; 4] {
         let k = self.sides();
-        let tau = self.tau(t, counted);
+        let tau = self.tau(t, counted) * tau_scale;
         let top = (0..k).map(|s| f64::from(t[s])).fold(f64::NEG_INFINITY, f64::max);
         let mut p = [0.0; 4];
         for (s, x) in p.iter_mut().enumerate().take(k) {

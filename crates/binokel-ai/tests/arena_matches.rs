@@ -39,6 +39,14 @@ fn every_match_of_a_set_is_played_to_its_winner() {
         // Standard rules: the match ends when a seat reaches the target.
         assert!(totals[w] >= i64::from(rules.target), "{m}");
         let deals = m["deals"].as_u64().unwrap();
+        // The sheet adds up to the totals.
+        let sheet = m["sheet"].as_array().unwrap();
+        assert_eq!(sheet.len() as u64, deals);
+        assert_eq!(m["soloists"].as_array().unwrap().len() as u64, deals);
+        for (seat, t) in totals.iter().enumerate() {
+            let sum: i64 = sheet.iter().map(|d| d[seat].as_i64().unwrap()).sum();
+            assert_eq!(sum, *t, "{m}");
+        }
         assert!(deals >= 2, "nobody reaches 1500 in one deal: {m}");
         let contracts: u64 = m["contracts"]
             .as_array()

@@ -68,6 +68,11 @@ pub fn play_match_set(bots: &[String], rules: Rules, seed: u64, i: u64, timeout:
             "winner": game.winner(),
             "totals": game.totals()[..n].to_vec(),
             "deals": d,
+            // Every deal's scores per seat and its soloist (null: a redeal or no soloist),
+            // so the match can be followed deal by deal (e.g. to check the match measure's
+            // chances against who won).
+            "sheet": game.outcomes().iter().map(|o| o.scores[..n].to_vec()).collect::<Vec<_>>(),
+            "soloists": game.outcomes().iter().map(|o| o.soloist).collect::<Vec<_>>(),
             "contracts": contracts,
             "made": made_n,
             "surrenders": surrenders,
