@@ -51,6 +51,11 @@ pub struct MatchState {
     pub totals: [i32; 4],
     /// Complete deals that counted so far (redeals excluded).
     pub counted: usize,
+    /// The scale of the model's temperature `tau` (1: the model as documented; the tuned
+    /// setting `race=S` of a search bot). `K` scales with it, so the first-order value at a
+    /// match's start stays the side's score less the mean of the others'; a smaller scale
+    /// makes the chances surer and the value more curved.
+    pub tau_scale: f64,
 }
 
 impl MatchState {
@@ -60,6 +65,7 @@ impl MatchState {
             rules,
             totals: [0; 4],
             counted: 0,
+            tau_scale: 1.0,
         }
     }
 
@@ -79,6 +85,7 @@ impl MatchState {
             rules,
             totals,
             counted,
+            tau_scale: 1.0,
         })
     }
 
@@ -110,7 +117,7 @@ impl MatchState {
             let top = (0..k).map(|s| t[s]).max().unwrap_or(0);
             (f64::from(self.rules.target) - f64::from(top)) / gain
         };
-        sigma * m.max(1.0).sqrt()
+        sigma * m.max(1.0).sqrt() * self.tau_scale
     }
 
     /// The model's chances of winning the match, per side (indexed by side: seat, or
@@ -316,6 +323,7 @@ mod tests {
             rules: Rules::preset(preset),
             totals,
             counted: 3,
+            tau_scale: 1.0,
         }
     }
 
@@ -330,6 +338,36 @@ mod tests {
         // Zero-sum to first order.
         let v2 = m.value(2, &[30, 10, -20, 0], 0);
         assert!((v + v1 + v2).abs() < 1.0);
+    }
+
+    /// `tau_scale` keeps the first-order value at the start and makes the chances surer: a
+    /// lead is closer to a won match, so a big deal's value saturates sooner.
+    #[test]
+    fn a_smaller_temperature_keeps_the_first_order_and_curves_more() {
+        let m = MatchState::start(Rules::preset(Preset::Kreuz));
+        let sure = MatchState {
+            tau_scale: 0.7,
+            ..m.clone()
+        };
+        let small = [20, -10, 20, -10];
+        assert!((m.value(0, &small, 0) - 30.0).abs() < 1.0);
+        assert!((sure.value(0, &small, 0) - 30.0).abs() < 1.0);
+        let chances = sure.win_chances(1.0);
+        assert!((chances[0] - 0.5).abs() < 1e-9 && (chances[1] - 0.5).abs() < 1e-9);
+        let lead = |st: &MatchState| {
+            MatchState {
+                totals: [300, 0, 300, 0],
+                counted: 1,
+                ..st.clone()
+            }
+            .win_chances(1.0)[0]
+        };
+        assert!(lead(&sure) > lead(&m) + 0.02, "{} {}", lead(&sure), lead(&m));
+        // A made contract of 400 against 100: worth less than with the model's chances
+        // (saturated), but still more than its first-order 300.
+        let big = [400, 100, 400, 100];
+        let (v, v_sure) = (m.value(0, &big, 0), sure.value(0, &big, 0));
+        assert!(v_sure < v && v_sure > 300.0, "{v} {v_sure}");
     }
 
     #[test]
@@ -378,6 +416,7 @@ mod tests {
             rules: r,
             totals: [300, 310, 0, 0],
             counted: 5,
+            tau_scale: 1.0,
         };
         // The sixth deal decides: 20 points more than seat 1 win the series.
         let win = last.value(0, &[30, 0, 0, 0], 1);

@@ -56,6 +56,8 @@ pub struct StrongBot {
     /// `strong-v1`'s deal-score values (a pass at a constant, an opponent by minus the
     /// soloist's score plus `own_weight` of its own).
     match_measure: bool,
+    /// The match measure's temperature scale ([`MatchState::tau_scale`], `race=S`).
+    race: f64,
     /// The match state of the decision being made (set from its view when `match_measure`).
     state: Option<MatchState>,
     /// What a card is worth on a sampled deal ([`crate::evaluator`]): one swapped in by
@@ -111,6 +113,7 @@ impl StrongBot {
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
             match_measure: false,
+            race: 1.0,
             state: None,
             eval: None,
         }
@@ -135,6 +138,7 @@ impl StrongBot {
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
             match_measure: false,
+            race: 1.0,
             state: None,
             eval: None,
         }
@@ -179,6 +183,14 @@ impl StrongBot {
     /// valued so; `own_weight` and the pass setting are then not used.
     pub fn with_match_measure(mut self, on: bool) -> StrongBot {
         self.match_measure = on;
+        self
+    }
+
+    /// The same bot with the match measure's temperature scaled by `scale`
+    /// ([`MatchState::tau_scale`]; 1 as documented): the tuned setting `race=S`, to measure
+    /// a model whose chances are surer (below 1) or less sure.
+    pub fn with_race(mut self, scale: f64) -> StrongBot {
+        self.race = scale;
         self
     }
 
@@ -227,7 +239,10 @@ impl StrongBot {
     /// of that opponent's own score, so a lost cause still gathers points).
     pub fn evaluate_with_deals(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         self.state = if self.match_measure {
-            MatchState::of_view(view)
+            MatchState::of_view(view).map(|s| MatchState {
+                tau_scale: self.race,
+                ..s
+            })
         } else {
             None
         };
@@ -649,7 +664,8 @@ impl StrongBot {
             return view.legal.iter().map(|&a| (a, 0.0)).collect();
         }
         if view.players == 2 {
-            return crate::two::strong_hint(view, &self.budget, self.match_measure, &mut self.rng);
+            let race = self.match_measure.then_some(self.race);
+            return crate::two::strong_hint(view, &self.budget, race, &mut self.rng);
         }
         let Ok(info) = Info::from_view(view) else {
             return fallback_hint(view);

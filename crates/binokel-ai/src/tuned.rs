@@ -14,7 +14,8 @@
 //! and burials, [`StrongBot::with_auction_tail`]); `own` (an opponent's weight on its own
 //! score in a rolled-out card's value, [`StrongBot::with_own_weight`]); `measure` (`match`
 //! or `deal`: whether every decision is valued by the match measure,
-//! [`StrongBot::with_match_measure`], docs/review.md section 1); `eval` (`rollout` or
+//! [`StrongBot::with_match_measure`], docs/review.md section 1); `race` (the match
+//! measure's temperature scale, [`StrongBot::with_race`]); `eval` (`rollout` or
 //! `playout`: the card-play evaluator, [`crate::evaluator`]).
 
 use crate::strong::{PassValue, StrongBot, OWN_WEIGHT, PASS_VALUE};
@@ -39,6 +40,8 @@ pub struct Tuning {
     pub own_weight: f64,
     /// Whether decisions are valued by the match measure ([`StrongBot::with_match_measure`]).
     pub match_measure: bool,
+    /// The match measure's temperature scale ([`StrongBot::with_race`]; 1 as documented).
+    pub race: f64,
     /// The card-play evaluator's name ([`crate::evaluator::by_name`]).
     pub eval: &'static str,
 }
@@ -55,6 +58,7 @@ pub fn base(name: &str) -> Option<Tuning> {
         auction_tail: 0,
         own_weight: OWN_WEIGHT,
         match_measure: false,
+        race: 1.0,
         eval: "rollout",
     };
     Some(match name {
@@ -136,6 +140,15 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
                     )
                 })?
             }
+            "race" => {
+                t.race = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.1 && *v <= 10.0)
+                    .ok_or_else(|| {
+                        format!("`race` wants the match measure's temperature scale, a number from 0.1 to 10, not `{value}`")
+                    })?
+            }
             "measure" => {
                 t.match_measure = match value {
                     "match" => true,
@@ -152,7 +165,7 @@ fn parse_settings(name: &str, settings: &str) -> Result<(String, Tuning), String
             }
             _ => {
                 return Err(format!(
-                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail, own, measure, eval)"
+                    "unknown setting `{key}` (known: play_samples, solver_tricks, deal_samples, burial_candidates, solver_nodes, pass, infer, surrender, tail, auction_tail, own, measure, race, eval)"
                 ))
             }
         }
@@ -182,7 +195,8 @@ pub fn make(name: &str, seed: u64, worker: bool) -> Option<Result<StrongBot, Str
         .with_tail(t.tail)
         .with_auction_tail(t.auction_tail)
         .with_own_weight(t.own_weight)
-        .with_match_measure(t.match_measure);
+        .with_match_measure(t.match_measure)
+        .with_race(t.race);
     let bot = match crate::evaluator::by_name(t.eval, bot.settings()) {
         Some(e) if t.eval != "rollout" => bot.with_evaluator(e),
         _ => bot,
@@ -251,6 +265,11 @@ mod tests {
         assert_eq!((t.own_weight, t.budget), (1.0, Budget::STRONG));
         assert_eq!(base("strong").unwrap().own_weight, OWN_WEIGHT);
         assert!(err("strong:own=lots").contains("`own` wants a number"));
+        let (_, t) = parse("strong:measure=match,race=0.7").unwrap().unwrap();
+        assert_eq!((t.match_measure, t.race, t.budget), (true, 0.7, Budget::STRONG));
+        assert_eq!(base("strong").unwrap().race, 1.0);
+        assert!(err("strong:race=0").contains("`race` wants the match measure's temperature scale"));
+        assert!(err("strong:race=warm").contains("`race` wants"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));
         assert!(err("strong:play_samples=0").contains("at least 1"));
     }

@@ -431,7 +431,7 @@ fn give_choice(hand: CardSet) -> Action {
 /// seat's score less the other's), seeded with `seed`.
 fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let values = crate::two::strong_hint(view, &budget.to_play(), false, &mut rng);
+    let values = crate::two::strong_hint(view, &budget.to_play(), None, &mut rng);
     if values.is_empty() {
         return None;
     }

@@ -195,7 +195,7 @@ pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> V
         return strong_hint(
             view,
             budget,
-            false,
+            None,
             &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0),
         );
     };
@@ -223,12 +223,12 @@ pub fn omniscient_hint(view: &View, truth: &binokel::Deal, budget: &Budget) -> V
 
 /// The strong bot's rating of every legal action of a two-player view (best first): the mean
 /// margin over sampled worlds, each finished by rollouts or, after the stock, exactly.
-/// With `measured`, worlds are valued by the match measure ([`crate::measure`]) instead of
-/// the deal's margin.
+/// With `measured` (the temperature scale, [`MatchState::tau_scale`]), worlds are valued by
+/// the match measure ([`crate::measure`]) instead of the deal's margin.
 pub fn strong_hint<R: Rng + ?Sized>(
     view: &View,
     budget: &Budget,
-    measured: bool,
+    measured: Option<f64>,
     rng: &mut R,
 ) -> Vec<(Action, f64)> {
     let Some(info) = info_from_view(view) else {
@@ -248,7 +248,12 @@ pub fn strong_hint<R: Rng + ?Sized>(
         v[0].1 = 10.0;
         return v;
     }
-    let st = if measured { MatchState::of_view(view) } else { None };
+    let st = measured.and_then(|scale| {
+        MatchState::of_view(view).map(|s| MatchState {
+            tau_scale: scale,
+            ..s
+        })
+    });
     let samples = budget.play_samples.max(1) * 2;
     let mut sums = vec![0.0; view.legal.len()];
     let mut counted = 0usize;
