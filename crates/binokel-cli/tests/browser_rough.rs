@@ -347,25 +347,46 @@ async fn reviewed_match(server: &Server) -> String {
                 .unwrap_or(Value::Null)
         }
     };
-    let v = post(
-        "/api/tables",
-        json!({"target": 300, "seats": [{"kind": "bot", "bot": "random"},
-            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
-    )
-    .await;
-    let code = v["code"].as_str().expect("a code").to_string();
-    let until = Instant::now() + Duration::from_secs(60);
-    loop {
-        let s = http(&server.url, "GET", &format!("/api/tables/{code}"), None)
+    // Random bots on a random table may give up every deal of a short match, and then
+    // there is no card play to review: play another match until one has cards played (a
+    // record action of two characters is a card).
+    let mut code = String::new();
+    for _ in 0..20 {
+        let v = post(
+            "/api/tables",
+            json!({"target": 300, "seats": [{"kind": "bot", "bot": "random"},
+                {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
+        )
+        .await;
+        code = v["code"].as_str().expect("a code").to_string();
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            let s = http(&server.url, "GET", &format!("/api/tables/{code}"), None)
+                .await
+                .expect("a summary")
+                .json()
+                .unwrap_or(Value::Null);
+            if s["status"] == "finished" {
+                break;
+            }
+            assert!(Instant::now() < until, "the bots did not finish");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let record = http(&server.url, "GET", &format!("/api/tables/{code}/record"), None)
             .await
-            .expect("a summary")
+            .expect("the record")
             .json()
             .unwrap_or(Value::Null);
-        if s["status"] == "finished" {
+        let cards_played = record["deals"].as_array().into_iter().flatten().any(|d| {
+            d["actions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|a| a.as_str().is_some_and(|a| a.len() == 2))
+        });
+        if cards_played {
             break;
         }
-        assert!(Instant::now() < until, "the bots did not finish");
-        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let r = post("/api/reviews", json!({"table": code})).await;
     r["id"].as_str().expect("a review id").to_string()
