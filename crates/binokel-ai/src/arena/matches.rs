@@ -14,7 +14,7 @@
 //! holds two thirds). The interval is over the sets of the difference between the matches
 //! won and that even share, per match.
 
-use super::{made, mean_ci, play_deal, set_seed, SeatLog};
+use super::{difference_of, made, mean_ci, named_rows, play_deal, set_seed, SeatLog};
 use binokel::{Contract, Game, Rules};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -197,11 +197,7 @@ pub fn summarize_matches(bots: &[String], sets: &[Value]) -> Value {
     });
     if nb == 2 {
         out["difference"] = json!({
-            "of": if bots[0] == bots[1] {
-                format!("{0} #1 - {0} #2", bots[0])
-            } else {
-                format!("{} - {}", bots[0], bots[1])
-            },
+            "of": difference_of(bots),
             "excess": out["bots"][0]["excess"].clone(),
             "ci95": out["bots"][0]["ci95"].clone(),
         });
@@ -211,19 +207,7 @@ pub fn summarize_matches(bots: &[String], sets: &[Value]) -> Value {
 
 /// The match summary as a table.
 pub fn table_matches(summary: &Value) -> String {
-    let rows: Vec<&Value> = summary["bots"].as_array().into_iter().flatten().collect();
-    let names: Vec<String> = rows
-        .iter()
-        .map(|b| {
-            let name = b["name"].as_str().unwrap_or("?");
-            let twice = rows.iter().filter(|o| o["name"].as_str() == Some(name)).count() > 1;
-            match b["index"].as_u64() {
-                Some(i) if twice => format!("{name} #{}", i + 1),
-                _ => name.to_string(),
-            }
-        })
-        .collect();
-    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(3);
+    let (rows, names, w) = named_rows(summary);
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
     let mut s = format!(
         "{} match sets, {} deals\n{:<w$} {:>7} {:>5} {:>6} {:>6} {:>8} {:>18} {:>11} {:>9} {:>6}\n",

@@ -485,11 +485,7 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
     if bots.len() == 2 {
         let (m, ci) = mean_ci(&diffs);
         out["difference"] = json!({
-            "of": if bots[0] == bots[1] {
-                format!("{0} #1 - {0} #2", bots[0])
-            } else {
-                format!("{} - {}", bots[0], bots[1])
-            },
+            "of": difference_of(bots),
             "mean": round(m),
             "ci95": [round(ci[0]), round(ci[1])],
         });
@@ -498,10 +494,10 @@ pub fn summarize(bots: &[String], sets: &[Value]) -> Value {
     out
 }
 
-/// A readable table of a summary. The name column is as wide as the longest name (a long
-/// `cmd:` command line keeps the other columns in line); a name given more than once is
-/// written with its place in the seat list (`random #2`).
-pub fn table(summary: &Value) -> String {
+/// The rows of a summary, each row's name as a table writes it (a name given more than
+/// once with its place in the seat list: `random #2`), and the name column's width (the
+/// longest name, at least 3).
+fn named_rows(summary: &Value) -> (Vec<&Value>, Vec<String>, usize) {
     let rows: Vec<&Value> = summary["bots"].as_array().into_iter().flatten().collect();
     let names: Vec<String> = rows
         .iter()
@@ -515,6 +511,23 @@ pub fn table(summary: &Value) -> String {
         })
         .collect();
     let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(3);
+    (rows, names, w)
+}
+
+/// How the difference of two seat names is written (`a - b`, or `a #1 - a #2`).
+fn difference_of(bots: &[String]) -> String {
+    if bots[0] == bots[1] {
+        format!("{0} #1 - {0} #2", bots[0])
+    } else {
+        format!("{} - {}", bots[0], bots[1])
+    }
+}
+
+/// A readable table of a summary. The name column is as wide as the longest name (a long
+/// `cmd:` command line keeps the other columns in line); a name given more than once is
+/// written with its place in the seat list (`random #2`).
+pub fn table(summary: &Value) -> String {
+    let (rows, names, w) = named_rows(summary);
     let mut s = format!(
         "{} deal sets\n{:<w$} {:>10} {:>20} {:>9} {:>6} {:>10} {:>12}\n",
         summary["deals"],
