@@ -166,7 +166,8 @@ pub fn summarize_matches(bots: &[String], sets: &[Value]) -> Value {
             }
         }
     }
-    let round3 = |x: f64| (x * 1000.0).round() / 1000.0;
+    // `+ 0.0` writes a negative zero (an excess of exactly nothing) as 0.
+    let round3 = |x: f64| (x * 1000.0).round() / 1000.0 + 0.0;
     let rows: Vec<Value> = (0..nb)
         .map(|b| {
             let (m, ci) = mean_ci(&excess[b]);
