@@ -133,7 +133,7 @@ function render(app, p) {
       ${tricks}
       ${declaring || burying ? "" : html`<p>${t("puzzles.on_table")}: ${onTable}</p>`}
       <p>${t(declaring ? "puzzles.task_trump" : burying ? "puzzles.task_burial" : "puzzles.task", { n: need })}</p>
-      <div class="puzzle-choices ${burying ? "puzzle-burial" : ""}">${join(buttons)}</div>
+      <div class="puzzle-choices ${burying ? "puzzle-burial" : ""} ${declaring ? "puzzle-words" : ""}">${join(buttons)}</div>
       ${
         burying
           ? html`<p><span id="puzzle-bury-prompt">${t("ctl.bury", { n: need, k: 0 })}</span>
