@@ -68,7 +68,11 @@ fn main() {
     for scale in [0.5, 0.7, 1.0, 1.4, 2.0] {
         let (mut ll, mut even, mut brier) = (0.0, 0.0, 0.0);
         for p in &points {
-            let c = p.state.win_chances(scale);
+            let c = MatchState {
+                tau_scale: scale,
+                ..p.state.clone()
+            }
+            .win_chances();
             ll -= c[p.winner].max(1e-9).ln();
             even += (p.sides as f64).ln();
             for (s, x) in c.iter().enumerate().take(p.sides) {
@@ -93,7 +97,7 @@ fn main() {
     let mut pred = vec![0.0; bins];
     let mut won = vec![0usize; bins];
     for p in &points {
-        let c = p.state.win_chances(1.0);
+        let c = p.state.win_chances();
         for (s, &x) in c.iter().enumerate().take(p.sides) {
             let b = ((x * bins as f64) as usize).min(bins - 1);
             count[b] += 1;

@@ -121,21 +121,16 @@ impl MatchState {
     }
 
     /// The model's chances of winning the match, per side (indexed by side: seat, or
-    /// partnership 0 and 1 with four players), from this state before its next deal. With
-    /// `tau_scale` other than 1 the temperature is scaled (to check the model against match
-    /// outcomes: `--example measure_calibration`).
-    pub fn win_chances(&self, tau_scale: f64) -> [f64; 4] {
-        self.chances_scaled(&self.totals, self.counted, tau_scale)
+    /// partnership 0 and 1 with four players), from this state before its next deal (to
+    /// check the model against match outcomes: `--example measure_calibration`).
+    pub fn win_chances(&self) -> [f64; 4] {
+        self.chances(&self.totals, self.counted)
     }
 
     /// The chances of each side with totals `t` after `counted` deals (the model above).
     fn chances(&self, t: &[i32; 4], counted: usize) -> [f64; 4] {
-        self.chances_scaled(t, counted, 1.0)
-    }
-
-    fn chances_scaled(&self, t: &[i32; 4], counted: usize, tau_scale: f64) -> [f64; 4] {
         let k = self.sides();
-        let tau = self.tau(t, counted) * tau_scale;
+        let tau = self.tau(t, counted);
         let top = (0..k).map(|s| f64::from(t[s])).fold(f64::NEG_INFINITY, f64::max);
         let mut p = [0.0; 4];
         for (s, x) in p.iter_mut().enumerate().take(k) {
@@ -352,7 +347,7 @@ mod tests {
         let small = [20, -10, 20, -10];
         assert!((m.value(0, &small, 0) - 30.0).abs() < 1.0);
         assert!((sure.value(0, &small, 0) - 30.0).abs() < 1.0);
-        let chances = sure.win_chances(1.0);
+        let chances = sure.win_chances();
         assert!((chances[0] - 0.5).abs() < 1e-9 && (chances[1] - 0.5).abs() < 1e-9);
         let lead = |st: &MatchState| {
             MatchState {
@@ -360,7 +355,7 @@ mod tests {
                 counted: 1,
                 ..st.clone()
             }
-            .win_chances(1.0)[0]
+            .win_chances()[0]
         };
         assert!(lead(&sure) > lead(&m) + 0.02, "{} {}", lead(&sure), lead(&m));
         // A made contract of 400 against 100: worth less than with the model's chances
