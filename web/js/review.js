@@ -2,7 +2,7 @@
 // it works, then the replay viewer with the review laid over it: the marks on the
 // timeline (?! inaccuracy, ? mistake, ?? blunder), the better move on the cards at a
 // decision, the hindsight line labelled as such, and the summary (points lost per phase,
-// the largest mistakes, accuracy per seat). The format is binokel-review/2 (docs/review.md).
+// the largest mistakes, accuracy per seat). The format is binokel-review/3 (docs/review.md).
 
 import { t, language } from "./i18n.js";
 import * as api from "./api.js";
@@ -142,7 +142,7 @@ function decorator(id, review, record) {
             ${t("review.hindsight_best")} ${actionText(d.hindsight.best, style, true)} · ${t("review.lost", { n: loss(d.hindsight.loss) })}
             <span class="muted">${t("review.hindsight_note")}</span></p>`
         : "";
-      // Pattern notes (binokel-review/2): well-known errors the played action shows, without a mark.
+      // Pattern notes (binokel-review/3): well-known errors the played action shows, without a mark.
       const notes = (d.notes || []).map(
         (id) => html`<p class="review-note" data-pattern="${id}">${t("review.note", { pattern: t("review.pattern." + id) })}</p>`,
       );

@@ -23,7 +23,7 @@
 //!   marked a mistake or blunder, per phase.
 //!
 //! `--z` and `--factor` set the [`Confirm`] rule (default: the review's). `--bot` plays the
-//! deals with another bot at every seat (default `strong`), e.g. `strong:measure=match`.
+//! deals with another bot at every seat (default `strong`), e.g. `strong-v1`.
 
 use binokel::record::write_record;
 use binokel::{Action, Game, Phase, Rules, View};

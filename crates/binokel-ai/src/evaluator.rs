@@ -14,33 +14,21 @@
 //! - `two::strong::TwoRollouts`: the two-player search's (rollouts while the stock lasts, its
 //!   own exact solver after), on the two-player world.
 //!
-//! Values are on the scale the caller asks for ([`Measure`]): `strong-v1`'s search utility,
-//! the review's deal score, or the match measure ([`crate::measure`]).
+//! Values are in the seat's measure: the match measure ([`crate::measure`]) when the caller
+//! gives one, else `strong-v1`'s deal-score utility (the soloist's score, negated for an
+//! opponent plus `own` times its own).
 
-use crate::measure::{scores_after, seat_value, soloist_score_after, MatchState};
+use crate::measure::{scores_after, MatchState};
 use crate::policy::{self, rollout};
 use crate::solver::{Objective, Position, Solver};
 use binokel::{Action, Card, Contract, Deal, Phase};
-
-/// The scale an evaluator's values are on.
-#[derive(Copy, Clone, Debug)]
-pub enum Measure<'a> {
-    /// `strong-v1`'s search utility: the soloist's score, for an opponent negated plus
-    /// [`Settings::own`] times its own, with its tie-breaks.
-    Search,
-    /// The review's deal score (docs/review.md section 1, `binokel-review/2`): the soloist's
-    /// deal score by the rules' scoring function, negated for an opponent.
-    DealScore,
-    /// The match measure ([`crate::measure`]) of the decision's match state.
-    Match(&'a MatchState),
-}
 
 /// What an evaluation may use besides the world: the seat, the measure, a solver to borrow.
 pub struct Cx<'a> {
     /// The seat whose values are asked.
     pub me: usize,
-    /// The scale of the values.
-    pub measure: Measure<'a>,
+    /// The match measure of the decision, or None for `strong-v1`'s deal-score utility.
+    pub measure: Option<&'a MatchState>,
     /// A solver the evaluator may use (the caller's; cleared or kept by the caller), or
     /// None (the two-player search, which has its own).
     pub solver: Option<&'a mut Solver>,
@@ -100,9 +88,9 @@ impl Evaluator<Deal> for SolverRollouts {
         let st = self.settings;
         let left = d.total_tricks() - d.tricks_played();
         let obj = objective(d);
-        // The solver does not count Bettel; `strong-v1` solved it for points all the same,
-        // and keeps doing so.
-        let bettel = d.contract() == Some(Contract::Bettel) && !matches!(cx.measure, Measure::Search);
+        // The solver does not count Bettel; `strong-v1` (no measure) solved it for points
+        // all the same, and keeps doing so.
+        let bettel = d.contract() == Some(Contract::Bettel) && cx.measure.is_some();
         if left <= st.solver_tricks && !bettel {
             let moves = match (Position::from_deal(d, obj), cx.solver.as_deref_mut()) {
                 (Some(p), Some(s)) => s.solve_moves_within(&p, st.solver_nodes),
@@ -208,21 +196,14 @@ pub(crate) fn same_side(d: &Deal, a: usize, b: usize) -> bool {
     }
 }
 
-/// The value for `me` of a finished deal: by the measure; `strong-v1`'s utility is its own
-/// score on the soloist's side and for an opponent the soloist's score negated plus `own`
-/// times its own.
-pub fn final_value(d: &Deal, me: usize, measure: Measure, own: f64) -> f64 {
+/// The value for `me` of a finished deal: by the measure, or `strong-v1`'s utility (its
+/// own score on the soloist's side; for an opponent the soloist's score negated plus `own`
+/// times its own).
+pub fn final_value(d: &Deal, me: usize, measure: Option<&MatchState>, own: f64) -> f64 {
     let sc = d.scores();
     let sol = d.soloist().unwrap_or(0);
-    match measure {
-        Measure::Match(st) => return st.value(me, &sc, sol),
-        Measure::DealScore => {
-            return match d.soloist() {
-                Some(s) if d.phase() == Phase::Done => seat_value(d, me, f64::from(sc[s])),
-                _ => 0.0,
-            }
-        }
-        Measure::Search => {}
+    if let Some(st) = measure {
+        return st.value(me, &sc, sol);
     }
     if same_side(d, me, sol) {
         f64::from(sc[sol])
@@ -233,18 +214,13 @@ pub fn final_value(d: &Deal, me: usize, measure: Measure, own: f64) -> f64 {
 
 /// The value for `me` when the soloist's side takes `v` more (points, or tricks in Durch)
 /// from `d` on, with `left` tricks left: by the measure (the other sides sharing the rest
-/// evenly, [`scores_after`]; a hundredth of a point per point taken, given up by an
-/// opponent, breaks ties), the review's deal score (no tie-break), or `strong-v1`'s utility
-/// (a hundredth, a tenth for an opponent).
-pub fn solved_value(d: &Deal, me: usize, v: i32, left: u32, measure: Measure) -> f64 {
+/// evenly, [`scores_after`]) or `strong-v1`'s utility; a hundredth of a point per point
+/// taken (given up by an opponent; a tenth with `strong-v1`) breaks ties.
+pub fn solved_value(d: &Deal, me: usize, v: i32, left: u32, measure: Option<&MatchState>) -> f64 {
     let sol = d.soloist().unwrap_or(0);
-    match measure {
-        Measure::Match(st) => {
-            let tie = if same_side(d, me, sol) { 0.01 } else { -0.01 };
-            return st.value(me, &scores_after(d, v), sol) + tie * f64::from(v);
-        }
-        Measure::DealScore => return seat_value(d, me, soloist_score_after(d, v)),
-        Measure::Search => {}
+    if let Some(st) = measure {
+        let tie = if same_side(d, me, sol) { 0.01 } else { -0.01 };
+        return st.value(me, &scores_after(d, v), sol) + tie * f64::from(v);
     }
     let solo_score = if d.contract() == Some(Contract::Durch) {
         if v as u32 >= left {

@@ -47,7 +47,7 @@ pub trait Bot: Send {
     /// Chooses one of `view.legal` (never empty when the bot is asked).
     fn choose(&mut self, view: &View) -> Action;
 
-    /// Every legal action with its value for this seat in points of the deal score as the
+    /// Every legal action with its value for this seat in points of the match measure as the
     /// review defines it (docs/review.md section 1; higher is better), best first: the
     /// review's own function ([`review::value::hint`]) on deals sampled from the view.
     /// `strong` and its levels rate at their search budget (exact solver near the end),
@@ -133,7 +133,8 @@ pub const BOT_NAMES: &[&str] = &[
 
 /// A bot by name, seeded: `random`, `beginner` (the heuristic with a learner's slips,
 /// [`beginner`]), `heuristic`, `strong` (the default opponent), `strong-v1` (the strong bot
-/// of commit 8b0a699, kept for measuring; today the same as `strong`), `strong-infer` (the
+/// of commit 8b0a699, kept for measuring: `strong` with the deal-score values instead of
+/// the match measure, docs/strength.md), `strong-infer` (the
 /// strong bot with its sampled deals weighted by [`infer`]; not yet better than `strong-v1`,
 /// so not the default), `strong-pass` (a pass valued by rollouts) and the levels for people
 /// `easy`, `medium`, `hard` (`hard` is `strong`), which differ in search budget. A search

@@ -1,16 +1,15 @@
-//! The match measure (issue #32, docs/review.md section 1, "The match measure"): one value of
-//! a deal's outcome for a seat, in points of the race to the target. The search bots play by
-//! it with `measure=match`; it is measured, not yet adopted by `strong`, the hint or the
-//! review (docs/strength.md).
+//! The match measure (issue #32, docs/review.md section 1): one value of a deal's outcome for
+//! a seat, the same in `strong`'s search, the hint and the review.
 //!
 //! A match is a race between sides (seats, or partnerships with four players) to the
 //! target, or over a fixed series. What a deal's scores are worth is the change they make to
 //! each side's chance of winning that race, in points:
 //!
 //! - The chance of winning from totals `T` is modelled as `P_i = exp(T_i / tau) / sum_j
-//!   exp(T_j / tau)`, where `tau = SIGMA * sqrt(m)` and `m` is the deals the race still
-//!   lasts: in a series the deals left, else `(target - the highest total) / GAIN`, at least
-//!   one. Once a deal ends the match ([`binokel::game::deal_winner`]) the winner's chance is
+//!   exp(T_j / tau)`, where `tau = s * SIGMA * sqrt(m)`, `m` is the deals the race still
+//!   lasts (in a series the deals left, else `(target - the highest total) / GAIN`, at least
+//!   one) and `s` the temperature scale ([`MatchState::tau_scale`]; the bots, the hint and
+//!   the review use [`RACE`]). Once a deal ends the match ([`binokel::game::deal_winner`]) the winner's chance is
 //!   1 and everybody else's 0.
 //! - A side's value of a deal with scores `s` is `K * (P_i(T + s) - P_i(T))`, with `K =
 //!   k^2 tau_0 / (k - 1)` for `k` sides and `tau_0` the `tau` at the start of the match.
@@ -41,6 +40,13 @@ pub fn constants(players: u8) -> (f64, f64) {
         _ => (260.0, 170.0),
     }
 }
+
+/// The temperature scale the levels (`strong`, `hard`, `medium`, `easy`), the hint and the
+/// review use ([`MatchState::tau_scale`]): the model's chances are too unsure, and 0.7 times
+/// its temperature fits who won 2,700 whole matches best (log-loss, standard and kreuz:
+/// `cargo run --release -p binokel-ai --example measure_calibration -- FILE`,
+/// docs/strength.md "The match arena").
+pub const RACE: f64 = 0.7;
 
 /// Where a match stands before a deal: what the measure needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +93,14 @@ impl MatchState {
             counted,
             tau_scale: 1.0,
         })
+    }
+
+    /// This state with the temperature scale `scale` ([`MatchState::tau_scale`]).
+    pub fn scaled(self, scale: f64) -> MatchState {
+        MatchState {
+            tau_scale: scale,
+            ..self
+        }
     }
 
     /// The number of sides: the seats, or two partnerships with four players.

@@ -8,9 +8,9 @@
 //! but the review's ([`crate::review::value::hint`], deal points) at its budget; the
 //! search's own values stay available as [`StrongBot::search`].
 
-use crate::evaluator::{play_to, same_side, side_take, Cx, Evaluator, Measure, Settings, SolverRollouts};
+use crate::evaluator::{play_to, same_side, side_take, Cx, Evaluator, Settings, SolverRollouts};
 use crate::info::Info;
-use crate::measure::{scores_at_bid, scores_surrendered, MatchState};
+use crate::measure::{scores_at_bid, scores_surrendered, MatchState, RACE};
 use crate::policy::{self, TAPP_SAMPLES};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
@@ -113,7 +113,7 @@ impl StrongBot {
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
             match_measure: false,
-            race: 1.0,
+            race: RACE,
             state: None,
             eval: None,
         }
@@ -138,7 +138,7 @@ impl StrongBot {
             auction_tail: 0,
             own_weight: OWN_WEIGHT,
             match_measure: false,
-            race: 1.0,
+            race: RACE,
             state: None,
             eval: None,
         }
@@ -187,8 +187,9 @@ impl StrongBot {
     }
 
     /// The same bot with the match measure's temperature scaled by `scale`
-    /// ([`MatchState::tau_scale`]; 1 as documented): the tuned setting `race=S`, to measure
-    /// a model whose chances are surer (below 1) or less sure.
+    /// ([`MatchState::tau_scale`]; [`RACE`] unless set, 1 is the model as documented): the
+    /// tuned setting `race=S`, to measure a model whose chances are surer (below 1) or less
+    /// sure.
     pub fn with_race(mut self, scale: f64) -> StrongBot {
         self.race = scale;
         self
@@ -239,10 +240,7 @@ impl StrongBot {
     /// of that opponent's own score, so a lost cause still gathers points).
     pub fn evaluate_with_deals(&mut self, view: &View, info: &Info, deals: &[Deal]) -> Vec<(Action, f64)> {
         self.state = if self.match_measure {
-            MatchState::of_view(view).map(|s| MatchState {
-                tau_scale: self.race,
-                ..s
-            })
+            MatchState::of_view(view).map(|s| s.scaled(self.race))
         } else {
             None
         };
@@ -454,7 +452,7 @@ impl StrongBot {
             let v = with_solver(solver, |s| {
                 let mut cx = Cx {
                     me: info.me,
-                    measure: state.as_ref().map_or(Measure::Search, Measure::Match),
+                    measure: state.as_ref(),
                     solver: Some(s),
                 };
                 eval.values(d, &actions, &mut cx)

@@ -18,6 +18,7 @@
 //! measure's temperature scale, [`StrongBot::with_race`]); `eval` (`rollout` or
 //! `playout`: the card-play evaluator, [`crate::evaluator`]).
 
+use crate::measure::RACE;
 use crate::strong::{PassValue, StrongBot, OWN_WEIGHT, PASS_VALUE};
 use crate::Budget;
 
@@ -40,7 +41,8 @@ pub struct Tuning {
     pub own_weight: f64,
     /// Whether decisions are valued by the match measure ([`StrongBot::with_match_measure`]).
     pub match_measure: bool,
-    /// The match measure's temperature scale ([`StrongBot::with_race`]; 1 as documented).
+    /// The match measure's temperature scale ([`StrongBot::with_race`]; the levels use
+    /// [`RACE`] by default, 1 is the model as documented).
     pub race: f64,
     /// The card-play evaluator's name ([`crate::evaluator::by_name`]).
     pub eval: &'static str,
@@ -58,11 +60,17 @@ pub fn base(name: &str) -> Option<Tuning> {
         auction_tail: 0,
         own_weight: OWN_WEIGHT,
         match_measure: false,
-        race: 1.0,
+        race: RACE,
         eval: "rollout",
     };
     Some(match name {
-        "strong" | "hard" | "strong-v1" => plain(Budget::STRONG),
+        // The levels value decisions by the match measure (issue #32); `strong-v1` and its
+        // experiment variants keep the deal-score values of commit 8b0a699.
+        "strong" | "hard" => Tuning {
+            match_measure: true,
+            ..plain(Budget::STRONG)
+        },
+        "strong-v1" => plain(Budget::STRONG),
         "strong-infer" => Tuning {
             infer: true,
             ..plain(Budget::STRONG)
@@ -71,8 +79,14 @@ pub fn base(name: &str) -> Option<Tuning> {
             pass: PassValue::Rollout,
             ..plain(Budget::STRONG)
         },
-        "medium" => plain(Budget::MEDIUM),
-        "easy" => plain(Budget::EASY),
+        "medium" => Tuning {
+            match_measure: true,
+            ..plain(Budget::MEDIUM)
+        },
+        "easy" => Tuning {
+            match_measure: true,
+            ..plain(Budget::EASY)
+        },
         _ => return None,
     })
 }
@@ -215,6 +229,16 @@ mod tests {
     #[test]
     fn plain_names_are_their_presets() {
         assert_eq!(base("hard"), base("strong"));
+        // The levels play by the match measure; strong-v1 keeps its deal-score values.
+        for name in ["strong", "hard", "medium", "easy"] {
+            assert!(base(name).unwrap().match_measure, "{name}");
+        }
+        assert!(!base("strong-v1").unwrap().match_measure);
+        assert!(!parse("strong:measure=deal").unwrap().unwrap().1.match_measure);
+        assert_eq!(
+            parse("strong:measure=deal").unwrap().unwrap().1,
+            base("strong-v1").unwrap()
+        );
         assert_eq!(base("medium").unwrap().budget, Budget::MEDIUM);
         assert_eq!(base("strong-pass").unwrap().pass, PassValue::Rollout);
         assert!(base("strong-infer").unwrap().infer);
@@ -265,9 +289,12 @@ mod tests {
         assert_eq!((t.own_weight, t.budget), (1.0, Budget::STRONG));
         assert_eq!(base("strong").unwrap().own_weight, OWN_WEIGHT);
         assert!(err("strong:own=lots").contains("`own` wants a number"));
-        let (_, t) = parse("strong:measure=match,race=0.7").unwrap().unwrap();
+        let (_, t) = parse("strong-v1:measure=match,race=0.7").unwrap().unwrap();
         assert_eq!((t.match_measure, t.race, t.budget), (true, 0.7, Budget::STRONG));
-        assert_eq!(base("strong").unwrap().race, 1.0);
+        for name in ["strong", "hard", "medium", "easy", "strong-v1"] {
+            assert_eq!(base(name).unwrap().race, RACE, "{name}");
+        }
+        assert_eq!(parse("strong:race=1").unwrap().unwrap().1.race, 1.0);
         assert!(err("strong:race=0").contains("`race` wants the match measure's temperature scale"));
         assert!(err("strong:race=warm").contains("`race` wants"));
         assert!(err("strong:pass=1,pass=2").contains("set twice"));

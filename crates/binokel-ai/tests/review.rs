@@ -169,7 +169,7 @@ fn the_review_is_deterministic() {
     assert_eq!(a, b);
     assert_eq!(a.to_json(), b.to_json());
     let j = a.to_json();
-    assert_eq!(j["format"], "binokel-review/2");
+    assert_eq!(j["format"], "binokel-review/3");
     assert!(j["decisions"].as_array().is_some_and(|d| !d.is_empty()));
 }
 

@@ -104,9 +104,11 @@ fn compare(view: &View, budget: &ReviewBudget, seed: u64) -> (bool, bool, f64, f
     )
 }
 
-/// The position found by [`find_a_hopeless_burial`]: deal seed 49, middlehand jumps to 300.
-const SEED: u64 = 49;
-const BID: u32 = 300;
+/// The position found by [`find_a_hopeless_burial`]: deal seed 755, middlehand jumps to 350
+/// (seed 49 at 300 before the measure took the calibrated temperature, [`binokel_ai::measure::RACE`]:
+/// there a meld-destroying burial now plays on a little better than giving up).
+const SEED: u64 = 755;
+const BID: u32 = 350;
 
 #[test]
 fn a_meld_destroying_burial_in_a_hopeless_contract_is_no_longer_best() {
@@ -118,10 +120,18 @@ fn a_meld_destroying_burial_in_a_hopeless_contract_is_no_longer_best() {
     // Keeping the melds was marked (a loss of 20 points or more) and is no loss now.
     assert!(old_loss >= 20.0, "{old_loss}");
     assert_eq!(new_loss, 0.0);
-    // Giving up is open after every burial: none is worth less than giving up at once.
+    // Giving up is open after every burial: the burials that are worth no more than giving
+    // up all share one value, the mean of giving up right after them (the same on every
+    // sample whatever was buried), and none is worth less. (In the match measure, docs/
+    // review.md section 2, giving up is not simply minus the bid: the opponents score too.)
     let new = rate_view(&view, None, &budget, 5).expect("rated").values;
-    let give_up = -f64::from(view.bid);
-    assert!(new.iter().all(|x| x.1 >= give_up - 1e-9), "{new:?}");
+    let floor = new.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+    let at_floor = new.iter().filter(|x| x.1 == floor).count();
+    assert!(at_floor >= 2, "{new:?}");
+    assert!(
+        floor < -f64::from(view.bid) + 1e-9,
+        "giving up costs at least the bid: {floor}"
+    );
 }
 
 /// Searches seeded deals for the position of the test above (`cargo test --release -p

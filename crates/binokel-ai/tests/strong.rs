@@ -110,7 +110,7 @@ fn bots_are_deterministic_for_a_seed() {
 fn rollout_hints_value_actions_in_points() {
     // Seat 0 holds both spade families and wins the auction at 150. Declared, spades as
     // trump are worth the double family in trump (1500) and more; clubs make the same cards
-    // a plain double family (1000); surrendering costs exactly the bid.
+    // a plain double family (1000); surrendering costs the bid and more.
     let mut game = game_with(
         [
             "AS TS KS QS JS AS TS KS QS JS 9S 9S AH AH AD",
@@ -135,9 +135,20 @@ fn rollout_hints_value_actions_in_points() {
             value(&hint, "trump C"),
             value(&hint, "surrender S"),
         );
-        assert_eq!(give_up, -150.0, "{name}: surrender costs the bid");
+        // In the match measure (docs/review.md section 1) giving up costs the bid and the
+        // opponents' 50 each (and their melds): no more than that with no melds.
+        let start = binokel_ai::measure::MatchState::of_view(&view)
+            .unwrap()
+            .scaled(binokel_ai::measure::RACE);
+        let bare = start.value(0, &[-150, 50, 50, 0], 0);
+        assert!(
+            give_up <= bare + 1e-9 && bare < -150.0,
+            "{name}: surrender worth {give_up}"
+        );
         assert!(spades >= 1500.0, "{name}: trump spades worth {spades}");
-        assert!(spades > clubs + 300.0, "{name}: spades {spades}, clubs {clubs}");
+        // A deal this big nears a won race, so its value saturates (more so at the
+        // calibrated temperature, RACE): spades by 200 of the measure, clubs far behind.
+        assert!(spades > clubs + 200.0, "{name}: spades {spades}, clubs {clubs}");
         assert!(clubs > give_up, "{name}: clubs {clubs}");
         assert_eq!(
             hint[0].0,

@@ -229,9 +229,12 @@ fn the_default_opponents_are_the_strong_bots() {
         out.starts_with("Binokel: Anna, Gottlieb (strong), Babette (strong)"),
         "{out}"
     );
-    // The first turn is in the auction: the values are the person's own deal score.
+    // The values are the match measure's, in the auction as in the play (docs/review.md
+    // section 1).
     assert!(
-        out.contains("Hint from strong (expected: your deal score): "),
+        out.contains(
+            "Hint from strong (expected: your score less the others' mean, as the match race weighs it): "
+        ),
         "{out}"
     );
     assert!(out.contains("Match saved to"), "{out}");

@@ -86,7 +86,7 @@ fn replay_shows_the_marks_with_the_better_move() {
         .map(|&i| i - 1)
         .find(|&i| lines[i] == "Anna: A♠")
         .expect("the smeared ace is marked");
-    assert_eq!(lines[ace + 1], "    ?? blunder: 470 points lost; better: K♦");
+    assert_eq!(lines[ace + 1], "    ?? blunder: 197 points lost; better: K♦");
     assert!(
         lines[ace + 2].starts_with("       hindsight (all cards seen): "),
         "{}",
@@ -173,7 +173,7 @@ fn a_review_of_another_record_is_refused_naming_the_mismatch() {
     // Not a review at all: the record itself given as the review.
     let (code, _, err) = replay(&rec);
     assert_eq!(code, 2);
-    assert!(err.contains("not a binokel-review/2 document"), "{err}");
+    assert!(err.contains("not a binokel-review/3 document"), "{err}");
     // A review file that is not there.
     let (code, _, err) = replay(&PathBuf::from("/nonexistent/review.json"));
     assert_eq!(code, 2);

@@ -50,7 +50,7 @@ fn review_prints_a_table_and_valid_json() {
     let (code, out, err) = run(&["review", p, "--seat", "1", "--budget", "0.25", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("valid JSON");
-    assert_eq!(v["format"], "binokel-review/2");
+    assert_eq!(v["format"], "binokel-review/3");
     assert_eq!(v["reviewed"], serde_json::json!([1]));
     let ds = v["decisions"].as_array().unwrap();
     assert!(!ds.is_empty());

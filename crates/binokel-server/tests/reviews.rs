@@ -199,7 +199,7 @@ async fn reviews_on(database: &str) {
 
     let done = until_done(&url, &id).await;
     let review = done["review"].clone();
-    assert_eq!(review["format"], "binokel-review/2");
+    assert_eq!(review["format"], "binokel-review/3");
     assert_eq!(review["reviewed"], json!([0, 1, 2]));
     assert!(!review["decisions"].as_array().unwrap().is_empty(), "{review}");
     assert_eq!(done["record"], record_a, "the record reviewed comes along");

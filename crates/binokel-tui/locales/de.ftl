@@ -249,9 +249,8 @@ why-choice = ist nicht #N mit einer Zahl, etwa #2
 # Vier Spieler: eine Partei (die Parteizeilen der Sitze).
 team = { $a } mit { $b }
 # Was die Zahlen des Tipps messen.
-hint-own = erwartet: dein Spielergebnis
-hint-against = erwartet: das Ergebnis des Spielers, negiert; mehr ist besser für dich
-hint-two = erwartet: dein Ergebnis minus das des anderen
+hint-match = erwartet: dein Ergebnis minus Schnitt der anderen, nach dem Rennen der Partie
+hint-two = erwartet: dein Ergebnis minus das des anderen, nach dem Rennen der Partie
 page-keys = ↑↓ Bild↑ Bild↓ Pos1 Ende blättern · Esc schließen
 help-title = Hilfe
 help-keys-title = Tasten

@@ -249,9 +249,8 @@ why-choice = is not #N with a number, such as #2
 # Four players: a partnership (the seats panel's team lines).
 team = { $a } with { $b }
 # What the hint's numbers measure (issue #34 point 5).
-hint-own = expected: your deal score
-hint-against = expected: the soloist's deal score, negated; more is better for you
-hint-two = expected: your score less the other's
+hint-match = expected: your score less the others' mean, as the match race weighs it
+hint-two = expected: your score less the other's, as the match race weighs it
 # The pages over the table: the help (?) and the table talk (v).
 page-keys = ↑↓ PgUp PgDn Home End scroll · Esc close
 help-title = Help

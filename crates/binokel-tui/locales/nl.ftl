@@ -249,9 +249,8 @@ why-choice = is geen #N met een getal, zoals #2
 # Vier spelers: een koppel (de koppelregels bij de plaatsen).
 team = { $a } met { $b }
 # Wat de getallen van de tip meten.
-hint-own = verwacht: je eigen spelscore
-hint-against = verwacht: de score van de speler, met omgekeerd teken; meer is beter voor jou
-hint-two = verwacht: je score min die van de ander
+hint-match = verwacht: je score min het gemiddelde van de anderen, naar de race van de partij
+hint-two = verwacht: je score min die van de ander, naar de race van de partij
 page-keys = ↑↓ PgUp PgDn Home End bladeren · Esc sluiten
 help-title = Hulp
 help-keys-title = Toetsen

@@ -249,9 +249,8 @@ why-choice = não é #N com um número, como #2
 # Quatro jogadores: uma dupla (as linhas das duplas nos lugares).
 team = { $a } com { $b }
 # O que medem os números da dica.
-hint-own = esperado: a sua pontuação da mão
-hint-against = esperado: a pontuação do declarante, com o sinal trocado; mais é melhor para si
-hint-two = esperado: a sua pontuação menos a do outro
+hint-match = esperado: a sua pontuação menos a média dos outros, pela corrida da partida
+hint-two = esperado: a sua pontuação menos a do outro, pela corrida da partida
 page-keys = ↑↓ PgUp PgDn Home End rolar · Esc fechar
 help-title = Ajuda
 help-keys-title = Teclas

@@ -1,5 +1,5 @@
 //! A game review's marks in the replay (`binokel replay FILE --review REVIEW.json`): reading
-//! a `binokel-review/2` document (docs/review.md section 5), checking that it belongs to the
+//! a `binokel-review/3` document (docs/review.md section 5), checking that it belongs to the
 //! record being replayed (the same rules, seat names, deal scores and, at every reviewed
 //! decision, the same seat and action), and the lines shown beside a marked action: its
 //! mark, the points lost and the better move, and the hindsight line for a card.
@@ -51,7 +51,7 @@ fn text<'a>(v: &'a Value, key: &str, at: &str) -> Result<&'a str, String> {
 }
 
 impl Marks {
-    /// Reads a `binokel-review/2` document and checks it against `game`, the record it
+    /// Reads a `binokel-review/3` document and checks it against `game`, the record it
     /// claims to review. Errors name the first mismatch (rules, seat names, a deal's
     /// scores, or the seat and action at a decision).
     pub fn from_text(review: &str, game: &Game) -> Result<Marks, String> {

@@ -72,7 +72,7 @@ impl Replay {
         })
     }
 
-    /// Shows the marks of a `binokel-review/2` document beside the actions; an error names
+    /// Shows the marks of a `binokel-review/3` document beside the actions; an error names
     /// how the review does not belong to this record ([`Marks::from_text`]).
     pub fn with_review(mut self, review: &str) -> Result<Replay, String> {
         self.marks = Some(Marks::from_text(review, &self.full)?);

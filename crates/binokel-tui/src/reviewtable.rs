@@ -4,7 +4,7 @@
 //! hindsight line under a card where there is one, then the summaries of each deal and
 //! of the match (points lost per phase, the marks, accuracy, the largest mistakes). Every
 //! word comes from the fluent catalogue (`review-*` in `locales/`); the actions are named
-//! as the replay names them. The `--json` form (`binokel-review/2`) is language-neutral
+//! as the replay names them. The `--json` form (`binokel-review/3`) is language-neutral
 //! and lives in `binokel_ai::review::report`.
 
 use crate::i18n::{Arg, Catalog, Lang};

@@ -141,31 +141,24 @@ pub struct Hint {
     pub measure: Measure,
 }
 
-/// What a hint's values measure (the hint bot's, `binokel_ai::review::value`).
+/// What a hint's values measure: the match measure (`binokel_ai::measure`, docs/review.md
+/// section 1), one unit in every phase and role.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Measure {
-    /// The person's own deal score: in the auction, and on the soloist's side.
-    Own,
-    /// The soloist's deal score negated: in card play against the soloist.
-    AgainstSoloist,
-    /// Two players: the person's score less the other's.
+    /// Three or four seats: the person's deal score less the mean of the other sides', as the
+    /// race to the target weighs it.
+    Match,
+    /// Two players: the person's score less the other's, as the race weighs it.
     Difference,
 }
 
 impl Measure {
     /// The measure of the hint values for a seat's view.
     pub fn of(view: &View) -> Measure {
-        let me = view.seat;
-        let partner = |s: Seat| view.players == 4 && me.is_some_and(|m| (m + 2) % 4 == s);
         if view.players == 2 {
             Measure::Difference
         } else {
-            match view.soloist {
-                Some(s) if view.phase != Phase::Auction && Some(s) != me && !partner(s) => {
-                    Measure::AgainstSoloist
-                }
-                _ => Measure::Own,
-            }
+            Measure::Match
         }
     }
 }

@@ -220,11 +220,9 @@ pub fn hint(cat: &Catalog, h: &Hint) -> String {
             )
         })
         .collect();
-    // Which measure the numbers are (issue #34 point 5): the person's own deal score, or the
-    // soloist's negated.
+    // Which measure the numbers are (issue #34 point 5; one measure since issue #32).
     let measure = cat.t(match h.measure {
-        Measure::Own => "hint-own",
-        Measure::AgainstSoloist => "hint-against",
+        Measure::Match => "hint-match",
         Measure::Difference => "hint-two",
     });
     cat.ta(

@@ -585,7 +585,7 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
     r.step(48);
     assert_eq!(r.position(), (0, 48));
     let s = shot(&r);
-    assert!(s.contains("?? blunder: 470 points lost; better: K♦"), "{s}");
+    assert!(s.contains("?? blunder: 197 points lost; better: K♦"), "{s}");
     // At 80 columns the hindsight line does not fit beside it and is left out, not cut.
     assert!(!s.contains("hindsight"), "{s}");
     let wide = {
@@ -594,7 +594,7 @@ fn the_replay_shows_the_reviews_mark_for_the_action_just_played() {
         common::screen_text(term.backend().buffer())
     };
     assert!(
-        wide.contains("?? blunder: 470 points lost; better: K♦; hindsight (all cards seen): K♦, 667 lost"),
+        wide.contains("?? blunder: 197 points lost; better: K♦; hindsight (all cards seen): K♦, 280 lost"),
         "{wide}"
     );
     // One step on: Ben's card is not Anna's decision, nothing is said about it.

@@ -218,26 +218,30 @@ fn at_80_columns_the_hint_and_the_totals_are_whole() {
     }
 }
 
-/// The hint says which measure its numbers are: the person's own deal score in the auction,
-/// the soloist's score negated when the person plays against the soloist (issue #34 point 5).
+/// The hint says which measure its numbers are, and it is the same in the auction and when
+/// the person plays against the soloist (issue #34 point 5; one measure since issue #32).
 #[test]
 fn the_hint_names_its_measure() {
     for (lang, own, against) in [
-        (Lang::En, "your deal score", "the soloist's deal score, negated"),
+        (
+            Lang::En,
+            "your score less the others' mean",
+            "your score less the others' mean",
+        ),
         (
             Lang::De,
-            "dein Spielergebnis",
-            "das Ergebnis des Spielers, negiert",
+            "dein Ergebnis minus Schnitt der anderen",
+            "dein Ergebnis minus Schnitt der anderen",
         ),
         (
             Lang::Pt,
-            "a sua pontuação da mão",
-            "a pontuação do declarante, com o sinal trocado",
+            "a sua pontuação menos a média dos outros",
+            "a sua pontuação menos a média dos outros",
         ),
         (
             Lang::Nl,
-            "je eigen spelscore",
-            "de score van de speler, met omgekeerd teken",
+            "je score min het gemiddelde van de anderen",
+            "je score min het gemiddelde van de anderen",
         ),
     ] {
         let mut a = app(5, Rules::default(), lang);

@@ -239,8 +239,8 @@ fn prove(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::{seat_value, soloist_score_after};
     use crate::puzzle::generate::deal_seed;
-    use crate::review::value::{seat_value, soloist_score_after};
     use crate::solver::{Objective, Position, Solver};
     use binokel::{Contract, Rules, View};
 

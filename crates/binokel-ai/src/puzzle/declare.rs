@@ -26,8 +26,8 @@
 //! generator did.
 
 use super::{round2, Choice, Values, MARGIN};
+use crate::measure::{seat_value, soloist_score_after};
 use crate::policy::best_trump;
-use crate::review::value::{seat_value, soloist_score_after};
 use crate::solver::{Objective, Position, Solver};
 use binokel::{Action, Contract, Deal, Game, Low, Phase};
 use std::cell::RefCell;

@@ -9,7 +9,7 @@
 
 use super::{round2, Choice, Kind, Puzzle};
 use crate::info::Info;
-use crate::review::value::{seat_value, soloist_score_after};
+use crate::measure::{seat_value, soloist_score_after};
 use crate::sample::consistent;
 use crate::solver::{Objective, Position, Solver};
 use binokel::{Card, CardSet, Contract, Deal, Game, Phase, Setup, View};

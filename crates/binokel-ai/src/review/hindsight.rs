@@ -9,8 +9,10 @@
 //! hindsight line.
 
 use super::report::Hindsight;
-use super::value::{seat_value, soloist_score_after, solve_moves, Rated};
+use super::value::{solve_moves, Rated};
 use super::ReviewBudget;
+use crate::evaluator::solved_value;
+use crate::measure::{MatchState, RACE};
 use binokel::{Action, Contract, Deal, Phase, View};
 
 /// The hindsight line of a decision, or None (not card play, too many tricks left, the
@@ -39,15 +41,11 @@ pub fn line(
             return None;
         }
         let me = view.seat?;
+        let st = MatchState::of_view(view)?.scaled(RACE);
         let moves = super::with_solver(|s| solve_moves(truth, budget.hindsight_nodes, s))?;
         let mut v: Vec<(Action, f64)> = moves
             .into_iter()
-            .map(|(c, x)| {
-                (
-                    Action::Play(c),
-                    seat_value(truth, me, soloist_score_after(truth, x)),
-                )
-            })
+            .map(|(c, x)| (Action::Play(c), solved_value(truth, me, x, left, Some(&st))))
             .collect();
         v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         v

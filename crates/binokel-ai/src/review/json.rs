@@ -1,4 +1,4 @@
-//! The `binokel-review/2` JSON form of a [`Review`] (docs/review.md, section 5), written
+//! The `binokel-review/3` JSON form of a [`Review`] (docs/review.md, section 5), written
 //! straight from the review: [`Review::to_json_text`] streams the text without building a
 //! JSON tree first (a tree of a long match's review took about 6 KiB a decision, twenty
 //! times its text; docs/review.md, "Memory"), and [`Review::to_json`] is the same document
@@ -207,12 +207,12 @@ impl Serialize for Summaries<'_> {
 }
 
 impl Review {
-    /// The `binokel-review/2` JSON document (docs/review.md) as a tree.
+    /// The `binokel-review/3` JSON document (docs/review.md) as a tree.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(Document(self)).unwrap_or(Value::Null)
     }
 
-    /// The `binokel-review/2` JSON document as text, written straight from the review (the
+    /// The `binokel-review/3` JSON document as text, written straight from the review (the
     /// same document as [`Review::to_json`], without the tree: what the server stores).
     pub fn to_json_text(&self) -> String {
         serde_json::to_string(&Document(self)).unwrap_or_default()

@@ -9,7 +9,7 @@
 //! [`INACCURACY`], [`MISTAKE`] and [`BLUNDER`] points. Beside it, in card play with at most
 //! [`ReviewBudget::hindsight_tricks`] tricks left, the hindsight line ([`hindsight`]): the
 //! exact solver on the true deal of the record, which a seat could not know. [`report`]
-//! adds the summaries per deal and per match and writes the `binokel-review/2` JSON
+//! adds the summaries per deal and per match and writes the `binokel-review/3` JSON
 //! (docs/review.md).
 //!
 //! How the pieces fit:
@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// The format tag of a review. Version 2: a mark stands above the sampling noise (the
 /// decision's `se`, re-rated near a threshold: [`Confirm`]), so the marks of a stored
 /// version-1 review mean something else.
-pub const FORMAT: &str = "binokel-review/2";
+pub const FORMAT: &str = "binokel-review/3";
 
 /// The most bytes each deal of a record adds to the peak memory of its review (the review
 /// and its JSON text, as the server makes it), measured by `tests/review_memory.rs`; with

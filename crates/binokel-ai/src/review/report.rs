@@ -1,6 +1,6 @@
 //! What a review reports: each decision with its values, loss and mark, and the summaries
 //! per deal and per match (points lost per phase, the three largest mistakes, accuracy).
-//! Their `binokel-review/2` JSON form is [`super::json`] (docs/review.md).
+//! Their `binokel-review/3` JSON form is [`super::json`] (docs/review.md).
 
 use super::value::Rated;
 use super::{ReviewBudget, ReviewOptions, BLUNDER, INACCURACY, MISTAKE};

@@ -14,9 +14,9 @@
 //!   the seat's score less the other's.
 
 use super::ReviewBudget;
-use crate::evaluator::{Cx, Evaluator, Measure, Settings, SolverRollouts};
+use crate::evaluator::{Cx, Evaluator, Settings, SolverRollouts};
 use crate::info::Info;
-pub(crate) use crate::measure::{seat_value, soloist_score_after};
+use crate::measure::{scores_after, MatchState, RACE};
 use crate::policy::{best_burial, best_trump, burial_candidates, choose_card, PlayCtx};
 use crate::sample::Sampler;
 use crate::solver::{Objective, Position, Solver};
@@ -68,6 +68,8 @@ pub fn rate_view(view: &View, also: Option<Action>, budget: &ReviewBudget, seed:
 pub(crate) struct Rows {
     /// The seat that decides.
     me: usize,
+    /// Where the match stands: the measure's input.
+    state: MatchState,
     /// The actions rated.
     cands: Vec<Action>,
     /// Per sampled deal, the value of each candidate (None: not legal on that sample).
@@ -83,6 +85,7 @@ impl Rows {
         let info = Info::from_view(view).ok()?;
         Some(Rows {
             me: info.me,
+            state: MatchState::of_view(view)?.scaled(RACE),
             cands: candidates(view, &info, also, budget),
             rows: Vec::new(),
             alts: Vec::new(),
@@ -109,7 +112,16 @@ impl Rows {
             for d in deals.iter().skip(done) {
                 let mut row = vec![None; self.cands.len()];
                 let mut alt = vec![None; self.cands.len()];
-                rate_sample(d, self.me, &self.cands, budget, solver, &mut row, &mut alt);
+                rate_sample(
+                    d,
+                    self.me,
+                    &self.state,
+                    &self.cands,
+                    budget,
+                    solver,
+                    &mut row,
+                    &mut alt,
+                );
                 self.rows.push(row);
                 self.alts.push(alt);
             }
@@ -231,18 +243,19 @@ fn candidates(view: &View, info: &Info, also: Option<Action>, budget: &ReviewBud
 
 /// The value of each candidate on one sampled deal, into `row` (None: not legal there);
 /// for a burial, the value of giving up right after it into `alt`.
+#[allow(clippy::too_many_arguments)]
 fn rate_sample(
     d: &Deal,
     me: usize,
+    st: &MatchState,
     cands: &[Action],
     budget: &ReviewBudget,
     solver: &mut Solver,
     row: &mut [Option<f64>],
     alt: &mut [Option<f64>],
 ) {
-    // Card play: the card-play evaluator (the exact solver within the review's reach,
-    // heuristic rollouts before), the one `strong` values its cards with, on the review's
-    // deal-score scale.
+    // Card play: the evaluator (the exact solver within the review's reach, heuristic
+    // rollouts before), as `strong` values its cards.
     if d.phase() == Phase::Play && cands.iter().all(|a| matches!(a, Action::Play(_))) {
         let legal: Vec<usize> = (0..cands.len()).filter(|&i| d.is_legal(cands[i])).collect();
         let actions: Vec<Action> = legal.iter().map(|&i| cands[i]).collect();
@@ -256,7 +269,7 @@ fn rate_sample(
         };
         let mut cx = Cx {
             me,
-            measure: Measure::DealScore,
+            measure: Some(st),
             solver: Some(solver),
         };
         for (i, v) in legal.into_iter().zip(eval.values(d, &actions, &mut cx)) {
@@ -273,23 +286,19 @@ fn rate_sample(
         let mut dd = *d;
         dd.play_unchecked(a);
         if matches!(a, Action::Bury(_)) {
-            let (on, off) = after_burial(&dd, me, &limits);
+            let (on, off) = after_burial(st, &dd, me, &limits);
             row[i] = Some(on);
             alt[i] = off;
             continue;
         }
         let v = if a == Action::Durch {
-            durch_value(&dd, budget.solver_nodes, solver).unwrap_or_else(|| {
+            durch_value(st, &dd, me, budget.solver_nodes, solver).unwrap_or_else(|| {
                 play_on(&mut dd, &limits);
-                f64::from(dd.scores()[me])
+                measured(st, &dd, me)
             })
         } else {
             play_on(&mut dd, &limits);
-            if auction {
-                f64::from(dd.scores()[me])
-            } else {
-                final_value(&dd, me)
-            }
+            measured(st, &dd, me)
         };
         row[i] = Some(v);
     }
@@ -307,20 +316,21 @@ pub(crate) fn solve_moves(d: &Deal, nodes: u64, solver: &mut Solver) -> Option<V
     solver.solve_moves_within(&pos, nodes)
 }
 
-/// The soloist's value of Durch just declared in `d`: +1000 when the solver proves every
-/// trick, -1000 when it refutes it; None past the node budget.
-fn durch_value(d: &Deal, nodes: u64, solver: &mut Solver) -> Option<f64> {
+/// `me`'s value of Durch just declared in `d`: the soloist's +1000 when the solver proves
+/// every trick, -1000 when it refutes it, by the match measure; None past the node budget.
+fn durch_value(st: &MatchState, d: &Deal, me: usize, nodes: u64, solver: &mut Solver) -> Option<f64> {
     let p = Position::from_deal(d, Objective::Tricks)?;
     let all = p.tricks_left() as i32;
-    solver
-        .reaches_within(&p, all, nodes)
-        .map(|ok| if ok { 1000.0 } else { -1000.0 })
+    let ok = solver.reaches_within(&p, all, nodes)?;
+    let v = if ok { all } else { 0 };
+    Some(st.value(me, &scores_after(d, v), d.soloist().unwrap_or(0)))
 }
 
-/// The value for `me` of a finished deal (0 after a redeal: nobody scores).
-pub(crate) fn final_value(d: &Deal, me: usize) -> f64 {
+/// `me`'s value of the finished deal `d` by the match measure (0 after a redeal: nobody
+/// scores).
+pub(crate) fn measured(st: &MatchState, d: &Deal, me: usize) -> f64 {
     match d.soloist() {
-        Some(s) if d.phase() == Phase::Done => seat_value(d, me, f64::from(d.scores()[s])),
+        Some(s) if d.phase() == Phase::Done => st.value(me, &d.scores(), s),
         _ => 0.0,
     }
 }
@@ -328,11 +338,11 @@ pub(crate) fn final_value(d: &Deal, me: usize) -> f64 {
 /// The soloist `me` just buried in `d`: the value of playing on (the heuristic's best trump
 /// named, then the continuation policy) and of giving up at once (None where surrender is
 /// not allowed). Where the soloist does not declare next, the policy plays on (None).
-fn after_burial(d: &Deal, me: usize, limits: &[u32; 4]) -> (f64, Option<f64>) {
+fn after_burial(st: &MatchState, d: &Deal, me: usize, limits: &[u32; 4]) -> (f64, Option<f64>) {
     let mut on = *d;
     if d.phase() != Phase::Declare || d.to_act() != Some(me) {
         play_on(&mut on, limits);
-        return (final_value(&on, me), None);
+        return (measured(st, &on, me), None);
     }
     let (t, _) = best_trump(d.hand(me), d.buried(), d.rules());
     if on.is_legal(Action::Trump(t)) {
@@ -344,9 +354,9 @@ fn after_burial(d: &Deal, me: usize, limits: &[u32; 4]) -> (f64, Option<f64>) {
         let mut x = *d;
         x.play_unchecked(off);
         play_on(&mut x, limits);
-        final_value(&x, me)
+        measured(st, &x, me)
     });
-    (final_value(&on, me), give_up)
+    (measured(st, &on, me), give_up)
 }
 
 /// Each seat's highest bid in a sampled deal: the heuristic's estimate of its hand with the
@@ -431,7 +441,7 @@ fn give_choice(hand: CardSet) -> Action {
 /// seat's score less the other's), seeded with `seed`.
 fn rate_two(view: &View, budget: &ReviewBudget, seed: u64) -> Option<Rated> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let values = crate::two::strong_hint(view, &budget.to_play(), None, &mut rng);
+    let values = crate::two::strong_hint(view, &budget.to_play(), Some(RACE), &mut rng);
     if values.is_empty() {
         return None;
     }

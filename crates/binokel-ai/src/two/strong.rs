@@ -7,7 +7,7 @@ use super::heuristic::{heuristic_choose, rollout};
 use super::info::{info_from_view, sample};
 use super::sim::{Sim, DRAWS, TRICKS};
 use crate::budget::Budget;
-use crate::evaluator::{Cx, Evaluator, Measure};
+use crate::evaluator::{Cx, Evaluator};
 use crate::measure::MatchState;
 use binokel::rules::DEAL_CARD_POINTS;
 use binokel::{Action, Card, CardSet, View};
@@ -131,11 +131,7 @@ impl Evaluator<Sim> for TwoRollouts {
     }
 
     fn values(&mut self, world: &Sim, legal: &[Action], cx: &mut Cx) -> Vec<f64> {
-        let me = cx.me;
-        let st = match cx.measure {
-            Measure::Match(st) => Some(st),
-            _ => None,
-        };
+        let (me, st) = (cx.me, cx.measure);
         let exact: Option<HashMap<usize, i32>> = if world.stock_lasts() {
             None
         } else {
@@ -180,7 +176,7 @@ fn rate_world(
     let mut eval = TwoRollouts { budget: *budget };
     let mut cx = Cx {
         me,
-        measure: st.map_or(Measure::Search, Measure::Match),
+        measure: st,
         solver: None,
     };
     for (x, v) in sums.iter_mut().zip(eval.values(world, legal, &mut cx)) {
@@ -248,12 +244,7 @@ pub fn strong_hint<R: Rng + ?Sized>(
         v[0].1 = 10.0;
         return v;
     }
-    let st = measured.and_then(|scale| {
-        MatchState::of_view(view).map(|s| MatchState {
-            tau_scale: scale,
-            ..s
-        })
-    });
+    let st = measured.and_then(|scale| MatchState::of_view(view).map(|s| s.scaled(scale)));
     let samples = budget.play_samples.max(1) * 2;
     let mut sums = vec![0.0; view.legal.len()];
     let mut counted = 0usize;

@@ -26,7 +26,7 @@ pub struct Args {
     /// Card names: french or german.
     #[arg(long, default_value = "french")]
     pub cards: String,
-    /// A game review of this match (`binokel review FILE --json`, format binokel-review/2):
+    /// A game review of this match (`binokel review FILE --json`, format binokel-review/3):
     /// its marks are shown beside the actions, with the better move for marked ones.
     #[arg(long, value_name = "REVIEW.json")]
     pub review: Option<PathBuf>,

@@ -21,7 +21,7 @@ pub struct Args {
     /// Review every seat (the default).
     #[arg(long)]
     all: bool,
-    /// Print the binokel-review/2 JSON instead of the table.
+    /// Print the binokel-review/3 JSON instead of the table.
     #[arg(long)]
     json: bool,
     /// Scale the review budget: 2 searches twice as many samples, 0.5 half (docs/review.md).

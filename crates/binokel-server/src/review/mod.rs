@@ -1,7 +1,7 @@
 //! Game reviews over HTTP (issue #21, docs/protocol.md "Reviews"): `POST /api/reviews`
 //! starts the review of a finished match (a table's code, or a `binokel-record/1` sent
 //! along), `GET /api/reviews/{id}` answers its progress while it runs and the
-//! `binokel-review/2` document with the record once it is done. The review itself is
+//! `binokel-review/3` document with the record once it is done. The review itself is
 //! [`binokel_ai::review::review_record`]; it runs in the bounded queue of [`queue`] and is
 //! stored by [`store`] under an id derived from the record's content and the budget, so a
 //! second request for the same match is answered from the database at once, and the share
@@ -71,7 +71,7 @@ pub fn review_id(canonical_record: &str, budget: &ReviewBudget) -> String {
 }
 
 /// Mixed into every id, so a later review format never answers with an old document.
-const FORMAT_SALT: &str = "binokel-review/2 all seats, hindsight\n";
+const FORMAT_SALT: &str = "binokel-review/3 all seats, hindsight\n";
 
 /// Checks a record with the referee (off the async threads) and reads it back in its
 /// canonical form; the error answer for a record that is not one, an illegal one (HTTP 422

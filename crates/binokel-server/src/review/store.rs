@@ -5,12 +5,12 @@
 use crate::store::{now_ms, Store, StoreError};
 use sqlx::Row;
 
-/// A stored review: the record reviewed and the `binokel-review/2` document, as JSON text.
+/// A stored review: the record reviewed and the `binokel-review/3` document, as JSON text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredReview {
     /// The `binokel-record/1` reviewed.
     pub record: String,
-    /// The `binokel-review/2` document.
+    /// The `binokel-review/3` document.
     pub review: String,
 }
 
