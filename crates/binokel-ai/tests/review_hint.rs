@@ -117,10 +117,10 @@ fn hint_and_review_agree_with_two_players() {
 }
 
 #[test]
-fn a_pass_is_valued_in_deal_points_not_a_constant() {
-    // strong's own search values every pass at a typical opponent's 45 points; the hint
-    // values it by playing the deal on (the seat's own deal score), so it depends on the
-    // hand.
+fn a_pass_is_valued_by_playing_the_deal_on_not_a_constant() {
+    // strong-v1's search values every pass at a typical opponent's 45 points; the hint
+    // values it by playing the deal on (in points of the match measure), so it depends on
+    // the hand.
     let mut passes = BTreeSet::new();
     for seed in 0..4 {
         let mut game = Game::new(Rules::default(), Vec::new());
